@@ -1,0 +1,104 @@
+# rtgpu: GNU make, no autotools.  See README.md for the targets.
+VERSION    := 0.1.0
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+CC         ?= cc
+BUILD      ?= build
+WERROR     ?= 1
+SANITIZE   ?=
+
+PKGS       := libxml-2.0 jansson
+WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+              -Wformat=2 -Wpointer-arith -Wcast-qual -Wvla -Wundef
+ifeq ($(WERROR),1)
+WARN       += -Werror
+endif
+CFLAGS     ?= -O2 -g
+RT_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -DRTGPU_VERSION='"$(VERSION)"' -Isrc -I$(BUILD)/gen \
+              $(shell pkg-config --cflags $(PKGS))
+RT_LIBS    := $(shell pkg-config --libs $(PKGS)) -lglpk -lm
+TEST_LIBS  := $(shell pkg-config --libs cunit)
+ifneq ($(SANITIZE),)
+SANFLAGS   := -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
+ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) $(RT_CPPFLAGS) -MMD -MP
+ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
+
+LIB_SRC    := $(sort $(wildcard src/util/*.c src/taskset/*.c src/models/*.c src/analysis/*.c))
+CLI_SRC    := $(sort $(wildcard src/cli/*.c))
+TEST_SRC   := $(sort $(wildcard tests/test_*.c))
+BENCH_SRC  := $(sort $(wildcard bench/*.c))
+SCHEMAS    := $(sort $(wildcard schemas/*.xsd))
+
+LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_OBJ   := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/main.o
+LIB        := $(BUILD)/librtgpu.a
+BIN        := $(BUILD)/rtgpu-analyze
+TESTBIN    := $(BUILD)/rtgpu-tests
+BENCHBIN   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+SUITES     := $(TEST_SRC:tests/test_%.c=%)
+
+.PHONY: all check asan valgrind bench install clean
+all: $(BIN)
+
+$(BUILD)/gen/schemas.h: $(SCHEMAS) tools/embed.sh
+	@mkdir -p $(@D)
+	sh tools/embed.sh $(SCHEMAS) > $@.tmp && mv $@.tmp $@
+
+# One registration function per tests/test_<suite>.c, generated so suites never collide.
+$(BUILD)/gen/suites.h: $(TEST_SRC) Makefile
+	@mkdir -p $(@D)
+	{ for s in $(SUITES); do echo "void test_$${s}_register(void);"; done; \
+	  echo "#define RT_TEST_SUITES \\"; \
+	  for s in $(SUITES); do echo "    X(test_$${s}_register) \\"; done; echo; } > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/%.o: %.c | $(BUILD)/gen/schemas.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/main.o: tests/main.c $(BUILD)/gen/suites.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cunit) -c $< -o $@
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN): $(CLI_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(RT_LIBS)
+
+$(TESTBIN): $(TEST_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(RT_LIBS) $(TEST_LIBS)
+
+$(BUILD)/bench/%: bench/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
+
+# The suite runs from the source root: tests read tests/data and examples/, and the CLI tests
+# run $(BIN).
+check: $(BIN) $(TESTBIN)
+	RTGPU_BIN=$(BIN) ./$(TESTBIN)
+	sh tests/check_examples.sh $(BIN)
+
+asan:
+	$(MAKE) BUILD=build-asan SANITIZE=address,undefined CFLAGS='-O1 -g' check
+
+valgrind: $(BIN) $(TESTBIN)
+	RTGPU_BIN=$(BIN) RTGPU_VALGRIND=1 valgrind --error-exitcode=99 --leak-check=full \
+	  --errors-for-leak-kinds=definite,indirect,possible --quiet ./$(TESTBIN)
+
+bench: $(BIN) $(BENCHBIN)
+	sh bench/run.sh $(BIN) $(BUILD)/bench
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/rtgpu/schemas \
+	  $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(SCHEMAS) $(DESTDIR)$(PREFIX)/share/rtgpu/schemas/
+	install -m 644 docs/rtgpu-analyze.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+clean:
+	rm -rf build build-asan
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,33 @@
+/* analysis: one layout from WCETs to response times and a verdict (the full check). */
+#ifndef RT_ANALYSIS_H
+#define RT_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis/layout.h"
+#include "analysis/options.h"
+#include "analysis/rta.h"
+#include "analysis/wcet.h"
+#include "models/model.h"
+#include "taskset/taskset.h"
+
+typedef struct rt_eval {
+    wcet_result wcet;          /* per task */
+    rta_result *rta;           /* owned, one per task (task-set order) */
+    size_t n_tasks;
+    size_t n_misses;           /* tasks with R > D or unbounded */
+    bool schedulable;
+} rt_eval;
+
+enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2 };
+
+/* Full analysis of layout l: WCETs (MODEL.md), priorities per o->priorities (audsley rewrites
+ * l->task_prio), then RTA per partition. trace_cap as for rta_npfp. On failure out holds
+ * nothing to free. */
+int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
+                   size_t trace_cap, rt_eval *out);
+/* Free what rt_eval_layout put in e; safe on a zeroed struct. */
+void rt_eval_fini(rt_eval *e);
+
+#endif

@@ -1,0 +1,41 @@
+/* assign: partition sizes and task-to-partition mapping by GLPK MIP + full analysis (ANALYSIS.md 3). */
+#ifndef RT_ASSIGN_H
+#define RT_ASSIGN_H
+
+#include <stdint.h>
+
+#include "analysis/layout.h"
+#include "analysis/options.h"
+#include "models/model.h"
+#include "taskset/taskset.h"
+#include "util/diag.h"
+
+typedef enum {
+    ASSIGN_GIVEN,          /* the task set's own partitions were analysed, no search */
+    ASSIGN_OPTIMAL,        /* schedulable and proven minimal */
+    ASSIGN_FEASIBLE,       /* schedulable, not proven minimal (a limit was hit) */
+    ASSIGN_INFEASIBLE,     /* proven: no assignment is schedulable under the model */
+    ASSIGN_UNKNOWN         /* a limit was hit before either */
+} assign_status;
+
+typedef struct assign_result {
+    assign_status status;
+    rt_layout *layout;     /* owned; the found layout (NULL unless optimal/feasible) */
+    int64_t sms_used;      /* sum of partition sizes of layout */
+    long iterations;       /* MIP solves */
+    double seconds;        /* wall time of the search */
+    bool hit_time_limit, hit_iteration_limit;
+} assign_result;
+
+enum { ASSIGN_OK = 0, ASSIGN_ENOMEM = -1, ASSIGN_ESOLVER = -2, ASSIGN_EIO = -3 };
+
+/* Search partitions and mapping for ts minimising the SMs used, every candidate checked with
+ * rt_eval_layout. ASSIGN_ESOLVER: GLPK failed (message in d); ASSIGN_EIO: --write-lp failed. */
+int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
+                  rt_diags *d);
+/* Free what assign_search put in r; safe on a zeroed struct. */
+void assign_result_fini(assign_result *r);
+/* "given", "optimal", "feasible", "infeasible", "unknown". */
+const char *assign_status_name(assign_status s);
+
+#endif

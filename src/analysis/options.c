@@ -1,0 +1,44 @@
+/* options: the analysis choices a user makes on the command line, with the spec's defaults. */
+#include "analysis/options.h"
+
+#include <stddef.h>
+
+void rt_options_default(rt_options *o)
+{
+    *o = (rt_options){
+        .margin = 0.2,
+        .windows = RT_WINDOWS_WORST_CASE,
+        .interference = RT_INTF_MASOLA,
+        .naive_factor = 0.73,
+        .combination_cap = 1048576,
+        .assign = RT_ASSIGN_AUTO,
+        .priorities = RT_PRIO_GIVEN,
+        .time_limit_s = 0,
+        .max_iterations = 0,
+        .write_lp = NULL,
+        .verbosity = 0,
+    };
+}
+
+const char *rt_windows_name(rt_windows_mode m)
+{
+    return m == RT_WINDOWS_SYNCHRONOUS ? "synchronous" : "worst-case";
+}
+
+const char *rt_interference_name(rt_interference_mode m)
+{
+    switch (m) {
+    case RT_INTF_NAIVE: return "naive";
+    case RT_INTF_NONE: return "none";
+    default: return "masola";
+    }
+}
+
+const char *rt_prio_name(rt_prio_mode m)
+{
+    switch (m) {
+    case RT_PRIO_DM: return "dm";
+    case RT_PRIO_AUDSLEY: return "audsley";
+    default: return "given";
+    }
+}

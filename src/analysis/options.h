@@ -1,0 +1,34 @@
+/* options: the analysis choices a user makes on the command line, with the spec's defaults. */
+#ifndef RT_OPTIONS_H
+#define RT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef enum { RT_WINDOWS_WORST_CASE, RT_WINDOWS_SYNCHRONOUS } rt_windows_mode;
+typedef enum { RT_INTF_MASOLA, RT_INTF_NAIVE, RT_INTF_NONE } rt_interference_mode;
+typedef enum { RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY } rt_prio_mode;
+typedef enum { RT_ASSIGN_AUTO, RT_ASSIGN_GIVEN, RT_ASSIGN_SEARCH } rt_assign_mode;
+
+typedef struct rt_options {
+    double margin;                  /* WCET margin, default 0.2 */
+    rt_windows_mode windows;        /* default worst-case */
+    rt_interference_mode interference; /* default masola */
+    double naive_factor;            /* default 0.73 */
+    uint64_t combination_cap;       /* default 1048576 */
+    rt_assign_mode assign;          /* default auto: given if partitions exist, else search */
+    rt_prio_mode priorities;        /* default given (dm where the file gives none) */
+    double time_limit_s;            /* assignment search; <= 0: none */
+    long max_iterations;            /* assignment search; <= 0: none */
+    const char *write_lp;           /* borrowed path or NULL */
+    int verbosity;                  /* -1 quiet, 0 normal, 1 verbose */
+} rt_options;
+
+/* Fill o with the defaults of FORMATS.md. */
+void rt_options_default(rt_options *o);
+/* Names used in reports and on the command line. */
+const char *rt_windows_name(rt_windows_mode m);
+const char *rt_interference_name(rt_interference_mode m);
+const char *rt_prio_name(rt_prio_mode m);
+
+#endif

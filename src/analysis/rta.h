@@ -1,0 +1,51 @@
+/* rta: non-preemptive fixed-priority response-time analysis of one partition (ANALYSIS.md sec. 2). */
+#ifndef RT_RTA_H
+#define RT_RTA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One task of a partition, all times in integer nanoseconds. */
+typedef struct rta_task {
+    int64_t period_ns, deadline_ns, jitter_ns, wcet_ns;
+    int64_t priority;      /* smaller = higher; equal numbers interfere mutually */
+} rta_task;
+
+typedef enum {
+    RTA_BOUNDED,           /* R_i computed */
+    RTA_UTILIZATION,       /* sum over hep(i) of C/T >= 1: busy period unbounded */
+    RTA_OVERFLOW,          /* a sum or product left int64 */
+    RTA_LIMIT              /* a fixpoint passed the bound (2^62 ns) */
+} rta_status;
+
+/* One job q of the level-i busy period. */
+typedef struct rta_step {
+    int64_t q, w_ns, r_ns;
+} rta_step;
+
+typedef struct rta_result {
+    rta_status status;
+    int64_t blocking_ns;   /* B_i */
+    int64_t busy_ns;       /* t_i (when bounded) */
+    int64_t q_jobs;        /* Q_i */
+    int64_t wcrt_ns;       /* R_i (when bounded) */
+    int64_t worst_q;       /* the q that gave R_i */
+    bool schedulable;      /* bounded and R_i <= D_i */
+    size_t n_steps;        /* steps recorded (at most the trace cap) */
+    rta_step *steps;       /* owned; NULL without trace */
+} rta_result;
+
+/* Analyse the n tasks of one partition; out[i] for tasks[i]. trace_cap > 0 records up to that
+ * many steps per task. Returns 0, or -1 on out of memory (out then holds nothing to free). */
+int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out);
+/* Free the traces of n results; safe on zeroed results. */
+void rta_results_fini(rta_result *r, size_t n);
+/* Audsley's optimal priority assignment: rewrite tasks[].priority as distinct 1..n (1 highest).
+ * Returns 1 if every task is schedulable with the result, 0 if no order exists (priorities then:
+ * the levels found from the bottom, the rest deadline-monotonic above them), -1 on OOM. */
+int rta_audsley(rta_task *tasks, size_t n);
+/* "bounded", "utilization >= 1", "overflow", "bound exceeded". */
+const char *rta_status_name(rta_status s);
+
+#endif

@@ -1,0 +1,63 @@
+/* wcet: execution windows, interference multipliers and per-launch WCETs (MODEL.md sec. 3-5). */
+#ifndef RT_WCET_H
+#define RT_WCET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/layout.h"
+#include "analysis/options.h"
+#include "models/model.h"
+#include "taskset/taskset.h"
+
+/* One execution window as seen by one launch. */
+typedef struct wcet_window {
+    double start_cycles, end_cycles;   /* worst-case mode: 0 and C(k,n) */
+    size_t n_kernels;                  /* |K(w)|, the launch's own kernel first */
+    size_t *kernels;                   /* owned: kernel indices of K(w) */
+    size_t *parts;                     /* owned: partition of each kernel of K(w) */
+    double bw_gbps;                    /* B(w) */
+    double I, Pi, M;                   /* eq. 7, eq. 6/15 clamped, I*Pi (naive: 1, 1, 1+f) */
+} wcet_window;
+
+typedef struct wcet_launch {
+    size_t kernel;                     /* kernel index */
+    int64_t sms;                       /* n of the task's partition */
+    double isolated_cycles;            /* C(k,n) */
+    double interference_cycles;        /* Tc(k,n,W) */
+    double multiplier;                 /* Tc(k,n,W) / C(k,n) */
+    bool exhaustive;                   /* false if the combination cap was hit */
+    int64_t wcet_ns;                   /* ceil((1+margin) Tc * 1000/f) + launch overhead */
+    size_t n_windows;
+    wcet_window *windows;              /* owned */
+} wcet_launch;
+
+typedef struct wcet_task {
+    int64_t wcet_ns;                   /* C_i: sum over launches */
+    size_t n_launches;
+    wcet_launch *launches;             /* owned, in <run> order */
+} wcet_task;
+
+typedef struct wcet_result {
+    size_t n_tasks;
+    wcet_task *tasks;                  /* owned, task-set order */
+} wcet_result;
+
+enum { WCET_OK = 0, WCET_ENOMEM = -1, WCET_ERANGE = -2 };
+
+/* Compute windows, multipliers and WCETs of every launch of every task for layout l.
+ * WCET_ERANGE: some WCET does not fit in 2^62 ns. On failure out holds nothing to free. */
+int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
+                 wcet_result *out);
+/* Free what wcet_compute put in r (not r itself); safe on a zeroed struct. */
+void wcet_result_fini(wcet_result *r);
+/* ceil to whole ns with a relative tolerance of 1e-9: a value within 1e-9 of an integer is it.
+ * Returns false if x is not finite or does not fit in 2^62. */
+bool wcet_ceil_ns(double x, int64_t *ns);
+/* WCET of task t alone on n SMs (multiplier 1): a lower bound of its WCET in any layout.
+ * Returns false on range overflow. */
+bool wcet_isolated_task_ns(const model *m, const rt_taskset *ts, size_t t, int64_t n,
+                           const rt_options *o, int64_t *ns);
+
+#endif

@@ -1,0 +1,17 @@
+/* inputs: semantic checks that need both the task set and the GPU (MODEL.md sec. 1-2). */
+#ifndef RT_INPUTS_H
+#define RT_INPUTS_H
+
+#include "models/gpu.h"
+#include "taskset/taskset.h"
+
+/* Check measured points (sms in 1..N and a multiple of g), partitions
+ * (multiples of g, fit in N, no overlap), N - KAI*Ubw > 0, and record located errors in d.
+ * Returns the number of errors found (0: the pair is analysable). */
+int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d);
+/* Ck(N) of kernel k in cycles: its `cycles`, or time_ns * clock_mhz / 1000. */
+double rt_kernel_cycles_full(const rt_kernel *k, const rt_gpu *gpu);
+/* KAI of kernel k: given, or instructions / l2_accesses / 1000 (eq. 3). */
+double rt_kernel_kai(const rt_kernel *k);
+
+#endif

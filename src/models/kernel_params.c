@@ -1,0 +1,14 @@
+/* kernel_params: the two kernel quantities derived directly from the inputs (MODEL.md sec. 1). */
+#include "models/inputs.h"
+
+double rt_kernel_cycles_full(const rt_kernel *k, const rt_gpu *gpu)
+{
+    /* cycles = ns * clock-mhz / 1000 (FORMATS.md) */
+    return k->has_cycles ? k->cycles : k->time_ns * gpu->clock_mhz / 1000.0;
+}
+
+double rt_kernel_kai(const rt_kernel *k)
+{
+    /* eq. 3: KAI = instructions / L2 accesses / 1000 */
+    return k->has_kai ? k->kai : k->instructions / k->l2_accesses / 1000.0;
+}

@@ -1,0 +1,90 @@
+/* taskset: the task-set input (kernels, tasks, optional fixed partitions) as plain records. */
+#ifndef RT_TASKSET_H
+#define RT_TASKSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/diag.h"
+
+/* Optional launch configuration of a kernel (informational for now). */
+typedef struct rt_launch_cfg {
+    int64_t grid[3], block[3];  /* dimensions; missing ones are 1 */
+    int64_t registers;          /* per thread; -1 if not given */
+    int64_t shared_memory;      /* bytes per block; -1 if not given */
+} rt_launch_cfg;
+
+/* A measured isolated point: the kernel on `sms` SMs. */
+typedef struct rt_measured {
+    int64_t sms;
+    double cycles;   /* > 0 */
+    double bw_gbps;  /* >= 0 */
+    long line;
+} rt_measured;
+
+typedef struct rt_kernel {
+    char *name;
+    long line;
+    bool has_cycles;        /* exactly one of has_cycles / has_time */
+    double cycles;          /* Ck(N) when given as cycles */
+    bool has_time;
+    double time_ns;         /* Ck(N) as a duration; cycles = time_ns * clock_mhz / 1000 */
+    double bw_gbps;         /* BWiso(k,N) >= 0 */
+    bool has_kai;
+    double kai;             /* given KAI >= 0 */
+    bool has_instructions;
+    double instructions;    /* > 0 when given */
+    bool has_l2_accesses;
+    double l2_accesses;     /* > 0 when given */
+    bool has_launch;
+    rt_launch_cfg launch;
+    rt_measured *measured;  /* owned, file order */
+    size_t n_measured;
+} rt_kernel;
+
+typedef struct rt_task {
+    char *name;
+    long line;
+    int64_t period_ns;      /* > 0 */
+    int64_t deadline_ns;    /* > 0; = period when not given */
+    int64_t jitter_ns;      /* >= 0; 0 when not given */
+    bool has_priority;
+    int64_t priority;       /* smaller = higher; meaningful when has_priority */
+    size_t *runs;           /* owned: kernel indices, in execution order (>= 1) */
+    long *run_lines;        /* owned: line of each <run> */
+    size_t n_runs;
+} rt_task;
+
+typedef struct rt_partition {
+    char *name;
+    long line;
+    int64_t sms;            /* > 0 */
+    bool has_first_sm;
+    int64_t first_sm;       /* given, or packed in file order by the loader */
+    size_t *tasks;          /* owned: task indices in file order */
+    size_t n_tasks;
+} rt_partition;
+
+typedef struct rt_taskset {
+    char *path;             /* as given on the command line (for diagnostics) */
+    char *name;
+    rt_kernel *kernels;
+    size_t n_kernels;
+    rt_task *tasks;
+    size_t n_tasks;
+    rt_partition *partitions;  /* empty when the file fixes none */
+    size_t n_partitions;
+    unsigned char sha256[32];  /* of the file's bytes as read */
+} rt_taskset;
+
+/* Read, schema-validate and check a task-set file; NULL (with errors in d) if invalid.
+ * Checks that need the GPU are done by rt_inputs_check (models/inputs.h). Caller frees. */
+rt_taskset *rt_taskset_load(const char *path, rt_diags *d);
+/* Free a task set and everything it owns; NULL is a no-op. */
+void rt_taskset_free(rt_taskset *ts);
+/* Index of the kernel / task with that name, or -1. */
+long rt_taskset_find_kernel(const rt_taskset *ts, const char *name);
+long rt_taskset_find_task(const rt_taskset *ts, const char *name);
+
+#endif
