@@ -1,0 +1,109 @@
+/* analysis: one layout from WCETs to response times and a verdict (the full check). */
+#include "analysis/analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Priorities before the WCETs: synchronous windows order each partition's tasks by them. */
+static void set_base_priorities(rt_layout *l, const rt_taskset *ts, const rt_options *o)
+{
+    bool file_has = ts->n_tasks && ts->tasks[0].has_priority;
+    if (o->priorities == RT_PRIO_GIVEN && file_has)
+        rt_layout_prio_given(l, ts);
+    else
+        rt_layout_prio_dm(l, ts);
+}
+
+/* Tasks of partition p (indices into ts) in file order; returns their count. */
+static size_t partition_members(const rt_layout *l, size_t p, size_t *idx)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < l->n_tasks; i++)
+        if (l->task_part[i] == p)
+            idx[n++] = i;
+    return n;
+}
+
+static void fill_rta_tasks(const rt_taskset *ts, const rt_layout *l, const wcet_result *w,
+                           const size_t *idx, size_t n, rta_task *rt)
+{
+    for (size_t k = 0; k < n; k++) {
+        const rt_task *t = &ts->tasks[idx[k]];
+        rt[k] = (rta_task){
+            .period_ns = t->period_ns,
+            .deadline_ns = t->deadline_ns,
+            .jitter_ns = t->jitter_ns,
+            .wcet_ns = w->tasks[idx[k]].wcet_ns,
+            .priority = l->task_prio[idx[k]],
+        };
+    }
+}
+
+/* Priorities (Audsley if asked) and RTA of partition p; results moved into e->rta. */
+static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *o, size_t p,
+                          size_t trace_cap, size_t *idx, rta_task *rt, rta_result *res,
+                          rt_eval *e)
+{
+    size_t n = partition_members(l, p, idx);
+    if (n == 0)
+        return EVAL_OK;
+    fill_rta_tasks(ts, l, &e->wcet, idx, n, rt);
+    if (o->priorities == RT_PRIO_AUDSLEY) {
+        if (rta_audsley(rt, n) < 0)
+            return EVAL_ENOMEM;
+        for (size_t k = 0; k < n; k++)
+            l->task_prio[idx[k]] = rt[k].priority;
+    }
+    if (rta_npfp(rt, n, trace_cap, res) != 0)
+        return EVAL_ENOMEM;
+    for (size_t k = 0; k < n; k++) {
+        e->rta[idx[k]] = res[k];
+        if (!res[k].schedulable)
+            e->n_misses++;
+    }
+    return EVAL_OK;
+}
+
+int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
+                   size_t trace_cap, rt_eval *out)
+{
+    size_t n = ts->n_tasks, alloc = n ? n : 1;
+    int rc = EVAL_ENOMEM;
+    size_t *idx = malloc(alloc * sizeof *idx);
+    rta_task *rt = malloc(alloc * sizeof *rt);
+    rta_result *res = malloc(alloc * sizeof *res);
+    memset(out, 0, sizeof *out);
+    out->n_tasks = n;
+    out->rta = calloc(alloc, sizeof *out->rta);
+    if (!idx || !rt || !res || !out->rta)
+        goto done;
+    set_base_priorities(l, ts, o);
+    int wrc = wcet_compute(m, ts, l, o, &out->wcet);
+    if (wrc != WCET_OK) {
+        rc = wrc == WCET_ERANGE ? EVAL_ERANGE : EVAL_ENOMEM;
+        goto done;
+    }
+    for (size_t p = 0; p < l->n_parts; p++) {
+        rc = eval_partition(ts, l, o, p, trace_cap, idx, rt, res, out);
+        if (rc != EVAL_OK)
+            goto done;
+    }
+    out->schedulable = out->n_misses == 0;
+    rc = EVAL_OK;
+done:
+    free(idx);
+    free(rt);
+    free(res);
+    if (rc != EVAL_OK)
+        rt_eval_fini(out);
+    return rc;
+}
+
+void rt_eval_fini(rt_eval *e)
+{
+    wcet_result_fini(&e->wcet);
+    if (e->rta)
+        rta_results_fini(e->rta, e->n_tasks);
+    free(e->rta);
+    memset(e, 0, sizeof *e);
+}

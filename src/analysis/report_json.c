@@ -1,0 +1,233 @@
+/* report_json: the JSON report of FORMATS.md (schema 1), built with jansson.
+ *
+ * jansson gives correct string escaping and round-trippable reals (%.17g with
+ * JSON_REAL_PRECISION(17)); a non-finite real, which JSON cannot hold, becomes null. */
+#include "analysis/report.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Set when an array element could not be built (out of memory); the report then fails whole. */
+static _Thread_local bool j_failed;
+
+static void push(json_t *arr, json_t *v)
+{
+    if (!arr)
+        json_decref(v);
+    if (!v || !arr || json_array_append_new(arr, v) != 0)
+        j_failed = true;
+}
+
+static json_t *jreal(double x)
+{
+    return isfinite(x) ? json_real(x) : json_null();
+}
+
+static json_t *jint(int64_t x)
+{
+    return json_integer((json_int_t)x);
+}
+
+static json_t *jstr(const char *s)
+{
+    return s ? json_string(s) : json_null();
+}
+
+static void hex32(const unsigned char *h, char out[65])
+{
+    for (int i = 0; i < 32; i++)
+        snprintf(out + 2 * i, 3, "%02x", h[i]);
+}
+
+static json_t *j_input(const char *path, const unsigned char *sha)
+{
+    char hex[65];
+    hex32(sha, hex);
+    return json_pack("{s:o,s:s}", "path", jstr(path), "sha256", hex);
+}
+
+static json_t *j_options(const rt_report *r)
+{
+    const rt_options *o = r->o;
+    return json_pack("{s:o,s:s,s:s,s:o,s:o,s:o,s:s,s:s,s:s,s:o,s:o}",
+                     "margin", jreal(o->margin),
+                     "windows", rt_windows_name(o->windows),
+                     "interference", rt_interference_name(o->interference),
+                     "alpha", jreal(r->gpu->alpha),
+                     "naive_factor", jreal(o->naive_factor),
+                     "combination_cap", json_integer((json_int_t)o->combination_cap),
+                     "priorities", rt_prio_name(o->priorities),
+                     "assign", r->assign ? "search" : "given",
+                     "objective", "min-sms",
+                     "time_limit_s", o->time_limit_s > 0 ? jreal(o->time_limit_s) : json_null(),
+                     "max_iterations", o->max_iterations > 0 ? jint(o->max_iterations)
+                                                             : json_null());
+}
+
+static json_t *j_gpu(const rt_report *r)
+{
+    const rt_gpu *g = r->gpu;
+    return json_pack("{s:o,s:I,s:I,s:o,s:I,s:o,s:o,s:o,s:I,s:I}",
+                     "name", jstr(g->name), "sms", (json_int_t)g->sms,
+                     "l2_banks", (json_int_t)g->l2_banks, "sp", jreal(r->m->sp),
+                     "miss_banks", (json_int_t)r->m->miss_banks,
+                     "clock_mhz", jreal(g->clock_mhz),
+                     "bw_nominal_gbps", jreal(g->bw_nominal_gbps),
+                     "bw_effective_gbps", jreal(g->bw_effective_gbps),
+                     "granularity", (json_int_t)g->granularity,
+                     "launch_overhead_ns", (json_int_t)g->launch_overhead_ns);
+}
+
+static json_t *j_kernel(const rt_report *r, size_t k)
+{
+    const model_kernel *mk = &r->m->kernels[k];
+    json_t *table = json_array();
+    for (size_t s = 0; s < r->m->n_sizes; s++) {
+        const model_point *p = &mk->table[s];
+        push(table, json_pack("{s:I,s:o,s:o,s:s}", "sms", (json_int_t)p->sms,
+                                               "cycles", jreal(p->cycles), "bw_gbps",
+                                               jreal(p->bw_gbps), "source",
+                                               model_source_name(p->source)));
+    }
+    return json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:o}", "name", r->ts->kernels[k].name,
+                     "cycles_full", jreal(mk->cycles_full), "bw_full_gbps",
+                     jreal(mk->bw_full_gbps), "u_bw", jreal(mk->u_bw), "sat", jreal(mk->sat),
+                     "kai", jreal(mk->kai), "l2_accesses", jreal(mk->l2_accesses), "class",
+                     model_class_name(mk->cls), "table", table);
+}
+
+static json_t *j_partitions(const rt_report *r)
+{
+    json_t *arr = json_array();
+    const rt_layout *l = r->layout;
+    if (!l)
+        return arr;
+    for (size_t p = 0; p < l->n_parts; p++) {
+        json_t *tasks = json_array();
+        for (size_t i = 0; i < l->n_tasks; i++)
+            if (l->task_part[i] == p)
+                push(tasks, json_string(r->ts->tasks[i].name));
+        push(arr, json_pack("{s:o,s:I,s:I,s:o}", "name", jstr(l->part_name[p]),
+                                             "first_sm", (json_int_t)l->part_first_sm[p],
+                                             "sms", (json_int_t)l->part_sms[p], "tasks",
+                                             tasks));
+    }
+    return arr;
+}
+
+static json_t *j_window(const rt_report *r, const wcet_window *w)
+{
+    json_t *names = json_array();
+    for (size_t i = 0; i < w->n_kernels; i++)
+        push(names, json_string(r->ts->kernels[w->kernels[i]].name));
+    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "start_cycles", jreal(w->start_cycles),
+                     "end_cycles", jreal(w->end_cycles), "kernels", names, "bw_gbps",
+                     jreal(w->bw_gbps), "I", jreal(w->I), "Pi", jreal(w->Pi), "M", jreal(w->M));
+}
+
+static json_t *j_launch(const rt_report *r, const wcet_launch *ln)
+{
+    json_t *wins = json_array();
+    for (size_t w = 0; w < ln->n_windows; w++)
+        push(wins, j_window(r, &ln->windows[w]));
+    return json_pack("{s:s,s:I,s:o,s:o,s:o,s:b,s:I,s:o}", "kernel",
+                     r->ts->kernels[ln->kernel].name, "sms", (json_int_t)ln->sms,
+                     "isolated_cycles", jreal(ln->isolated_cycles), "interference_cycles",
+                     jreal(ln->interference_cycles), "multiplier", jreal(ln->multiplier),
+                     "exhaustive", ln->exhaustive, "wcet_ns", (json_int_t)ln->wcet_ns, "windows",
+                     wins);
+}
+
+/* The response-time fields of task i: null where there is no layout or R is unbounded. */
+static void j_task_rta(const rt_report *r, size_t i, json_t *t)
+{
+    const rta_result *res = r->eval ? &r->eval->rta[i] : NULL;
+    bool bounded = res && res->status == RTA_BOUNDED;
+    json_object_set_new(t, "blocking_ns", res ? jint(res->blocking_ns) : json_null());
+    json_object_set_new(t, "wcrt_ns", bounded ? jint(res->wcrt_ns) : json_null());
+    json_object_set_new(t, "busy_period_ns", bounded ? jint(res->busy_ns) : json_null());
+    json_object_set_new(t, "jobs_in_busy_period", bounded ? jint(res->q_jobs) : json_null());
+    json_object_set_new(t, "rta_status", res ? json_string(rta_status_name(res->status))
+                                             : json_null());
+    json_object_set_new(t, "schedulable", json_boolean(res && res->schedulable));
+}
+
+static json_t *j_task(const rt_report *r, size_t i)
+{
+    const rt_task *tk = &r->ts->tasks[i];
+    const rt_layout *l = r->layout;
+    const wcet_task *wt = r->eval ? &r->eval->wcet.tasks[i] : NULL;
+    json_t *t = json_pack("{s:s,s:o,s:o,s:I,s:I,s:I,s:o}", "name", tk->name, "partition",
+                          l ? jstr(l->part_name[l->task_part[i]]) : json_null(), "priority",
+                          l ? jint(l->task_prio[i]) : json_null(), "period_ns",
+                          (json_int_t)tk->period_ns, "deadline_ns", (json_int_t)tk->deadline_ns,
+                          "jitter_ns", (json_int_t)tk->jitter_ns, "wcet_ns",
+                          wt ? jint(wt->wcet_ns) : json_null());
+    if (!t)
+        return NULL;
+    j_task_rta(r, i, t);
+    json_t *launches = json_array();
+    for (size_t j = 0; wt && j < wt->n_launches; j++)
+        push(launches, j_launch(r, &wt->launches[j]));
+    json_object_set_new(t, "launches", launches);
+    return t;
+}
+
+static json_t *j_assignment(const rt_report *r)
+{
+    const assign_result *a = r->assign;
+    int64_t used = 0;
+    for (size_t p = 0; r->layout && p < r->layout->n_parts; p++)
+        used += r->layout->part_sms[p];
+    if (!a)
+        return json_pack("{s:s,s:s,s:s,s:I,s:I,s:o}", "mode", "given", "status", "given",
+                         "objective", "min-sms", "sms_used", (json_int_t)used, "iterations",
+                         (json_int_t)0, "seconds", json_real(0.0));
+    return json_pack("{s:s,s:s,s:s,s:o,s:I,s:o,s:b,s:b}", "mode", "search", "status",
+                     assign_status_name(a->status), "objective", "min-sms", "sms_used",
+                     r->layout ? jint(used) : json_null(), "iterations",
+                     (json_int_t)a->iterations, "seconds", jreal(a->seconds), "time_limit_hit",
+                     a->hit_time_limit, "iteration_limit_hit", a->hit_iteration_limit);
+}
+
+static json_t *j_verdict(const rt_report *r)
+{
+    json_t *misses = json_array();
+    for (size_t i = 0; r->eval && i < r->ts->n_tasks; i++)
+        if (!r->eval->rta[i].schedulable)
+            push(misses, json_string(r->ts->tasks[i].name));
+    return json_pack("{s:b,s:i,s:o}", "schedulable", r->exit_status == 0, "exit_status",
+                     r->exit_status, "misses", misses);
+}
+
+static json_t *j_report(const rt_report *r)
+{
+    json_t *kernels = json_array(), *tasks = json_array();
+    for (size_t k = 0; k < r->ts->n_kernels; k++)
+        push(kernels, j_kernel(r, k));
+    for (size_t i = 0; i < r->ts->n_tasks; i++)
+        push(tasks, j_task(r, i));
+    return json_pack("{s:i,s:{s:s,s:s},s:{s:o,s:o},s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "schema", 1,
+                     "tool", "name", "rtgpu-analyze", "version", r->tool_version, "inputs",
+                     "taskset", j_input(r->ts->path, r->ts->sha256), "gpu",
+                     j_input(r->gpu->path, r->gpu->sha256), "options", j_options(r), "gpu",
+                     j_gpu(r), "kernels", kernels, "partitions", j_partitions(r), "tasks", tasks,
+                     "assignment", j_assignment(r), "verdict", j_verdict(r));
+}
+
+int report_json(const rt_report *r, FILE *out)
+{
+    j_failed = false;
+    json_t *root = j_report(r);
+    if (!root || j_failed) {
+        json_decref(root);
+        return -1;
+    }
+    int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+    json_decref(root);
+    if (rc == 0 && fputc('\n', out) == EOF)
+        rc = -1;
+    return rc == 0 ? 0 : -1;
+}

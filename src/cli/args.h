@@ -1,0 +1,28 @@
+/* args: the command line of rtgpu-analyze (FORMATS.md "Command line"), parsed with getopt_long. */
+#ifndef RT_CLI_ARGS_H
+#define RT_CLI_ARGS_H
+
+#include <stdbool.h>
+
+#include "analysis/options.h"
+
+typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON } cli_format;
+
+typedef struct cli_args {
+    const char *taskset_path;   /* positional; NULL only with --validate-only */
+    const char *gpu_path;       /* --gpu */
+    const char *output_path;    /* -o; NULL: standard output */
+    cli_format format;
+    bool validate_only;
+    bool help, version;
+    bool priorities_given_explicitly;
+    rt_options opt;
+} cli_args;
+
+/* Parse argv into a (borrowed strings). Returns 0, or 2 after printing a usage error with a
+ * hint to standard error. */
+int cli_args_parse(int argc, char **argv, cli_args *a);
+/* Print the --help text. */
+void cli_print_help(FILE *out);
+
+#endif

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Install what rtgpu needs on Debian/Ubuntu (build tools, libxml2, GLPK, CUnit, jansson, valgrind).
+set -eu
+SUDO=
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+  gcc make pkg-config libc6-dev libxml2-dev libglpk-dev libcunit1-dev libjansson-dev \
+  valgrind libxml2-utils >/dev/null
+echo "rtgpu: dependencies installed"
