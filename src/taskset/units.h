@@ -1,0 +1,38 @@
+/* units: exact parsing of the plain numbers and durations written in the input files. */
+#ifndef RT_UNITS_H
+#define RT_UNITS_H
+
+#include <stdint.h>
+
+/* Outcome of a conversion; units_status_text() gives the words users see. */
+typedef enum {
+    UNITS_OK,
+    UNITS_EMPTY,        /* "" */
+    UNITS_SPACE,        /* contains white space anywhere */
+    UNITS_NOT_INT,      /* not [+-]digits */
+    UNITS_NOT_NUMBER,   /* not a decimal number with optional exponent */
+    UNITS_NOT_DURATION, /* no number in front of the unit */
+    UNITS_NO_UNIT,      /* a number without ns|us|ms|s */
+    UNITS_BAD_UNIT,     /* a number followed by something else */
+    UNITS_EXPONENT,     /* a duration written with an exponent */
+    UNITS_RANGE,        /* does not fit (int64, or a finite double) */
+    UNITS_NOT_WHOLE     /* a duration that is not a whole number of nanoseconds */
+} units_status;
+
+/* The problem in words, to follow `<attribute> "<text>"` in a message, e.g. "has no unit
+ * (expected e.g. 10ms)". Static storage. */
+const char *units_status_text(units_status st);
+
+/* Integer: optional sign and decimal digits only, within int64. */
+units_status units_parse_int(const char *s, int64_t *out);
+/* Real number: [+-]digits[.digits][e[+-]digits] (also ".5", "5."), finite after rounding;
+ * no hex, inf or nan. Rounded once, by strtod. */
+units_status units_parse_real(const char *s, double *out);
+/* Duration that must be a whole number of nanoseconds: [+-]decimal unit, with unit one of
+ * ns us ms s and no exponent. Exact: the decimal digits are scaled as integers, so "0.271ms"
+ * is 271000 and "1.5ns" is UNITS_NOT_WHOLE. Negative values are returned (callers check). */
+units_status units_parse_duration_ns(const char *s, int64_t *out);
+/* Duration as a real number of nanoseconds (same syntax), rounded once. */
+units_status units_parse_duration_real_ns(const char *s, double *out);
+
+#endif
