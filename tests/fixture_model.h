@@ -1,0 +1,134 @@
+/* fixture_model: hand-built GPU, task-set and layout records for the model and WCET tests. */
+#ifndef RT_FIXTURE_MODEL_H
+#define RT_FIXTURE_MODEL_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/layout.h"
+#include "models/gpu.h"
+#include "taskset/taskset.h"
+
+/* The RTX 2060 of the paper's Table 1 (N = 30, 24 banks, 348 / 330 GB/s, 1365 MHz). */
+static inline rt_gpu fx_gpu_rtx2060(void)
+{
+    return (rt_gpu){ .sms = 30, .l2_banks = 24, .bw_nominal_gbps = 348.0, .bw_effective_gbps = 330.0,
+                     .clock_mhz = 1365.0, .alpha = 100.0, .granularity = 1 };
+}
+
+/* The same GPU clocked at 1000 MHz, so that 1 cycle = 1 ns in hand computations. */
+static inline rt_gpu fx_gpu_1ghz(void)
+{
+    rt_gpu g = fx_gpu_rtx2060();
+    g.clock_mhz = 1000.0;
+    return g;
+}
+
+/* Task set with n_kernels zeroed kernels and n_tasks zeroed tasks; NULL on OOM. */
+static inline rt_taskset *fx_ts_new(size_t n_kernels, size_t n_tasks)
+{
+    rt_taskset *ts = calloc(1, sizeof *ts);
+    if (!ts)
+        return NULL;
+    ts->kernels = calloc(n_kernels ? n_kernels : 1, sizeof *ts->kernels);
+    ts->tasks = calloc(n_tasks ? n_tasks : 1, sizeof *ts->tasks);
+    ts->n_kernels = n_kernels;
+    ts->n_tasks = n_tasks;
+    if (!ts->kernels || !ts->tasks) {
+        free(ts->kernels);
+        free(ts->tasks);
+        free(ts);
+        return NULL;
+    }
+    return ts;
+}
+
+/* Free what the fx_ helpers allocated. */
+static inline void fx_ts_free(rt_taskset *ts)
+{
+    if (!ts)
+        return;
+    for (size_t k = 0; k < ts->n_kernels; k++)
+        free(ts->kernels[k].measured);
+    for (size_t t = 0; t < ts->n_tasks; t++)
+        free(ts->tasks[t].runs);
+    free(ts->kernels);
+    free(ts->tasks);
+    free(ts);
+}
+
+/* Kernel k profiled on all N SMs: Ck(N) in cycles, BWiso(k,N), KAI given. */
+static inline void fx_kernel(rt_taskset *ts, size_t k, double cycles, double bw_gbps, double kai)
+{
+    rt_kernel *kr = &ts->kernels[k];
+    kr->has_cycles = true;
+    kr->cycles = cycles;
+    kr->bw_gbps = bw_gbps;
+    kr->has_kai = true;
+    kr->kai = kai;
+}
+
+/* The same with Ck(N) given as a duration in ns. */
+static inline void fx_kernel_time(rt_taskset *ts, size_t k, double time_ns, double bw_gbps, double kai)
+{
+    fx_kernel(ts, k, 0.0, bw_gbps, kai);
+    ts->kernels[k].has_cycles = false;
+    ts->kernels[k].has_time = true;
+    ts->kernels[k].time_ns = time_ns;
+}
+
+static inline void fx_kernel_l2(rt_taskset *ts, size_t k, double l2_accesses)
+{
+    ts->kernels[k].has_l2_accesses = true;
+    ts->kernels[k].l2_accesses = l2_accesses;
+}
+
+/* Append a measured point (sms, cycles, bw); returns 0 on OOM. */
+static inline int fx_measured(rt_taskset *ts, size_t k, int64_t sms, double cycles, double bw_gbps)
+{
+    rt_kernel *kr = &ts->kernels[k];
+    rt_measured *m = realloc(kr->measured, (kr->n_measured + 1) * sizeof *m);
+    if (!m)
+        return 0;
+    m[kr->n_measured++] = (rt_measured){ .sms = sms, .cycles = cycles, .bw_gbps = bw_gbps };
+    kr->measured = m;
+    return 1;
+}
+
+/* Task t with priority prio and runs[0..n-1]; returns 0 on OOM. */
+static inline int fx_task(rt_taskset *ts, size_t t, int64_t prio, const size_t *runs, size_t n)
+{
+    rt_task *tk = &ts->tasks[t];
+    tk->runs = malloc(n * sizeof *tk->runs);
+    if (!tk->runs)
+        return 0;
+    memcpy(tk->runs, runs, n * sizeof *runs);
+    tk->n_runs = n;
+    tk->has_priority = true;
+    tk->priority = prio;
+    tk->period_ns = 1000000000;
+    tk->deadline_ns = 1000000000;
+    return 1;
+}
+
+/* Layout of n_parts partitions of sms[p] SMs; task t on part[t] with priority prio[t]. */
+static inline rt_layout *fx_layout(size_t n_parts, const int64_t *sms, size_t n_tasks,
+                                   const size_t *part, const int64_t *prio)
+{
+    rt_layout *l = rt_layout_new(n_parts, n_tasks);
+    if (!l)
+        return NULL;
+    int64_t first = 0;
+    for (size_t p = 0; p < n_parts; p++) {
+        l->part_sms[p] = sms[p];
+        l->part_first_sm[p] = first;
+        first += sms[p];
+    }
+    for (size_t t = 0; t < n_tasks; t++) {
+        l->task_part[t] = part[t];
+        l->task_prio[t] = prio[t];
+    }
+    return l;
+}
+
+#endif
