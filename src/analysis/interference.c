@@ -1,0 +1,117 @@
+/* interference: the multiplier M(k,w) = I(w) * Pi(k,w) of one kernel in one window (MODEL.md sec. 4).
+ *
+ * Every quantity of eq. 6-16 that sums over K(w) (B, sum of A, MDA) is accumulated in an
+ * intf_acc, so that a search over co-runner combinations can extend a prefix in O(1) and
+ * still get, bit for bit, the value that intf_eval computes on the listed window. */
+#include "analysis/interference.h"
+
+#include <string.h>
+
+/* Eq. 15 clamp (MODEL.md, Choice: bounds on Pi). */
+#define INTF_PI_MIN 1.0
+#define INTF_PI_MAX 2.0
+
+intf_gpu intf_gpu_of(const model *m)
+{
+    return (intf_gpu){ .sms = (double)m->gpu->sms, .bw_max_gbps = m->gpu->bw_nominal_gbps,
+                       .bw_thr_gbps = m->bw_thr_gbps, .embw_gbps = m->gpu->bw_effective_gbps };
+}
+
+int intf_member_set(intf_member *mb, const model *m, size_t k, size_t part, int64_t n)
+{
+    const model_point *pt = model_at(m, k, n);
+    if (!pt)
+        return 0;
+    *mb = (intf_member){ .kernel = k, .part = part, .sms = n, .cycles = pt->cycles,
+                         .bw_gbps = pt->bw_gbps, .l2_accesses = m->kernels[k].l2_accesses };
+    return 1;
+}
+
+void intf_acc_init(intf_acc *a)
+{
+    *a = (intf_acc){ 0 };
+}
+
+/* A(l,w) = L2(l) * Povl(l,w) with eq. 5: Povl(l,w) = size(w) / C(l,n_l). */
+static double intf_accesses(const intf_member *l, double size_cycles)
+{
+    return l->l2_accesses * (size_cycles / l->cycles);
+}
+
+void intf_acc_add(intf_acc *a, const intf_member *l, double size_cycles)
+{
+    double acc = intf_accesses(l, size_cycles);
+    /* eq. 16b: DR(l) = A(l,w) / C(l,n_l) */
+    double dr = acc / l->cycles;
+    a->count++;
+    a->bw_gbps += l->bw_gbps;     /* B(w), eq. 6 and 7 */
+    a->access_sum += acc;         /* eq. 13 */
+    if (dr > a->density_max)      /* eq. 16c */
+        a->density_max = dr;
+}
+
+/* eq. 15 as printed, for Pbar already known. */
+static double intf_penalty_raw(const intf_terms *t)
+{
+    if (t->p_bar < 1.0)
+        return t->p_bw < t->I ? t->p_bw : t->I;            /* MIN(P_BW, I(w)) */
+    if (t->p_bar >= 2.0)                                   /* eq. 16a: DR(k) / MDA */
+        return t->density_max > 0.0 ? t->density / t->density_max : 0.0;
+    return t->p_bar;
+}
+
+void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
+                     double size_cycles, intf_terms *t)
+{
+    memset(t, 0, sizeof *t);
+    double card = (double)a->count;
+    t->bw_gbps = a->bw_gbps;
+    /* eq. 7: I(w) = MAX(1, B(w) / (BWmax * Sp)) */
+    t->I = a->bw_gbps / g->bw_thr_gbps;
+    if (!(t->I > 1.0))
+        t->I = 1.0;
+    t->Pi = 1.0;
+    if (a->bw_gbps >= g->embw_gbps) {                      /* eq. 6, second case */
+        double povl = size_cycles / self->cycles;          /* eq. 5 */
+        double acc = intf_accesses(self, size_cycles);
+        t->p_sm = g->sms / (double)self->sms / card;       /* eq. 10 */
+        /* eq. 11, 13; a window whose kernels make no L2 access gives k no access share */
+        t->p_access = (a->access_sum > 0.0 ? acc / a->access_sum : 0.0) * povl;
+        t->p_bw = self->bw_gbps / (g->bw_max_gbps / card); /* eq. 12, 14 */
+        t->p_bar = t->p_sm * t->p_access * t->p_bw;        /* eq. 9 */
+        t->density = acc / self->cycles;                   /* eq. 16b */
+        t->density_max = a->density_max;                   /* eq. 16c */
+        t->p_raw = intf_penalty_raw(t);
+        t->Pi = t->p_raw > INTF_PI_MIN ? t->p_raw : INTF_PI_MIN;
+        if (t->Pi > INTF_PI_MAX)
+            t->Pi = INTF_PI_MAX;
+    }
+    t->M = t->I * t->Pi;                                   /* eq. 8: M = I * Pi */
+}
+
+void intf_eval_acc(const intf_gpu *g, const rt_options *o, const intf_acc *a,
+                   const intf_member *self, double size_cycles, intf_terms *t)
+{
+    if (o->interference == RT_INTF_MASOLA) {
+        intf_masola_acc(g, a, self, size_cycles, t);
+        return;
+    }
+    memset(t, 0, sizeof *t);
+    t->bw_gbps = a->bw_gbps;
+    t->I = 1.0;
+    t->Pi = 1.0;
+    t->M = 1.0;
+    /* sec. 7.2: the naive method adds a fixed factor wherever kernels overlap */
+    if (o->interference == RT_INTF_NAIVE && a->count >= 2)
+        t->M = 1.0 + o->naive_factor;
+}
+
+void intf_eval(const intf_gpu *g, const rt_options *o, const intf_member *K, size_t n, size_t self,
+               double size_cycles, intf_terms *t)
+{
+    intf_acc a;
+    intf_acc_init(&a);
+    for (size_t i = 0; i < n; i++)
+        intf_acc_add(&a, &K[i], size_cycles);
+    intf_eval_acc(g, o, &a, &K[self], size_cycles, t);
+}

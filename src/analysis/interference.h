@@ -1,0 +1,66 @@
+/* interference: the multiplier M(k,w) = I(w) * Pi(k,w) of one kernel in one window (MODEL.md sec. 4). */
+#ifndef RT_INTERFERENCE_H
+#define RT_INTERFERENCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/options.h"
+#include "models/model.h"
+
+/* The GPU constants that eq. 5-16 read. */
+typedef struct intf_gpu {
+    double sms;              /* N */
+    double bw_max_gbps;      /* BWmax */
+    double bw_thr_gbps;      /* BWmax * Sp, the denominator of eq. 7 */
+    double embw_gbps;        /* EMBW */
+} intf_gpu;
+
+/* One kernel l of K(w) on its partition: what eq. 5-16 need of it, precomputed once. */
+typedef struct intf_member {
+    size_t kernel;           /* kernel index */
+    size_t part;             /* partition index */
+    int64_t sms;             /* n_l */
+    double cycles;           /* C(l, n_l) > 0 */
+    double bw_gbps;          /* BW(l, n_l) */
+    double l2_accesses;      /* L2(l) */
+} intf_member;
+
+/* Sums over K(w) that eq. 6-16 need, accumulated member by member for one window size. */
+typedef struct intf_acc {
+    size_t count;            /* |K(w)| */
+    double bw_gbps;          /* B(w) = sum of BW(l, n_l) */
+    double access_sum;       /* sum of A(l,w) (eq. 13) */
+    double density_max;      /* MDA(w) = max of DR(l) (eq. 16c) */
+} intf_acc;
+
+/* Every intermediate term for kernel k in window w (those of the Pi branch are 0 if B < EMBW). */
+typedef struct intf_terms {
+    double bw_gbps;          /* B(w) */
+    double I;                /* eq. 7 */
+    double p_sm, p_access, p_bw, p_bar;   /* eq. 10, 11, 12, 9 */
+    double density, density_max;          /* DR(k) eq. 16b, MDA eq. 16c */
+    double p_raw;            /* eq. 15 before the clamp */
+    double Pi;               /* MIN(2, MAX(1, p_raw)), or 1 (eq. 6) */
+    double M;                /* I * Pi */
+} intf_terms;
+
+/* GPU constants of a built model. */
+intf_gpu intf_gpu_of(const model *m);
+/* Member for kernel k on partition part of n SMs; 0 if n is not a row of the model, else 1. */
+int intf_member_set(intf_member *mb, const model *m, size_t k, size_t part, int64_t n);
+/* Empty accumulator; add member l for a window of size_cycles (eq. 5, A = L2 * Povl, DR). */
+void intf_acc_init(intf_acc *a);
+void intf_acc_add(intf_acc *a, const intf_member *l, double size_cycles);
+/* eq. 6-16 for member self (already added to a) in a window of size_cycles. */
+void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
+                     double size_cycles, intf_terms *t);
+/* The multiplier model chosen in o, from the sums in a: masola as above; naive: I = Pi = 1,
+ * M = 1 + f if |K(w)| >= 2 else 1; none: I = Pi = M = 1. B(w) is filled in every mode. */
+void intf_eval_acc(const intf_gpu *g, const rt_options *o, const intf_acc *a,
+                   const intf_member *self, double size_cycles, intf_terms *t);
+/* The same for K[self] in the window K[0..n-1] (sums taken in array order). */
+void intf_eval(const intf_gpu *g, const rt_options *o, const intf_member *K, size_t n, size_t self,
+               double size_cycles, intf_terms *t);
+
+#endif
