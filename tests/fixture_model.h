@@ -131,4 +131,38 @@ static inline rt_layout *fx_layout(size_t n_parts, const int64_t *sms, size_t n_
     return l;
 }
 
+/* The paper's experiment 7 (Table 3): PF, MVT, RAYTRACE, DXTC, CONV, COPY (kernels 0..5), each
+ * task i running kernel i alone on partition i of 5 SMs. Profiles: Table 2 durations and KAI,
+ * assumed BWiso(k,30) (3x / 1.5x / 2x the Table 3 points, 330 for COPY). The 5-SM rows are
+ * measured points: Table 3 bandwidths and the eq. 4 cycles rounded to integers, so that tests
+ * of the window construction do not depend on eq. 4. */
+static const double fx_exp7_cycles5[6] = { 2782648, 23576384, 21753828, 26909750, 8968909, 1111995 };
+static const double fx_exp7_bw5[6] = { 30.04, 45.39, 8.84, 0.04, 46.96, 92.87 };
+
+static inline rt_taskset *fx_exp7(void)
+{
+    static const double time_ns[6] = { 337000, 2878000, 2621000, 3273000, 1089000, 271000 };
+    static const double kai[6] = { 0.475, 0.015, 3.575, 149.265, 0.291, 0.064 };
+    static const double bw30[6] = { 178.65, 164.25, 38.64, 0.27, 200.0, 330.0 };
+    rt_taskset *ts = fx_ts_new(6, 6);
+    if (!ts)
+        return NULL;
+    for (size_t k = 0; k < 6; k++) {
+        fx_kernel_time(ts, k, time_ns[k], bw30[k], kai[k]);
+        if (!fx_measured(ts, k, 5, fx_exp7_cycles5[k], fx_exp7_bw5[k]) || !fx_task(ts, k, 1, &k, 1)) {
+            fx_ts_free(ts);
+            return NULL;
+        }
+    }
+    return ts;
+}
+
+static inline rt_layout *fx_exp7_layout(void)
+{
+    static const int64_t sms[6] = { 5, 5, 5, 5, 5, 5 };
+    static const size_t part[6] = { 0, 1, 2, 3, 4, 5 };
+    static const int64_t prio[6] = { 1, 1, 1, 1, 1, 1 };
+    return fx_layout(6, sms, 6, part, prio);
+}
+
 #endif
