@@ -165,4 +165,39 @@ static inline rt_layout *fx_exp7_layout(void)
     return fx_layout(6, sms, 6, part, prio);
 }
 
+/* A multi-launch set-up (use with fx_gpu_1ghz): kernels K1..K4 (0..3) measured on 10 SMs:
+ * K1 200 cycles / 50 GB/s, K2 300 / 20, K3 100 / 200; K4 on 20 SMs: 250 / 200. L2 accesses:
+ * 1000 each, K4 5000. Partition A (0, 10 SMs): t0 (prio 2) runs K1 then K2, t1 (prio 1) runs K3,
+ * t3 (prio 2, tied with t0, later in file) runs K3. Partition B (1, 20 SMs): t2 (prio 1) runs K4. */
+static inline rt_taskset *fx_multi_taskset(void)
+{
+    static const size_t r0[2] = { 0, 1 }, r1[1] = { 2 }, r2[1] = { 3 }, r3[1] = { 2 };
+    rt_taskset *ts = fx_ts_new(4, 4);
+    if (!ts)
+        return NULL;
+    fx_kernel(ts, 0, 100, 100, 0.1);
+    fx_kernel(ts, 1, 100, 100, 0.1);
+    fx_kernel(ts, 2, 50, 100, 0.1);
+    fx_kernel(ts, 3, 100, 100, 0.1);
+    for (size_t k = 0; k < 4; k++)
+        fx_kernel_l2(ts, k, 1000);
+    fx_kernel_l2(ts, 3, 5000);
+    if (!fx_measured(ts, 0, 10, 200, 50) || !fx_measured(ts, 1, 10, 300, 20) ||
+        !fx_measured(ts, 2, 10, 100, 200) || !fx_measured(ts, 3, 20, 250, 200) ||
+        !fx_task(ts, 0, 2, r0, 2) || !fx_task(ts, 1, 1, r1, 1) || !fx_task(ts, 2, 1, r2, 1) ||
+        !fx_task(ts, 3, 2, r3, 1)) {
+        fx_ts_free(ts);
+        return NULL;
+    }
+    return ts;
+}
+
+static inline rt_layout *fx_multi_layout(void)
+{
+    static const int64_t sms[2] = { 10, 20 };
+    static const size_t part[4] = { 0, 0, 1, 0 };
+    static const int64_t prio[4] = { 2, 1, 1, 2 };
+    return fx_layout(2, sms, 4, part, prio);
+}
+
 #endif

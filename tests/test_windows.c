@@ -67,37 +67,6 @@ static void test_windows_exp7(void)
  * Launch numbers: t0 -> 0 (K1), 1 (K2); t1 -> 2; t2 -> 3; t3 -> 4.
  * Boundaries 0, 100, 250, 300, 600, 700; windows (running, by partition):
  *   w0 [0,100] {2, 3}; w1 [100,250] {0, 3}; w2 [250,300] {0}; w3 [300,600] {1}; w4 [600,700] {4}. */
-static rt_taskset *multi_taskset(void)
-{
-    static const size_t r0[2] = { 0, 1 }, r1[1] = { 2 }, r2[1] = { 3 }, r3[1] = { 2 };
-    rt_taskset *ts = fx_ts_new(4, 4);
-    if (!ts)
-        return NULL;
-    fx_kernel(ts, 0, 100, 100, 0.1);
-    fx_kernel(ts, 1, 100, 100, 0.1);
-    fx_kernel(ts, 2, 50, 100, 0.1);
-    fx_kernel(ts, 3, 100, 100, 0.1);
-    for (size_t k = 0; k < 4; k++)
-        fx_kernel_l2(ts, k, 1000);
-    fx_kernel_l2(ts, 3, 5000);
-    if (!fx_measured(ts, 0, 10, 200, 50) || !fx_measured(ts, 1, 10, 300, 20) ||
-        !fx_measured(ts, 2, 10, 100, 200) || !fx_measured(ts, 3, 20, 250, 200) ||
-        !fx_task(ts, 0, 2, r0, 2) || !fx_task(ts, 1, 1, r1, 1) || !fx_task(ts, 2, 1, r2, 1) ||
-        !fx_task(ts, 3, 2, r3, 1)) {
-        fx_ts_free(ts);
-        return NULL;
-    }
-    return ts;
-}
-
-static rt_layout *multi_layout(void)
-{
-    static const int64_t sms[2] = { 10, 20 };
-    static const size_t part[4] = { 0, 0, 1, 0 };
-    static const int64_t prio[4] = { 2, 1, 1, 2 };
-    return fx_layout(2, sms, 4, part, prio);
-}
-
 static void test_windows_multi_launch(void)
 {
     static const double b[6] = { 0, 100, 250, 300, 600, 700 };
@@ -106,8 +75,8 @@ static void test_windows_multi_launch(void)
     static const size_t first[5] = { 1, 3, 0, 0, 4 }, nw[5] = { 2, 1, 1, 2, 1 };
     static const double start[5] = { 100, 300, 0, 0, 600 }, end[5] = { 300, 600, 100, 250, 700 };
     rt_gpu g = fx_gpu_1ghz();
-    rt_taskset *ts = multi_taskset();
-    rt_layout *l = multi_layout();
+    rt_taskset *ts = fx_multi_taskset();
+    rt_layout *l = fx_multi_layout();
     model *m = ts ? model_new(&g, ts) : NULL;
     CU_ASSERT_FATAL(ts && l && m);
     win_layout wl;
