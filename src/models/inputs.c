@@ -1,0 +1,143 @@
+/* inputs: semantic checks that need both the task set and the GPU (MODEL.md sec. 1-2). */
+#include "models/inputs.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "taskset/xmlsafe.h"
+#include "util/ckint.h"
+
+/* Quote a possibly-NULL name for a message. */
+static const char *qname(const char *s, char *buf, size_t size)
+{
+    return xmlsafe_quote(s ? s : "", buf, size);
+}
+
+static void check_measured(const rt_taskset *ts, const rt_kernel *k, const rt_gpu *gpu,
+                           rt_diags *d)
+{
+    char q[100];
+    for (size_t i = 0; i < k->n_measured; i++) {
+        const rt_measured *m = &k->measured[i];
+        long long n = (long long)m->sms;
+        if (m->sms < 1 || m->sms > gpu->sms)
+            rt_diag_error(d, ts->path, m->line, "kernel \"%s\": measured sms \"%lld\" is outside "
+                          "1..%lld (the GPU has %lld SMs)", qname(k->name, q, sizeof q), n,
+                          (long long)gpu->sms, (long long)gpu->sms);
+        else if (m->sms == gpu->sms)
+            rt_diag_error(d, ts->path, m->line, "kernel \"%s\": measured sms \"%lld\" is the whole "
+                          "GPU; the kernel's time or cycles and bw-gbps are its measurement on all "
+                          "SMs (remove this point)", qname(k->name, q, sizeof q), n);
+        else if (m->sms % gpu->granularity != 0)
+            rt_diag_error(d, ts->path, m->line, "kernel \"%s\": measured sms \"%lld\" is not a "
+                          "multiple of the GPU's partition-granularity %lld",
+                          qname(k->name, q, sizeof q), n, (long long)gpu->granularity);
+    }
+}
+
+/* Ck(N) must be usable, and eq. 4's denominator N - KAI*Ubw positive (MODEL.md sec. 2). */
+static void check_kernel_domain(const rt_taskset *ts, const rt_kernel *k, const rt_gpu *gpu,
+                                rt_diags *d)
+{
+    char q[100];
+    double cycles = rt_kernel_cycles_full(k, gpu);
+    if (!isfinite(cycles) || !(cycles > 0))
+        rt_diag_error(d, ts->path, k->line, "kernel \"%s\": its time at clock-mhz %.17g gives "
+                      "%.17g cycles, which is out of range", qname(k->name, q, sizeof q),
+                      gpu->clock_mhz, cycles);
+    double kai = rt_kernel_kai(k);
+    double ubw = k->bw_gbps / gpu->bw_nominal_gbps; /* eq. 1 */
+    double den = (double)gpu->sms - kai * ubw;      /* eq. 4 denominator */
+    if (!(den > 0) || !isfinite(den))
+        rt_diag_error(d, ts->path, k->line, "kernel \"%s\" is outside the model's domain: "
+                      "N - KAI*Ubw = %lld - %.6g*%.6g = %.6g must be positive (eq. 4; Ubw = "
+                      "bw-gbps / bw-nominal-gbps)", qname(k->name, q, sizeof q),
+                      (long long)gpu->sms, kai, ubw, den);
+}
+
+static int64_t part_end(const rt_partition *p)
+{
+    int64_t end;
+    return ck_add(p->first_sm, p->sms, &end) ? INT64_MAX : end;
+}
+
+/* Sizes and starts on the granularity, inside the GPU. (With no overlap, this also keeps
+ * the total within N.) */
+static void check_partition_fit(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
+{
+    char q[100];
+    long long g = (long long)gpu->granularity, n = (long long)gpu->sms;
+    for (size_t i = 0; i < ts->n_partitions; i++) {
+        const rt_partition *p = &ts->partitions[i];
+        const char *name = qname(p->name, q, sizeof q);
+        if (p->sms % gpu->granularity != 0)
+            rt_diag_error(d, ts->path, p->line, "partition \"%s\": sms \"%lld\" is not a multiple "
+                          "of the GPU's partition-granularity %lld", name, (long long)p->sms, g);
+        if (p->first_sm % gpu->granularity != 0)
+            rt_diag_error(d, ts->path, p->line, "partition \"%s\": first-sm %lld is not a multiple "
+                          "of the GPU's partition-granularity %lld", name, (long long)p->first_sm, g);
+        if (p->first_sm < 0 || p->sms < 1 || part_end(p) > gpu->sms)
+            rt_diag_error(d, ts->path, p->line, "partition \"%s\" (SMs %lld..%lld) does not fit "
+                          "the GPU's %lld SMs (0..%lld)", name, (long long)p->first_sm,
+                          (long long)(part_end(p) - 1), n, n - 1);
+    }
+}
+
+static int part_cmp(const void *a, const void *b)
+{
+    const rt_partition *x = *(const rt_partition *const *)a, *y = *(const rt_partition *const *)b;
+    if (x->first_sm != y->first_sm)
+        return (x->first_sm > y->first_sm) - (x->first_sm < y->first_sm);
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* No SM in two partitions (sorted by first SM, compared with the furthest-reaching one). */
+static void check_partition_overlap(const rt_taskset *ts, rt_diags *d)
+{
+    if (ts->n_partitions < 2)
+        return;
+    const rt_partition **v = calloc(ts->n_partitions, sizeof *v);
+    if (!v) {
+        rt_diag_error(d, ts->path, 0, "out of memory");
+        return;
+    }
+    for (size_t i = 0; i < ts->n_partitions; i++)
+        v[i] = &ts->partitions[i];
+    qsort(v, ts->n_partitions, sizeof *v, part_cmp);
+    const rt_partition *far = v[0];
+    for (size_t i = 1; i < ts->n_partitions; i++) {
+        if (v[i]->first_sm < part_end(far)) {
+            char q1[100], q2[100];
+            rt_diag_error(d, ts->path, v[i]->line, "partition \"%s\" overlaps partition \"%s\"",
+                          qname(v[i]->name, q1, sizeof q1), qname(far->name, q2, sizeof q2));
+        }
+        if (part_end(v[i]) > part_end(far))
+            far = v[i];
+    }
+    free(v);
+}
+
+int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
+{
+    size_t before = rt_diags_errors(d);
+    if (gpu->sms < 1 || gpu->granularity < 1 || !(gpu->bw_nominal_gbps > 0)) {
+        rt_diag_error(d, gpu->path, gpu->line, "GPU description is incomplete");
+        return 1;
+    }
+    for (size_t i = 0; i < ts->n_kernels; i++) {
+        check_measured(ts, &ts->kernels[i], gpu, d);
+        check_kernel_domain(ts, &ts->kernels[i], gpu, d);
+    }
+    check_partition_fit(ts, gpu, d);
+    check_partition_overlap(ts, d);
+    if (gpu->l2_banks >= gpu->sms) {
+        char q[100];
+        rt_diag_warning(d, gpu->path, gpu->line, "gpu \"%s\": l2-banks %lld >= sms %lld: the "
+                        "model was calibrated on a GPU with fewer L2 banks than SMs; eq. 17 then "
+                        "uses Missbanks = 1 and results are outside the calibrated range",
+                        qname(gpu->name, q, sizeof q), (long long)gpu->l2_banks,
+                        (long long)gpu->sms);
+    }
+    size_t errors = rt_diags_errors(d) - before;
+    return errors > 1000000 ? 1000000 : (int)errors;
+}

@@ -1,0 +1,546 @@
+/* taskset_load: read a task-set file into plain records and check everything that does not
+ * need the GPU (values, unique names, references, priorities, partition membership and
+ * placement). Every problem is recorded with its line; the loader goes on to find them all. */
+#include "taskset/taskset.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "taskset/xmlsafe.h"
+#include "util/ckint.h"
+
+/* ---- names: sorted index for unique-name checks and reference lookup -------------------- */
+
+typedef struct name_ix {
+    const char *name;
+    size_t idx;   /* position in file order */
+    long line;
+} name_ix;
+
+static int name_ix_cmp(const void *a, const void *b)
+{
+    const name_ix *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* First entry named name in the sorted index, or NULL. */
+static const name_ix *name_ix_find(const name_ix *ix, size_t n, const char *name)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(ix[mid].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && strcmp(ix[lo].name, name) == 0 ? &ix[lo] : NULL;
+}
+
+/* Sort the index and report every name defined more than once. */
+static void name_ix_sort_check(name_ix *ix, size_t n, const char *kind, const char *path,
+                               rt_diags *d)
+{
+    qsort(ix, n, sizeof *ix, name_ix_cmp);
+    size_t first = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (strcmp(ix[i].name, ix[first].name) != 0) {
+            first = i;
+            continue;
+        }
+        char q[100];
+        rt_diag_error(d, path, ix[i].line, "%s \"%s\" is defined twice (first at line %ld)", kind,
+                      xmlsafe_quote(ix[i].name, q, sizeof q), ix[first].line);
+    }
+}
+
+/* ---- loader state -------------------------------------------------------------------- */
+
+typedef struct loader {
+    const char *path;
+    rt_diags *d;
+    rt_taskset *ts;
+    name_ix *kernel_ix, *task_ix;
+    size_t n_kernel_ix, n_task_ix;
+} loader;
+
+static void *alloc_array(loader *ld, size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        rt_diag_error(ld->d, ld->path, 0, "out of memory");
+    return p;
+}
+
+static size_t count_children(xmlNodePtr parent, const char *name)
+{
+    size_t n = 0;
+    for (xmlNodePtr c = parent->children; c; c = c->next)
+        n += xmlsafe_is(c, name);
+    return n;
+}
+
+/* ---- kernels ------------------------------------------------------------------------- */
+
+static void read_launch(const xmlsafe_at *kat, xmlNodePtr n, rt_kernel *k)
+{
+    xmlsafe_at at;
+    xmlsafe_at_child(&at, kat, n, "launch");
+    rt_launch_cfg *l = &k->launch;
+    l->registers = -1;
+    l->shared_memory = -1;
+    int ok = xmlsafe_get_dims(&at, "grid", l->grid) == 1;
+    ok &= xmlsafe_get_dims(&at, "block", l->block) == 1;
+    ok &= xmlsafe_get_int(&at, "registers", 0, &l->registers) >= 0;
+    ok &= xmlsafe_get_int(&at, "shared-memory", 0, &l->shared_memory) >= 0;
+    k->has_launch = ok;
+}
+
+static void read_measured(const xmlsafe_at *kat, xmlNodePtr n, rt_measured *m)
+{
+    xmlsafe_at at;
+    xmlsafe_at_child(&at, kat, n, "measured");
+    m->line = at.line;
+    xmlsafe_get_int(&at, "sms", 1, &m->sms);
+    xmlsafe_get_real(&at, "cycles", XMLSAFE_POSITIVE, &m->cycles);
+    xmlsafe_get_real(&at, "bw-gbps", XMLSAFE_NONNEG, &m->bw_gbps);
+}
+
+static int measured_cmp(const void *a, const void *b)
+{
+    const rt_measured *x = *(const rt_measured *const *)a, *y = *(const rt_measured *const *)b;
+    if (x->sms != y->sms)
+        return (x->sms > y->sms) - (x->sms < y->sms);
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* At most one measured point per partition size. */
+static void check_measured_unique(loader *ld, const xmlsafe_at *kat, rt_kernel *k)
+{
+    if (k->n_measured < 2)
+        return;
+    const rt_measured **v = alloc_array(ld, k->n_measured, sizeof *v);
+    if (!v)
+        return;
+    for (size_t i = 0; i < k->n_measured; i++)
+        v[i] = &k->measured[i];
+    qsort(v, k->n_measured, sizeof *v, measured_cmp);
+    for (size_t i = 1; i < k->n_measured; i++)
+        if (v[i]->sms == v[i - 1]->sms && v[i]->sms > 0)
+            rt_diag_error(ld->d, ld->path, v[i]->line, "%s: measured sms \"%lld\" is given twice "
+                          "(first at line %ld)", kat->obj, (long long)v[i]->sms, v[i - 1]->line);
+    free(v);
+}
+
+/* Exactly one of time / cycles; kai, or instructions with l2-accesses. */
+static void check_kernel_choices(const xmlsafe_at *at)
+{
+    bool time = xmlsafe_has(at, "time"), cycles = xmlsafe_has(at, "cycles");
+    bool kai = xmlsafe_has(at, "kai"), instr = xmlsafe_has(at, "instructions");
+    bool l2 = xmlsafe_has(at, "l2-accesses");
+    if (time && cycles)
+        xmlsafe_error(at, "has both time and cycles (give exactly one)");
+    if (!time && !cycles)
+        xmlsafe_error(at, "has neither time nor cycles (give exactly one)");
+    if (kai && instr)
+        xmlsafe_error(at, "has both kai and instructions (give kai, or instructions with "
+                      "l2-accesses)");
+    if (!kai && !instr)
+        xmlsafe_error(at, "has neither kai nor instructions (give kai, or instructions with "
+                      "l2-accesses)");
+    if (instr && !l2)
+        xmlsafe_error(at, "instructions needs l2-accesses (KAI = instructions / l2-accesses / "
+                      "1000)");
+}
+
+static void read_kernel(loader *ld, xmlNodePtr n, rt_kernel *k)
+{
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, n, "kernel");
+    k->line = at.line;
+    xmlsafe_get_name(&at, &k->name);
+    check_kernel_choices(&at);
+    k->has_time = xmlsafe_get_duration_real_ns(&at, "time", XMLSAFE_POSITIVE, &k->time_ns) == 1;
+    k->has_cycles = xmlsafe_get_real(&at, "cycles", XMLSAFE_POSITIVE, &k->cycles) == 1;
+    if (xmlsafe_get_real(&at, "bw-gbps", XMLSAFE_NONNEG, &k->bw_gbps) == 0)
+        xmlsafe_error(&at, "has no bw-gbps");
+    k->has_kai = xmlsafe_get_real(&at, "kai", XMLSAFE_NONNEG, &k->kai) == 1;
+    k->has_instructions =
+        xmlsafe_get_real(&at, "instructions", XMLSAFE_POSITIVE, &k->instructions) == 1;
+    k->has_l2_accesses =
+        xmlsafe_get_real(&at, "l2-accesses", XMLSAFE_POSITIVE, &k->l2_accesses) == 1;
+
+    size_t nm = count_children(n, "measured");
+    if (nm && !(k->measured = alloc_array(ld, nm, sizeof *k->measured)))
+        return;
+    for (xmlNodePtr c = n->children; c; c = c->next) {
+        if (xmlsafe_is(c, "launch"))
+            read_launch(&at, c, k);
+        else if (xmlsafe_is(c, "measured"))
+            read_measured(&at, c, &k->measured[k->n_measured++]);
+    }
+    check_measured_unique(ld, &at, k);
+}
+
+/* ---- tasks ----------------------------------------------------------------------------- */
+
+static void read_runs(loader *ld, const xmlsafe_at *at, xmlNodePtr n, rt_task *t)
+{
+    size_t nr = count_children(n, "run");
+    if (!(t->runs = alloc_array(ld, nr, sizeof *t->runs)) ||
+        !(t->run_lines = alloc_array(ld, nr, sizeof *t->run_lines)))
+        return;
+    for (xmlNodePtr c = n->children; c; c = c->next) {
+        if (!xmlsafe_is(c, "run"))
+            continue;
+        xmlsafe_at rat;
+        xmlsafe_at_child(&rat, at, c, "run");
+        bool failed = false;
+        char *kname = xmlsafe_dup(&rat, "kernel", &failed);
+        const name_ix *e = kname ? name_ix_find(ld->kernel_ix, ld->n_kernel_ix, kname) : NULL;
+        if (e) {
+            t->runs[t->n_runs] = e->idx;
+            t->run_lines[t->n_runs++] = rat.line;
+        } else if (kname) {
+            char q[100];
+            xmlsafe_error(&rat, "kernel \"%s\" does not name a kernel",
+                          xmlsafe_quote(kname, q, sizeof q));
+        } else if (!failed) {
+            xmlsafe_error(&rat, "has no kernel");
+        }
+        free(kname);
+    }
+}
+
+static void read_task(loader *ld, xmlNodePtr n, rt_task *t)
+{
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, n, "task");
+    t->line = at.line;
+    xmlsafe_get_name(&at, &t->name);
+    if (xmlsafe_get_duration_ns(&at, "period", 1, &t->period_ns) == 0)
+        xmlsafe_error(&at, "has no period");
+    if (xmlsafe_get_duration_ns(&at, "deadline", 1, &t->deadline_ns) == 0)
+        t->deadline_ns = t->period_ns;
+    xmlsafe_get_duration_ns(&at, "jitter", 0, &t->jitter_ns);
+    t->has_priority = xmlsafe_get_int(&at, "priority", 0, &t->priority) == 1;
+    if (xmlsafe_has(&at, "priority"))
+        t->has_priority = true; /* given, even if invalid: the all-or-none rule counts it */
+    read_runs(ld, &at, n, t);
+}
+
+/* Priority on every task or on none. */
+static void check_priorities(loader *ld)
+{
+    const rt_taskset *ts = ld->ts;
+    const rt_task *with = NULL;
+    for (size_t i = 0; i < ts->n_tasks && !with; i++)
+        if (ts->tasks[i].has_priority)
+            with = &ts->tasks[i];
+    if (!with)
+        return;
+    char q1[100], q2[100];
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        if (!ts->tasks[i].has_priority)
+            rt_diag_error(ld->d, ld->path, ts->tasks[i].line, "task \"%s\" has no priority, but "
+                          "task \"%s\" has one (give priority on every task or on none)",
+                          xmlsafe_quote(ts->tasks[i].name ? ts->tasks[i].name : "", q1, sizeof q1),
+                          xmlsafe_quote(with->name ? with->name : "", q2, sizeof q2));
+}
+
+/* ---- partitions ------------------------------------------------------------------------ */
+
+/* Per task: the partition holding it (-1: none yet). */
+typedef struct membership {
+    long *part;
+} membership;
+
+static void add_task_ref(loader *ld, const xmlsafe_at *rat, const xmlsafe_at *pat, size_t p,
+                         const name_ix *e, membership *mb)
+{
+    rt_taskset *ts = ld->ts;
+    char q1[100], q2[100], q3[100];
+    if (mb->part[e->idx] == (long)p) {
+        xmlsafe_error(pat, "task \"%s\" is listed twice", xmlsafe_quote(e->name, q1, sizeof q1));
+        return;
+    }
+    if (mb->part[e->idx] >= 0) {
+        const char *other = ts->partitions[mb->part[e->idx]].name;
+        rt_diag_error(ld->d, ld->path, rat->line, "task \"%s\" is in partitions \"%s\" and \"%s\" "
+                      "(a task must be in exactly one)", xmlsafe_quote(e->name, q1, sizeof q1),
+                      xmlsafe_quote(other ? other : "", q2, sizeof q2),
+                      xmlsafe_quote(ts->partitions[p].name ? ts->partitions[p].name : "", q3,
+                                    sizeof q3));
+        return;
+    }
+    mb->part[e->idx] = (long)p;
+    ts->partitions[p].tasks[ts->partitions[p].n_tasks++] = e->idx;
+}
+
+static void read_partition(loader *ld, xmlNodePtr n, size_t p, membership *mb)
+{
+    rt_partition *pt = &ld->ts->partitions[p];
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, n, "partition");
+    pt->line = at.line;
+    xmlsafe_get_name(&at, &pt->name);
+    xmlsafe_get_int(&at, "sms", 1, &pt->sms);
+    pt->has_first_sm = xmlsafe_get_int(&at, "first-sm", 0, &pt->first_sm) == 1;
+    if (!(pt->tasks = alloc_array(ld, count_children(n, "task-ref"), sizeof *pt->tasks)))
+        return;
+    for (xmlNodePtr c = n->children; c; c = c->next) {
+        if (!xmlsafe_is(c, "task-ref"))
+            continue;
+        xmlsafe_at rat;
+        xmlsafe_at_child(&rat, &at, c, "task-ref");
+        bool failed = false;
+        char *tname = xmlsafe_dup(&rat, "name", &failed);
+        const name_ix *e = tname ? name_ix_find(ld->task_ix, ld->n_task_ix, tname) : NULL;
+        if (e) {
+            add_task_ref(ld, &rat, &at, p, e, mb);
+        } else if (tname) {
+            char q[100];
+            xmlsafe_error(&rat, "\"%s\" does not name a task", xmlsafe_quote(tname, q, sizeof q));
+        } else if (!failed) {
+            xmlsafe_error(&rat, "has no name");
+        }
+        free(tname);
+    }
+}
+
+/* When partitions are given, every task is in one. */
+static void check_membership(loader *ld, const membership *mb)
+{
+    const rt_taskset *ts = ld->ts;
+    char q[100];
+    for (size_t i = 0; i < ts->n_tasks; i++) {
+        const char *name = ts->tasks[i].name;
+        const name_ix *e = name ? name_ix_find(ld->task_ix, ld->n_task_ix, name) : NULL;
+        if (mb->part[i] >= 0 || !e || e->idx != i)
+            continue; /* in a partition, or a duplicate name (already reported) */
+        rt_diag_error(ld->d, ld->path, ts->tasks[i].line, "task \"%s\" is in no partition "
+                      "(when partitions are given, every task must be in exactly one)",
+                      xmlsafe_quote(name, q, sizeof q));
+    }
+}
+
+/* Default first-sm: packed in file order, each partition after the previous one's end. */
+static void pack_partitions(loader *ld)
+{
+    rt_taskset *ts = ld->ts;
+    int64_t next = 0;
+    char q[100];
+    for (size_t i = 0; i < ts->n_partitions; i++) {
+        rt_partition *p = &ts->partitions[i];
+        if (!p->has_first_sm)
+            p->first_sm = next;
+        if (ck_add(p->first_sm, p->sms, &next)) {
+            rt_diag_error(ld->d, ld->path, p->line, "partition \"%s\": first-sm + sms is out of "
+                          "range", xmlsafe_quote(p->name ? p->name : "", q, sizeof q));
+            next = 0;
+        }
+    }
+}
+
+/* One past the last SM of p (saturated; pack_partitions reported any overflow). */
+static int64_t part_end(const rt_partition *p)
+{
+    int64_t end;
+    return ck_add(p->first_sm, p->sms, &end) ? INT64_MAX : end;
+}
+
+static int part_cmp(const void *a, const void *b)
+{
+    const rt_partition *x = *(const rt_partition *const *)a, *y = *(const rt_partition *const *)b;
+    if (x->first_sm != y->first_sm)
+        return (x->first_sm > y->first_sm) - (x->first_sm < y->first_sm);
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* No two partitions share an SM. Sorted by first SM, each partition is compared with the one
+ * reaching furthest among those before it. */
+static void check_overlap(loader *ld)
+{
+    rt_taskset *ts = ld->ts;
+    if (ts->n_partitions < 2)
+        return;
+    const rt_partition **v = alloc_array(ld, ts->n_partitions, sizeof *v);
+    if (!v)
+        return;
+    for (size_t i = 0; i < ts->n_partitions; i++)
+        v[i] = &ts->partitions[i];
+    qsort(v, ts->n_partitions, sizeof *v, part_cmp);
+    const rt_partition *far = v[0];
+    for (size_t i = 1; i < ts->n_partitions; i++) {
+        const rt_partition *p = v[i];
+        if (p->first_sm < part_end(far)) {
+            char q1[100], q2[100];
+            rt_diag_error(ld->d, ld->path, p->line, "partition \"%s\" (SMs %lld..%lld) overlaps "
+                          "partition \"%s\" (SMs %lld..%lld)",
+                          xmlsafe_quote(p->name ? p->name : "", q1, sizeof q1),
+                          (long long)p->first_sm, (long long)(part_end(p) - 1),
+                          xmlsafe_quote(far->name ? far->name : "", q2, sizeof q2),
+                          (long long)far->first_sm, (long long)(part_end(far) - 1));
+        }
+        if (part_end(p) > part_end(far))
+            far = p;
+    }
+    free(v);
+}
+
+static void read_partitions(loader *ld, xmlNodePtr root)
+{
+    rt_taskset *ts = ld->ts;
+    membership mb = {NULL};
+    size_t np = count_children(root, "partition");
+    if (np == 0)
+        return;
+    if (!(ts->partitions = alloc_array(ld, np, sizeof *ts->partitions)) ||
+        !(mb.part = alloc_array(ld, ts->n_tasks, sizeof *mb.part)))
+        goto done;
+    ts->n_partitions = np;
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        mb.part[i] = -1;
+    size_t p = 0;
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (xmlsafe_is(c, "partition"))
+            read_partition(ld, c, p++, &mb);
+    name_ix *ix = alloc_array(ld, np, sizeof *ix);
+    if (ix) {
+        size_t n = 0;
+        for (size_t i = 0; i < np; i++)
+            if (ts->partitions[i].name)
+                ix[n++] = (name_ix){ts->partitions[i].name, i, ts->partitions[i].line};
+        name_ix_sort_check(ix, n, "partition", ld->path, ld->d);
+        free(ix);
+    }
+    check_membership(ld, &mb);
+    pack_partitions(ld);
+    check_overlap(ld);
+done:
+    free(mb.part);
+}
+
+/* ---- the file ------------------------------------------------------------------------- */
+
+static name_ix *build_index(loader *ld, size_t n, const char *kind, size_t *n_out,
+                            const char *(*name_of)(const rt_taskset *, size_t),
+                            long (*line_of)(const rt_taskset *, size_t))
+{
+    name_ix *ix = alloc_array(ld, n, sizeof *ix);
+    *n_out = 0;
+    if (!ix)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        if (name_of(ld->ts, i))
+            ix[(*n_out)++] = (name_ix){name_of(ld->ts, i), i, line_of(ld->ts, i)};
+    name_ix_sort_check(ix, *n_out, kind, ld->path, ld->d);
+    return ix;
+}
+
+static const char *kernel_name(const rt_taskset *ts, size_t i) { return ts->kernels[i].name; }
+static long kernel_line(const rt_taskset *ts, size_t i) { return ts->kernels[i].line; }
+static const char *task_name(const rt_taskset *ts, size_t i) { return ts->tasks[i].name; }
+static long task_line(const rt_taskset *ts, size_t i) { return ts->tasks[i].line; }
+
+static void read_root(loader *ld, xmlNodePtr root)
+{
+    rt_taskset *ts = ld->ts;
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, root, "taskset");
+    bool failed = false;
+    if (xmlsafe_has(&at, "name"))
+        xmlsafe_get_name(&at, &ts->name);
+    else if (!(ts->name = xmlsafe_default_name(ld->path)))
+        failed = true;
+    if (failed)
+        rt_diag_error(ld->d, ld->path, 0, "out of memory");
+
+    size_t nk = count_children(root, "kernel"), nt = count_children(root, "task");
+    if (!(ts->kernels = alloc_array(ld, nk, sizeof *ts->kernels)) ||
+        !(ts->tasks = alloc_array(ld, nt, sizeof *ts->tasks)))
+        return;
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (xmlsafe_is(c, "kernel"))
+            read_kernel(ld, c, &ts->kernels[ts->n_kernels++]);
+    ld->kernel_ix = build_index(ld, nk, "kernel", &ld->n_kernel_ix, kernel_name, kernel_line);
+    if (!ld->kernel_ix)
+        return;
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (xmlsafe_is(c, "task"))
+            read_task(ld, c, &ts->tasks[ts->n_tasks++]);
+    ld->task_ix = build_index(ld, nt, "task", &ld->n_task_ix, task_name, task_line);
+    if (!ld->task_ix)
+        return;
+    check_priorities(ld);
+    read_partitions(ld, root);
+}
+
+rt_taskset *rt_taskset_load(const char *path, rt_diags *d)
+{
+    size_t errors_before = rt_diags_errors(d);
+    loader ld = {path, d, NULL, NULL, NULL, 0, 0};
+    unsigned char sha[32];
+    xmlDocPtr doc = xmlsafe_load(path, XMLSAFE_TASKSET, d, sha);
+    if (!doc)
+        goto done;
+    if (!(ld.ts = alloc_array(&ld, 1, sizeof *ld.ts)))
+        goto done;
+    memcpy(ld.ts->sha256, sha, sizeof sha);
+    if (!(ld.ts->path = strdup(path))) {
+        rt_diag_error(d, path, 0, "out of memory");
+        goto done;
+    }
+    read_root(&ld, xmlDocGetRootElement(doc));
+done:
+    free(ld.task_ix);
+    free(ld.kernel_ix);
+    xmlFreeDoc(doc);
+    if (ld.ts && rt_diags_errors(d) != errors_before) {
+        rt_taskset_free(ld.ts);
+        ld.ts = NULL;
+    }
+    return ld.ts;
+}
+
+void rt_taskset_free(rt_taskset *ts)
+{
+    if (!ts)
+        return;
+    for (size_t i = 0; i < ts->n_kernels; i++) {
+        free(ts->kernels[i].name);
+        free(ts->kernels[i].measured);
+    }
+    for (size_t i = 0; i < ts->n_tasks; i++) {
+        free(ts->tasks[i].name);
+        free(ts->tasks[i].runs);
+        free(ts->tasks[i].run_lines);
+    }
+    for (size_t i = 0; i < ts->n_partitions; i++) {
+        free(ts->partitions[i].name);
+        free(ts->partitions[i].tasks);
+    }
+    free(ts->kernels);
+    free(ts->tasks);
+    free(ts->partitions);
+    free(ts->name);
+    free(ts->path);
+    free(ts);
+}
+
+long rt_taskset_find_kernel(const rt_taskset *ts, const char *name)
+{
+    for (size_t i = 0; i < ts->n_kernels; i++)
+        if (ts->kernels[i].name && strcmp(ts->kernels[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+long rt_taskset_find_task(const rt_taskset *ts, const char *name)
+{
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        if (ts->tasks[i].name && strcmp(ts->tasks[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
