@@ -3,6 +3,7 @@
  * combination cap and heuristic). Expected windows are derived by hand in the comments. */
 #include <CUnit/CUnit.h>
 #include <math.h>
+#include <string.h>
 
 #include "analysis/windows.h"
 #include "fixture_model.h"
@@ -263,6 +264,105 @@ static void test_windows_worst_modes(void)
     fx_ts_free(ts);
 }
 
+/* The search against a brute-force oracle written from the documented rule: every combination
+ * in odometer order (other hosting partitions ascending, digit 0 = nothing, then kernels
+ * ascending, the last partition fastest), the window listed as k then co-runners by partition,
+ * M from intf_eval on that list, the first strict maximum kept. Random instances (fixed LCG)
+ * with 2..5 partitions of 1..3 kernels and bandwidths up to 340 GB/s cover every eq. 15 branch. */
+static uint64_t lcg_state = 12345;
+
+static double lcg(void)
+{
+    lcg_state = lcg_state * 6364136223846793005u + 1442695040888963407u;
+    return (double)(lcg_state >> 11) / 9007199254740992.0;
+}
+
+static void oracle(const win_layout *wl, const intf_gpu *g, const rt_options *o, size_t self,
+                   double *best_M, size_t *best, size_t *n_best)
+{
+    size_t others[8], D = 0, digit[8] = { 0 }, K[9];
+    intf_member mem[9];
+    for (size_t h = 0; h < wl->n_hosting; h++)
+        if (wl->hosting[h] != wl->members[self].part)
+            others[D++] = wl->hosting[h];
+    *best_M = 0.0;
+    for (;;) {
+        size_t n = 0;
+        K[n++] = self;
+        for (size_t i = 0; i < D; i++)
+            if (digit[i])
+                K[n++] = wl->part_first[others[i]] + digit[i] - 1;
+        for (size_t i = 0; i < n; i++)
+            mem[i] = wl->members[K[i]];
+        intf_terms t;
+        intf_eval(g, o, mem, n, 0, wl->members[self].cycles, &t);
+        if (t.M > *best_M) {
+            *best_M = t.M;
+            *n_best = n;
+            memcpy(best, K, n * sizeof *K);
+        }
+        size_t i = D;
+        while (i > 0 && digit[i - 1] == wl->part_first[others[i - 1] + 1] - wl->part_first[others[i - 1]])
+            digit[--i] = 0;
+        if (i == 0)
+            break;
+        digit[i - 1]++;
+    }
+}
+
+static void test_windows_worst_oracle(void)
+{
+    rt_gpu g = fx_gpu_rtx2060();
+    rt_options o;
+    rt_options_default(&o);
+    int mismatches = 0, instances = 0;
+    for (int round = 0; round < 300; round++) {
+        size_t P = 2 + (size_t)(lcg() * 4), nk = 0, per[6];
+        for (size_t p = 0; p < P; p++)
+            nk += per[p] = 1 + (size_t)(lcg() * 3);
+        rt_taskset *ts = fx_ts_new(nk, nk);
+        int64_t sms[6], prio[18];
+        size_t part[18], k = 0;
+        CU_ASSERT_FATAL(ts != NULL);
+        for (size_t p = 0; p < P; p++) {
+            sms[p] = 1 + (int64_t)(lcg() * 6);
+            for (size_t j = 0; j < per[p]; j++, k++) {
+                /* each kernel used on one partition: its row at sms[p] is a measured point */
+                fx_kernel(ts, k, 1000, 100, 0.1);
+                fx_kernel_l2(ts, k, 1.0 + lcg() * 1e6);
+                CU_ASSERT_FATAL(fx_measured(ts, k, sms[p], 1e3 + lcg() * 1e6, lcg() * 340.0));
+                CU_ASSERT_FATAL(fx_task(ts, k, 1, &k, 1));
+                part[k] = p;
+                prio[k] = 1;
+            }
+        }
+        rt_layout *l = fx_layout(P, sms, nk, part, prio);
+        model *m = model_new(&g, ts);
+        CU_ASSERT_FATAL(l && m);
+        win_layout wl;
+        CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
+        intf_gpu ig = intf_gpu_of(m);
+        for (size_t self = 0; self < wl.n_members; self++) {
+            double M;
+            size_t best[9], nb = 0;
+            oracle(&wl, &ig, &o, self, &M, best, &nb);
+            win_combo c;
+            win_worst(&wl, &ig, &o, self, &c);
+            int bad = c.terms.M != M || c.n != nb || !c.exhaustive;
+            for (size_t i = 0; !bad && i < nb; i++)
+                bad = c.members[i] != best[i];
+            mismatches += bad;
+            instances++;
+        }
+        win_layout_fini(&wl);
+        model_free(m);
+        rt_layout_free(l);
+        fx_ts_free(ts);
+    }
+    CU_ASSERT_EQUAL(mismatches, 0);
+    CU_ASSERT(instances > 1000);
+}
+
 /* 66 partitions of 1 SM, one task each: for any member, 65 other partitions with one kernel:
  * 2^65 combinations > UINT64_MAX -> saturated; with the default cap it uses the heuristic. */
 static void test_windows_saturation(void)
@@ -336,6 +436,7 @@ void test_windows_register(void)
     CU_add_test(s, "worst-case: search and cap", test_windows_worst_search);
     CU_add_test(s, "worst-case: ties", test_windows_worst_ties);
     CU_add_test(s, "worst-case: all equal, naive, none", test_windows_worst_modes);
+    CU_add_test(s, "worst-case: search against a brute-force oracle", test_windows_worst_oracle);
     CU_add_test(s, "worst-case: saturated combination count", test_windows_saturation);
     CU_add_test(s, "invalid layouts", test_windows_invalid);
 }

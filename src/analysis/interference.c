@@ -38,16 +38,26 @@ static double intf_accesses(const intf_member *l, double size_cycles)
     return l->l2_accesses * (size_cycles / l->cycles);
 }
 
-void intf_acc_add(intf_acc *a, const intf_member *l, double size_cycles)
+intf_contrib intf_contrib_of(const intf_member *l, double size_cycles)
 {
     double acc = intf_accesses(l, size_cycles);
     /* eq. 16b: DR(l) = A(l,w) / C(l,n_l) */
-    double dr = acc / l->cycles;
+    return (intf_contrib){ .bw_gbps = l->bw_gbps, .accesses = acc, .density = acc / l->cycles };
+}
+
+void intf_acc_push(intf_acc *a, const intf_contrib *c)
+{
     a->count++;
-    a->bw_gbps += l->bw_gbps;     /* B(w), eq. 6 and 7 */
-    a->access_sum += acc;         /* eq. 13 */
-    if (dr > a->density_max)      /* eq. 16c */
-        a->density_max = dr;
+    a->bw_gbps += c->bw_gbps;       /* B(w), eq. 6 and 7 */
+    a->access_sum += c->accesses;   /* eq. 13 */
+    if (c->density > a->density_max) /* eq. 16c */
+        a->density_max = c->density;
+}
+
+void intf_acc_add(intf_acc *a, const intf_member *l, double size_cycles)
+{
+    intf_contrib c = intf_contrib_of(l, size_cycles);
+    intf_acc_push(a, &c);
 }
 
 /* eq. 15 as printed, for Pbar already known. */
@@ -87,6 +97,24 @@ void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *se
             t->Pi = INTF_PI_MAX;
     }
     t->M = t->I * t->Pi;                                   /* eq. 8: M = I * Pi */
+}
+
+double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
+                         double bw_ub)
+{
+    double I = bw_ub / g->bw_thr_gbps, pi = 1.0;
+    if (!(I > 1.0))
+        I = 1.0;
+    if (bw_ub >= g->embw_gbps) {
+        double pbar = g->sms * self->bw_gbps / ((double)self->sms * g->bw_max_gbps) *
+                      (size_cycles / self->cycles);
+        pi = I > pbar ? I : pbar;
+        if (pi > INTF_PI_MAX)
+            pi = INTF_PI_MAX;
+        if (pi < INTF_PI_MIN)
+            pi = INTF_PI_MIN;
+    }
+    return I * pi * (1.0 + 1e-9);
 }
 
 void intf_eval_acc(const intf_gpu *g, const rt_options *o, const intf_acc *a,

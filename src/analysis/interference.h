@@ -34,6 +34,11 @@ typedef struct intf_acc {
     double density_max;      /* MDA(w) = max of DR(l) (eq. 16c) */
 } intf_acc;
 
+/* What one member adds to an accumulator for a given window size (A(l,w), DR(l), BW). */
+typedef struct intf_contrib {
+    double bw_gbps, accesses, density;
+} intf_contrib;
+
 /* Every intermediate term for kernel k in window w (those of the Pi branch are 0 if B < EMBW). */
 typedef struct intf_terms {
     double bw_gbps;          /* B(w) */
@@ -52,9 +57,18 @@ int intf_member_set(intf_member *mb, const model *m, size_t k, size_t part, int6
 /* Empty accumulator; add member l for a window of size_cycles (eq. 5, A = L2 * Povl, DR). */
 void intf_acc_init(intf_acc *a);
 void intf_acc_add(intf_acc *a, const intf_member *l, double size_cycles);
+/* The same in two steps, so that a search can compute each member's share once per size. */
+intf_contrib intf_contrib_of(const intf_member *l, double size_cycles);
+void intf_acc_push(intf_acc *a, const intf_contrib *c);
 /* eq. 6-16 for member self (already added to a) in a window of size_cycles. */
 void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
                      double size_cycles, intf_terms *t);
+/* Upper bound (>= the true value, with a 1e-9 relative guard) of the masola M of self in any
+ * window of size_cycles whose B(w) <= bw_ub: I <= MAX(1, bw_ub / (BWmax Sp)); Pi = 1 if
+ * bw_ub < EMBW, else Pi <= MIN(2, MAX(1, I, Pbar)) with Pbar <= N BW(k) / (n_k BWmax) * Povl(k)
+ * (P_SM * P_BW does not depend on |K| and P_access <= Povl(k)). */
+double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
+                         double bw_ub);
 /* The multiplier model chosen in o, from the sums in a: masola as above; naive: I = Pi = 1,
  * M = 1 + f if |K(w)| >= 2 else 1; none: I = Pi = M = 1. B(w) is filled in every mode. */
 void intf_eval_acc(const intf_gpu *g, const rt_options *o, const intf_acc *a,

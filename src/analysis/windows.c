@@ -5,7 +5,7 @@
  * The worst-case search enumerates co-runner combinations as an odometer whose digit i is the
  * choice of the i-th other hosting partition (0 = nothing, j = its j-th kernel, ascending), the
  * last partition turning fastest; it keeps one accumulator per digit so that each combination
- * costs O(1) and allocates nothing. */
+ * costs O(1) and allocates nothing, and skips prefixes that provably cannot hold the maximum. */
 #include "analysis/windows.h"
 
 #include <stdlib.h>
@@ -138,7 +138,10 @@ int win_layout_init(win_layout *wl, const model *m, const rt_taskset *ts, const 
     }
     wl->scratch = calloc(4 * wl->n_hosting + 1, sizeof *wl->scratch);
     wl->scratch_acc = calloc(wl->n_hosting + 1, sizeof *wl->scratch_acc);
-    return wl->scratch && wl->scratch_acc ? WIN_OK : WIN_ENOMEM;
+    wl->scratch_suffix = calloc(wl->n_hosting + 1, sizeof *wl->scratch_suffix);
+    wl->scratch_contrib = calloc(wl->n_members ? wl->n_members : 1, sizeof *wl->scratch_contrib);
+    return wl->scratch && wl->scratch_acc && wl->scratch_suffix && wl->scratch_contrib
+               ? WIN_OK : WIN_ENOMEM;
 }
 
 void win_layout_fini(win_layout *wl)
@@ -153,6 +156,8 @@ void win_layout_fini(win_layout *wl)
     free(wl->running);
     free(wl->scratch);
     free(wl->scratch_acc);
+    free(wl->scratch_suffix);
+    free(wl->scratch_contrib);
     memset(wl, 0, sizeof *wl);
 }
 
@@ -314,11 +319,15 @@ uint64_t win_combinations(const win_layout *wl, size_t self)
     return prod;
 }
 
-/* Scratch views: others[D], digit[D], best[D], out[D + 1]. */
+/* Scratch views: others[D], digit[D], best[D], out[D + 1]; acc and suffix D + 1 each. */
 typedef struct win_odo {
     size_t D;
     size_t *others, *digit, *best, *out;
     intf_acc *acc;                 /* acc[i]: self plus the choices of digits 0..i-1 */
+    double *suffix;                /* suffix[i]: sum of the max BW of partitions others[i..] */
+    intf_contrib *contrib;         /* per member: its share in a window of this size */
+    double size;                   /* C(k, n_p) */
+    double seed, best_M;           /* pruning thresholds (see win_worst_exhaustive) */
 } win_odo;
 
 static void win_odo_init(win_layout *wl, size_t self, win_odo *od)
@@ -329,40 +338,19 @@ static void win_odo_init(win_layout *wl, size_t self, win_odo *od)
     od->best = wl->scratch + 2 * H;
     od->out = wl->scratch + 3 * H;
     od->acc = wl->scratch_acc;
+    od->suffix = wl->scratch_suffix;
+    od->contrib = wl->scratch_contrib;
+    od->size = wl->members[self].cycles;
     od->D = 0;
     for (size_t h = 0; h < H; h++)
         if (wl->hosting[h] != p)
             od->others[od->D++] = wl->hosting[h];
 }
 
-/* Recompute acc[i+1 ..] from digit i on, for a window of size_cycles. */
-static void win_odo_extend(const win_layout *wl, win_odo *od, size_t i, double size_cycles)
+/* Number of kernels of the i-th other partition (the largest value of digit i). */
+static size_t win_odo_max(const win_layout *wl, const win_odo *od, size_t i)
 {
-    for (; i < od->D; i++) {
-        od->acc[i + 1] = od->acc[i];
-        if (od->digit[i])
-            intf_acc_add(&od->acc[i + 1],
-                         &wl->members[wl->part_first[od->others[i]] + od->digit[i] - 1], size_cycles);
-    }
-}
-
-/* Advance to the next combination; false after the last one. */
-static bool win_odo_next(const win_layout *wl, win_odo *od, size_t *from)
-{
-    size_t i = od->D;
-    while (i > 0) {
-        size_t q = od->others[i - 1];
-        if (od->digit[i - 1] < wl->part_first[q + 1] - wl->part_first[q])
-            break;
-        i--;
-    }
-    if (i == 0)
-        return false;
-    od->digit[i - 1]++;
-    for (size_t j = i; j < od->D; j++)
-        od->digit[j] = 0;
-    *from = i - 1;
-    return true;
+    return wl->part_first[od->others[i] + 1] - wl->part_first[od->others[i]];
 }
 
 /* Write the window of the digits d: self first, then each chosen kernel by partition. */
@@ -376,72 +364,130 @@ static size_t win_odo_emit(const win_layout *wl, const win_odo *od, const size_t
     return n;
 }
 
+/* Evaluate the window of digits d directly, summing in window order (self, then partitions). */
+static void win_odo_eval(const win_layout *wl, const intf_gpu *g, const rt_options *o,
+                         const win_odo *od, const size_t *d, size_t self, intf_terms *t)
+{
+    intf_acc a;
+    intf_acc_init(&a);
+    intf_acc_push(&a, &od->contrib[self]);
+    for (size_t i = 0; i < od->D; i++)
+        if (d[i])
+            intf_acc_push(&a, &od->contrib[wl->part_first[od->others[i]] + d[i] - 1]);
+    intf_eval_acc(g, o, &a, &wl->members[self], od->size, t);
+}
+
+/* Shares of self and of every kernel of the other partitions, and the suffix BW bounds. */
+static void win_odo_prepare(const win_layout *wl, win_odo *od, size_t self)
+{
+    od->contrib[self] = intf_contrib_of(&wl->members[self], od->size);
+    od->suffix[od->D] = 0.0;
+    for (size_t i = od->D; i-- > 0;) {
+        size_t q = od->others[i];
+        for (size_t j = wl->part_first[q]; j < wl->part_first[q + 1]; j++)
+            od->contrib[j] = intf_contrib_of(&wl->members[j], od->size);
+        od->suffix[i] = od->suffix[i + 1] + wl->members[wl->part_best_bw[q]].bw_gbps;
+    }
+    intf_acc_init(&od->acc[0]);
+    intf_acc_push(&od->acc[0], &od->contrib[self]);
+}
+
+/* Recompute acc[i+1 ..] from digit i on. Before descending below a prefix, bound M over all
+ * its completions (B <= prefix B + the max BW of each remaining partition); if the bound
+ * cannot beat the seed or the best so far, skip them (digits set to their maximum) and
+ * return false. True when acc[D] is a combination to evaluate. */
+static bool win_odo_extend(const win_layout *wl, const intf_gpu *g, win_odo *od, size_t self,
+                           size_t i)
+{
+    for (; i < od->D; i++) {
+        od->acc[i + 1] = od->acc[i];
+        if (od->digit[i])
+            intf_acc_push(&od->acc[i + 1],
+                          &od->contrib[wl->part_first[od->others[i]] + od->digit[i] - 1]);
+        if (i + 1 == od->D)
+            break;
+        double bw_ub = (od->acc[i + 1].bw_gbps + od->suffix[i + 1]) * (1.0 + 1e-12);
+        double ub = intf_masola_bound(g, &wl->members[self], od->size, bw_ub);
+        if (ub < od->seed || ub <= od->best_M) {
+            for (size_t j = i + 1; j < od->D; j++)
+                od->digit[j] = win_odo_max(wl, od, j);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Advance to the next combination (last digit fastest); false after the last one. */
+static bool win_odo_next(const win_layout *wl, win_odo *od, size_t *from)
+{
+    size_t i = od->D;
+    while (i > 0 && od->digit[i - 1] == win_odo_max(wl, od, i - 1))
+        i--;
+    if (i == 0)
+        return false;
+    od->digit[i - 1]++;
+    for (size_t j = i; j < od->D; j++)
+        od->digit[j] = 0;
+    *from = i - 1;
+    return true;
+}
+
+/* Every combination in odometer order, keeping the first strict maximum of M. The heuristic
+ * combination's M (a value some combination reaches) seeds a branch-and-bound: a prefix whose
+ * bound is below the seed, or not above the best so far, cannot hold the first maximum. */
 static void win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_options *o,
                                  size_t self, win_odo *od, win_combo *out)
 {
-    const intf_member *me = &wl->members[self];
-    double size = me->cycles;
     intf_terms t;
-    intf_acc_init(&od->acc[0]);
-    intf_acc_add(&od->acc[0], me, size);
+    for (size_t i = 0; i < od->D; i++)
+        od->best[i] = wl->part_best_bw[od->others[i]] - wl->part_first[od->others[i]] + 1;
+    win_odo_eval(wl, g, o, od, od->best, self, &t);
+    od->seed = t.M;
+    od->best_M = 0.0;                 /* below any M (M >= 1) */
     memset(od->digit, 0, od->D * sizeof *od->digit);
-    memset(od->best, 0, od->D * sizeof *od->best);
-    win_odo_extend(wl, od, 0, size);
-    intf_eval_acc(g, o, &od->acc[od->D], me, size, &out->terms);
-    size_t from;
-    while (win_odo_next(wl, od, &from)) {
-        win_odo_extend(wl, od, from, size);
-        intf_eval_acc(g, o, &od->acc[od->D], me, size, &t);
-        if (t.M > out->terms.M) {          /* strict: the first maximum found is kept */
-            out->terms = t;
-            memcpy(od->best, od->digit, od->D * sizeof *od->best);
+    size_t from = 0;
+    bool more = true;
+    bool leaf = win_odo_extend(wl, g, od, self, 0);
+    while (more) {
+        if (leaf) {
+            intf_eval_acc(g, o, &od->acc[od->D], &wl->members[self], od->size, &t);
+            if (t.M > od->best_M) {     /* strict: the first maximum found is kept */
+                od->best_M = t.M;
+                out->terms = t;
+                memcpy(od->best, od->digit, od->D * sizeof *od->best);
+            }
         }
+        more = win_odo_next(wl, od, &from);
+        if (more)
+            leaf = win_odo_extend(wl, g, od, self, from);
     }
     out->n = win_odo_emit(wl, od, od->best, self);
     out->exhaustive = true;
-}
-
-/* Heuristic past the cap: every other hosting partition contributes its max-BW kernel. */
-static void win_worst_heuristic(const win_layout *wl, size_t self, win_odo *od, win_combo *out)
-{
-    for (size_t i = 0; i < od->D; i++)
-        od->best[i] = wl->part_best_bw[od->others[i]] - wl->part_first[od->others[i]] + 1;
-    out->n = win_odo_emit(wl, od, od->best, self);
-    out->exhaustive = false;
-}
-
-/* The combination whose terms are evaluated directly (heuristic, naive, none). */
-static void win_worst_eval_out(win_layout *wl, const intf_gpu *g, const rt_options *o,
-                               size_t self, win_odo *od, win_combo *out)
-{
-    double size = wl->members[self].cycles;
-    intf_acc a;
-    intf_acc_init(&a);
-    for (size_t i = 0; i < out->n; i++)
-        intf_acc_add(&a, &wl->members[od->out[i]], size);
-    intf_eval_acc(g, o, &a, &wl->members[self], size, &out->terms);
 }
 
 void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t self, win_combo *out)
 {
     win_odo od;
     win_odo_init(wl, self, &od);
+    win_odo_prepare(wl, &od, self);
     memset(od.best, 0, od.D * sizeof *od.best);
     out->exhaustive = true;
-    if (o->interference == RT_INTF_MASOLA) {
-        if (win_combinations(wl, self) <= o->combination_cap) {
-            win_worst_exhaustive(wl, g, o, self, &od, out);
-            out->members = od.out;
-            return;
-        }
-        win_worst_heuristic(wl, self, &od, out);
-    } else {
-        /* none: K(w) = {k}. naive: M = 1 + f as soon as one co-runner is present; the first
-         * such combination of the odometer is the last other partition's lowest kernel. */
-        if (o->interference == RT_INTF_NAIVE && od.D > 0)
-            od.best[od.D - 1] = 1;
-        out->n = win_odo_emit(wl, &od, od.best, self);
+    if (o->interference == RT_INTF_MASOLA && win_combinations(wl, self) <= o->combination_cap) {
+        win_worst_exhaustive(wl, g, o, self, &od, out);
+        out->members = od.out;
+        return;
     }
-    win_worst_eval_out(wl, g, o, self, &od, out);
+    if (o->interference == RT_INTF_MASOLA) {
+        /* past the cap: every other hosting partition contributes its max-BW kernel */
+        for (size_t i = 0; i < od.D; i++)
+            od.best[i] = wl->part_best_bw[od.others[i]] - wl->part_first[od.others[i]] + 1;
+        out->exhaustive = false;
+    } else if (o->interference == RT_INTF_NAIVE && od.D > 0) {
+        /* naive: M = 1 + f as soon as one co-runner is present; the first such combination
+         * of the odometer is the last other partition's lowest kernel. none: k alone. */
+        od.best[od.D - 1] = 1;
+    }
+    out->n = win_odo_emit(wl, &od, od.best, self);
+    win_odo_eval(wl, g, o, &od, od.best, self, &out->terms);
     out->members = od.out;
 }

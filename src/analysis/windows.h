@@ -46,6 +46,8 @@ typedef struct win_layout {
     size_t *running;               /* launch indices */
     size_t *scratch;               /* 4 * n_hosting entries for win_worst */
     intf_acc *scratch_acc;         /* n_hosting + 1 entries for win_worst */
+    double *scratch_suffix;        /* n_hosting + 1 entries for win_worst */
+    intf_contrib *scratch_contrib; /* n_members entries for win_worst */
 } win_layout;
 
 /* A co-runner combination chosen by win_worst; members are valid until the next call. */
