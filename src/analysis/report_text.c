@@ -2,6 +2,7 @@
 #include "analysis/report.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 void report_fmt_ns(int64_t ns, char *buf, size_t size)
@@ -33,6 +34,20 @@ static dur D(int64_t ns)
     dur d;
     report_fmt_ns(ns, d.s, sizeof d.s);
     return d;
+}
+
+/* The shortest of %.15g / %.16g / %.17g that reads back as x: exact, and short when it can be. */
+typedef struct { char s[32]; } real;
+
+static real R(double x)
+{
+    real r;
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(r.s, sizeof r.s, "%.*g", prec, x);
+        if (strtod(r.s, NULL) == x)
+            break;
+    }
+    return r;
 }
 
 static size_t name_width(const rt_taskset *ts)
@@ -131,9 +146,9 @@ static void kernels(const rt_report *r, FILE *out)
     fprintf(out, "\nKernels (isolated bounds per partition size, MODEL.md sec. 2):\n");
     for (size_t k = 0; k < r->ts->n_kernels; k++) {
         const model_kernel *mk = &r->m->kernels[k];
-        fprintf(out, "  %s: %s, Ck(N) %.17g cycles, BW %.6g GB/s, Ubw %.6g, Sat %.6g, KAI %.6g, "
+        fprintf(out, "  %s: %s, Ck(N) %s cycles, BW %.6g GB/s, Ubw %.6g, Sat %.6g, KAI %.6g, "
                      "L2 accesses %.6g\n",
-                r->ts->kernels[k].name, model_class_name(mk->cls), mk->cycles_full,
+                r->ts->kernels[k].name, model_class_name(mk->cls), R(mk->cycles_full).s,
                 mk->bw_full_gbps, mk->u_bw, mk->sat, mk->kai, mk->l2_accesses);
         fprintf(out, "    %5s %16s %12s  %s\n", "SMs", "cycles C(k,n)", "BW(k,n) GB/s",
                 "source");
@@ -147,7 +162,7 @@ static void kernels(const rt_report *r, FILE *out)
 
 static void window_line(const rt_report *r, const wcet_window *w, FILE *out)
 {
-    fprintf(out, "      window [%.17g, %.17g) cycles: ", w->start_cycles, w->end_cycles);
+    fprintf(out, "      window [%s, %s) cycles: ", R(w->start_cycles).s, R(w->end_cycles).s);
     for (size_t i = 0; i < w->n_kernels; i++)
         fprintf(out, "%s%s", i ? " + " : "", r->ts->kernels[w->kernels[i]].name);
     fprintf(out, "; B = %.6g GB/s, I = %.6g, Pi = %.6g, M = %.6g\n", w->bw_gbps, w->I, w->Pi,
@@ -159,15 +174,15 @@ static void launch_lines(const rt_report *r, size_t i, int verbosity, FILE *out)
     const wcet_task *wt = &r->eval->wcet.tasks[i];
     for (size_t j = 0; j < wt->n_launches; j++) {
         const wcet_launch *ln = &wt->launches[j];
-        fprintf(out, "  %s run %zu: %s on %" PRId64 " SMs: C = %.17g cycles, Tc = %.17g cycles "
+        fprintf(out, "  %s run %zu: %s on %" PRId64 " SMs: C = %s cycles, Tc = %s cycles "
                      "(M = %.6g%s), WCET %s\n",
                 r->ts->tasks[i].name, j + 1, r->ts->kernels[ln->kernel].name, ln->sms,
-                ln->isolated_cycles, ln->interference_cycles, ln->multiplier,
+                R(ln->isolated_cycles).s, R(ln->interference_cycles).s, ln->multiplier,
                 ln->exhaustive ? "" : ", NOT exhaustive: combination cap hit", D(ln->wcet_ns).s);
         if (verbosity > 0)
-            fprintf(out, "      WCET = ceil((1 + %.17g) * %.17g * 1000 / %.17g) + %" PRId64
+            fprintf(out, "      WCET = ceil((1 + %s) * %s * 1000 / %s) + %" PRId64
                          " ns = %" PRId64 " ns\n",
-                    r->o->margin, ln->interference_cycles, r->gpu->clock_mhz,
+                    R(r->o->margin).s, R(ln->interference_cycles).s, R(r->gpu->clock_mhz).s,
                     r->gpu->launch_overhead_ns, ln->wcet_ns);
         for (size_t w = 0; w < ln->n_windows; w++)
             window_line(r, &ln->windows[w], out);
