@@ -1,0 +1,530 @@
+/* ilp: a 0-1 integer program solved by GLPK behind a guarded API (the only user of glpk.h).
+ *
+ * GLPK reports API misuse and internal failures (including its own out-of-memory) as fatal
+ * errors that end in abort(). Every entry point below that calls GLPK first installs
+ * glp_error_hook and sets a jmp_buf; the hook longjmps back, the entry point frees the GLPK
+ * environment (as the GLPK reference manual requires after an intercepted error), marks the
+ * object dead and returns ILP_ESOLVER. Arguments are validated before any GLPK call, so the hook
+ * is a last line of defence, not the normal error path. The GLPK code runs in helper functions
+ * called from the frame that holds the jmp_buf, so no local of that frame changes between
+ * setjmp and a longjmp. */
+#include "analysis/ilp.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glpk.h>
+#include <limits.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NOINLINE __attribute__((noinline)) /* each setjmp lives in a frame of its own */
+#define TERM_CAP 1024 /* tail of GLPK's terminal output kept for messages */
+
+struct ilp {
+    glp_prob *lp;
+    rt_diags *d;
+    jmp_buf jb;
+    bool dead;
+    int n_cols, n_rows;
+    int *ind;            /* 1-based scratch for glp_set_mat_row */
+    double *val;
+    int *mark;           /* per column: last row stamp that used it (duplicate check) */
+    size_t scratch_cap;  /* entries of ind/val (index 0 unused) */
+    size_t mark_cap;
+    int stamp;
+    unsigned char *sol;  /* per column (1-based): rounded value of the last solution */
+    bool have_sol;
+    double obj;
+    char term[TERM_CAP];
+    size_t term_len;
+};
+
+static bool ilp_alive; /* GLPK's environment (hooks, memory) is per thread: one object at a time */
+
+__attribute__((format(printf, 2, 3))) static void diag(ilp *p, const char *fmt, ...)
+{
+    if (!p->d)
+        return;
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    rt_diag_error(p->d, NULL, 0, "%s", buf);
+}
+
+/* Terminal hook: keep the tail of GLPK's output for error messages, print nothing. */
+static int on_term(void *info, const char *s)
+{
+    ilp *p = info;
+    size_t n = strlen(s);
+    if (n >= TERM_CAP) {
+        s += n - (TERM_CAP - 1);
+        n = TERM_CAP - 1;
+    }
+    if (p->term_len + n >= TERM_CAP) {
+        size_t drop = p->term_len + n - (TERM_CAP - 1);
+        memmove(p->term, p->term + drop, p->term_len - drop);
+        p->term_len -= drop;
+    }
+    memcpy(p->term + p->term_len, s, n);
+    p->term_len += n;
+    p->term[p->term_len] = '\0';
+    return 1;
+}
+
+/* Error hook: never return into GLPK (it would abort); jump back to the guarded entry point. */
+static void on_error(void *info)
+{
+    ilp *p = info;
+    longjmp(p->jb, 1);
+}
+
+/* GLPK's captured output as one line ("a; b"), for a diagnostic. */
+static const char *term_text(ilp *p)
+{
+    size_t n = p->term_len;
+    while (n > 0 && (p->term[n - 1] == '\n' || p->term[n - 1] == ' '))
+        n--;
+    p->term[n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (p->term[i] == '\n')
+            p->term[i] = ';';
+    return n ? p->term : "no message";
+}
+
+/* Before each guarded call: our hooks (another object may have run since), empty capture. */
+static void enter(ilp *p)
+{
+    p->term_len = 0;
+    p->term[0] = '\0';
+    glp_term_hook(on_term, p);
+    glp_error_hook(on_error, p);
+}
+
+/* After a longjmp from the error hook: free GLPK's environment (this frees the problem object
+ * too, so it is never touched again) and report. */
+static int fatal(ilp *p, const char *during)
+{
+    p->lp = NULL;
+    p->dead = true;
+    p->have_sol = false;
+    glp_free_env();
+    diag(p, "GLPK failed during %s: %s", during, term_text(p));
+    return ILP_ESOLVER;
+}
+
+bool ilp_name_legal(const char *name)
+{
+    static const char extra[] = "!\"#$%&()/,.;?@_`'{}|~";
+    if (!name || !name[0] || name[0] == '.' || (name[0] >= '0' && name[0] <= '9'))
+        return false;
+    size_t n = 0;
+    for (const char *c = name; *c; c++, n++) {
+        bool alnum = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+                     (*c >= '0' && *c <= '9');
+        if (n >= ILP_NAME_MAX || (!alnum && !strchr(extra, *c)))
+            return false;
+    }
+    return true;
+}
+
+static void create_body(ilp *p, const char *name, int mem_limit_mb)
+{
+    if (mem_limit_mb > 0)
+        glp_mem_limit(mem_limit_mb);
+    p->lp = glp_create_prob();
+    glp_set_prob_name(p->lp, name);
+    glp_set_obj_name(p->lp, "sms");
+    glp_set_obj_dir(p->lp, GLP_MIN);
+}
+
+NOINLINE static void guarded_create(ilp *p, const char *name, int mem_limit_mb)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0) {
+        fatal(p, "model creation");
+        return;
+    }
+    create_body(p, name, mem_limit_mb);
+}
+
+ilp *ilp_new(const char *name, int mem_limit_mb, rt_diags *d)
+{
+    if (ilp_alive || !ilp_name_legal(name) || mem_limit_mb < 0) {
+        if (d)
+            rt_diag_error(d, NULL, 0, "internal error: ilp_new: %s",
+                          ilp_alive ? "another model is alive" : "invalid argument");
+        return NULL;
+    }
+    ilp *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->d = d;
+    ilp_alive = true;
+    guarded_create(p, name, mem_limit_mb); /* on failure p is dead: calls return ILP_ESOLVER */
+    return p;
+}
+
+NOINLINE static void guarded_release(ilp *p)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0) {
+        glp_free_env();
+        return;
+    }
+    glp_delete_prob(p->lp);
+    glp_free_env();
+}
+
+void ilp_free(ilp *p)
+{
+    if (!p)
+        return;
+    if (!p->dead)
+        guarded_release(p);
+    free(p->ind);
+    free(p->val);
+    free(p->mark);
+    free(p->sol);
+    free(p);
+    ilp_alive = false;
+}
+
+int ilp_n_cols(const ilp *p)
+{
+    return p->n_cols;
+}
+
+int ilp_n_rows(const ilp *p)
+{
+    return p->n_rows;
+}
+
+/* Grow an array of elem-sized entries to at least want entries; false on OOM. */
+static bool grow(void **arr, size_t *cap, size_t want, size_t elem)
+{
+    if (want <= *cap)
+        return true;
+    size_t n = *cap ? *cap : 64;
+    while (n < want)
+        n *= 2;
+    void *a = realloc(*arr, n * elem);
+    if (!a)
+        return false;
+    *arr = a;
+    *cap = n;
+    return true;
+}
+
+static void add_col_body(ilp *p, const char *name, double cost)
+{
+    int j = glp_add_cols(p->lp, 1);
+    glp_set_col_name(p->lp, j, name);
+    glp_set_col_kind(p->lp, j, GLP_BV);
+    glp_set_obj_coef(p->lp, j, cost);
+    p->n_cols = j;
+}
+
+NOINLINE static int guarded_add_col(ilp *p, const char *name, double cost)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "adding a column");
+    add_col_body(p, name, cost);
+    return ILP_OK;
+}
+
+int ilp_add_col(ilp *p, const char *name, double cost, int *col)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (!ilp_name_legal(name) || !isfinite(cost) || p->n_cols >= INT_MAX - 1 || !col)
+        return ILP_EINVAL;
+    size_t cap = p->mark_cap;
+    void *mark = p->mark;
+    if (!grow(&mark, &cap, (size_t)p->n_cols + 2, sizeof *p->mark))
+        return ILP_ENOMEM;
+    p->mark = mark;
+    memset(p->mark + p->mark_cap, 0, (cap - p->mark_cap) * sizeof *p->mark);
+    p->mark_cap = cap;
+    int rc = guarded_add_col(p, name, cost);
+    if (rc == ILP_OK)
+        *col = p->n_cols;
+    return rc;
+}
+
+/* Check row arguments and copy the nonzero terms into the 1-based scratch; count in *nz. */
+static int row_prepare(ilp *p, size_t n, const int *cols, const double *coef, double rhs,
+                       int *nz)
+{
+    if (!isfinite(rhs) || n >= (size_t)INT_MAX || (n && (!cols || !coef)) ||
+        p->n_rows >= INT_MAX - 1)
+        return ILP_EINVAL;
+    size_t cap_i = p->scratch_cap, cap_v = p->scratch_cap;
+    void *ind = p->ind, *val = p->val;
+    bool ok_i = grow(&ind, &cap_i, n + 1, sizeof *p->ind);
+    p->ind = ind;
+    bool ok_v = grow(&val, &cap_v, n + 1, sizeof *p->val);
+    p->val = val;
+    if (!ok_i || !ok_v)
+        return ILP_ENOMEM;
+    p->scratch_cap = cap_i < cap_v ? cap_i : cap_v;
+    if (p->stamp == INT_MAX) {
+        memset(p->mark, 0, p->mark_cap * sizeof *p->mark);
+        p->stamp = 0;
+    }
+    p->stamp++;
+    int k = 0;
+    for (size_t t = 0; t < n; t++) {
+        if (cols[t] < 1 || cols[t] > p->n_cols || !isfinite(coef[t]) ||
+            p->mark[cols[t]] == p->stamp)
+            return ILP_EINVAL;
+        p->mark[cols[t]] = p->stamp;
+        if (coef[t] != 0.0) {
+            k++;
+            p->ind[k] = cols[t];
+            p->val[k] = coef[t];
+        }
+    }
+    *nz = k;
+    return ILP_OK;
+}
+
+static void add_row_body(ilp *p, const char *name, int nz, ilp_sense sense, double rhs)
+{
+    int i = glp_add_rows(p->lp, 1);
+    glp_set_row_name(p->lp, i, name);
+    int type = sense == ILP_LE ? GLP_UP : sense == ILP_GE ? GLP_LO : GLP_FX;
+    glp_set_row_bnds(p->lp, i, type, rhs, rhs);
+    if (nz > 0)
+        glp_set_mat_row(p->lp, i, nz, p->ind, p->val);
+    p->n_rows = i;
+}
+
+NOINLINE static int guarded_add_row(ilp *p, const char *name, int nz, ilp_sense sense,
+                                    double rhs)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "adding a row");
+    add_row_body(p, name, nz, sense, rhs);
+    return ILP_OK;
+}
+
+int ilp_add_row(ilp *p, const char *name, size_t n, const int *cols, const double *coef,
+                ilp_sense sense, double rhs)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (!ilp_name_legal(name) || (sense != ILP_LE && sense != ILP_GE && sense != ILP_EQ))
+        return ILP_EINVAL;
+    int nz = 0;
+    int rc = row_prepare(p, n, cols, coef, rhs, &nz);
+    if (rc != ILP_OK)
+        return rc;
+    return guarded_add_row(p, name, nz, sense, rhs);
+}
+
+/* Milliseconds for glp_iocp.tm_lim: INT_MAX (GLPK's "no limit") for none, else [1, INT_MAX]
+ * (0 would mean "stop at once"). */
+static int time_limit_ms(double s)
+{
+    if (!(s > 0) || isinf(s))
+        return INT_MAX;
+    double ms = ceil(s * 1000.0);
+    if (ms < 1)
+        return 1;
+    return ms >= (double)INT_MAX ? INT_MAX : (int)ms;
+}
+
+static const char *glp_rc_name(int rc)
+{
+    switch (rc) {
+    case GLP_EBOUND: return "GLP_EBOUND (incorrect bounds)";
+    case GLP_EROOT: return "GLP_EROOT (no optimal basis for the root LP)";
+    case GLP_ENOPFS: return "GLP_ENOPFS (no primal feasible solution)";
+    case GLP_ENODFS: return "GLP_ENODFS (LP relaxation has no dual feasible solution)";
+    case GLP_EFAIL: return "GLP_EFAIL (solver failure)";
+    case GLP_EMIPGAP: return "GLP_EMIPGAP (gap tolerance reached)";
+    case GLP_ETMLIM: return "GLP_ETMLIM (time limit)";
+    case GLP_ESTOP: return "GLP_ESTOP (terminated by the application)";
+    default: return "an unexpected return code";
+    }
+}
+
+/* glp_intopt with fixed options; returns its code, *status = glp_mip_status. */
+static int solve_body(ilp *p, int tm_lim, int *status)
+{
+    glp_iocp parm;
+    glp_init_iocp(&parm);
+    parm.msg_lev = GLP_MSG_OFF;
+    parm.presolve = GLP_ON;      /* without it glp_intopt needs an optimal LP basis (GLP_EROOT) */
+    parm.mip_gap = 0.0;          /* an optimum is proven, not approximated */
+    parm.br_tech = GLP_BR_DTH;
+    parm.bt_tech = GLP_BT_BLB;
+    parm.pp_tech = GLP_PP_ALL;
+    parm.fp_heur = GLP_OFF;
+    parm.ps_heur = GLP_OFF;      /* proximity search has its own clock: not deterministic */
+    parm.sr_heur = GLP_ON;
+    parm.gmi_cuts = GLP_OFF;
+    parm.mir_cuts = GLP_OFF;
+    parm.cov_cuts = GLP_OFF;
+    parm.clq_cuts = GLP_OFF;
+    parm.tm_lim = tm_lim;
+    int rc = glp_intopt(p->lp, &parm);
+    *status = glp_mip_status(p->lp);
+    if (*status == GLP_OPT || *status == GLP_FEAS) {
+        p->obj = glp_mip_obj_val(p->lp);
+        for (int j = 1; j <= p->n_cols; j++)
+            p->sol[j] = glp_mip_col_val(p->lp, j) > 0.5;
+    }
+    return rc;
+}
+
+/* Map glp_intopt's return code and the MIP status to an outcome; ILP_ESOLVER if unexpected. */
+static int map_outcome(ilp *p, int rc, int status, ilp_outcome *out, bool *hit)
+{
+    bool sol = status == GLP_OPT || status == GLP_FEAS;
+    *hit = rc == GLP_ETMLIM;
+    if (rc == 0 && status == GLP_OPT)
+        *out = ILP_OPTIMAL;
+    else if ((rc == 0 && status == GLP_NOFEAS) || rc == GLP_ENOPFS)
+        *out = ILP_INFEASIBLE;   /* search exhausted, or presolve proved the relaxation empty */
+    else if ((rc == 0 || rc == GLP_ETMLIM || rc == GLP_EMIPGAP) && sol)
+        *out = ILP_FEASIBLE;     /* a solution whose optimality GLPK did not prove */
+    else if (rc == GLP_ETMLIM)
+        *out = ILP_NO_SOLUTION;
+    else {
+        diag(p, "GLPK MIP solver returned %s (code %d, MIP status %d)", glp_rc_name(rc), rc,
+             status);
+        return ILP_ESOLVER;
+    }
+    p->have_sol = *out == ILP_OPTIMAL || *out == ILP_FEASIBLE;
+    return ILP_OK;
+}
+
+NOINLINE static int guarded_solve(ilp *p, int tm_lim, int *rc, int *status)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "the MIP solve");
+    *rc = solve_body(p, tm_lim, status);
+    return ILP_OK;
+}
+
+int ilp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limit)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (isnan(time_limit_s) || !out || !hit_time_limit || p->n_cols < 1)
+        return ILP_EINVAL;
+    unsigned char *sol = realloc(p->sol, (size_t)p->n_cols + 1);
+    if (!sol)
+        return ILP_ENOMEM;
+    p->sol = sol;
+    p->have_sol = false;
+    int status = 0, rc = 0;
+    int grc = guarded_solve(p, time_limit_ms(time_limit_s), &rc, &status);
+    if (grc != ILP_OK)
+        return grc;
+    return map_outcome(p, rc, status, out, hit_time_limit);
+}
+
+double ilp_objective(const ilp *p)
+{
+    return p->have_sol ? p->obj : NAN;
+}
+
+bool ilp_col_value(const ilp *p, int col)
+{
+    return p->have_sol && col >= 1 && col <= p->n_cols && p->sol[col];
+}
+
+/* Create an empty temporary file beside path (mode 0666 & ~umask, like fopen); its name in *tmp
+ * (caller frees). Returns errno or 0. */
+static int tmp_beside(const char *path, char **tmp)
+{
+    size_t n = strlen(path);
+    char *t = malloc(n + 16);
+    if (!t)
+        return ENOMEM;
+    memcpy(t, path, n);
+    memcpy(t + n, ".tmp.XXXXXX", 12);
+    int fd = mkstemp(t);
+    if (fd < 0) {
+        int e = errno;
+        free(t);
+        return e;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    int e = fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (e) {
+        unlink(t);
+        free(t);
+        return e;
+    }
+    *tmp = t;
+    return 0;
+}
+
+/* fsync the written file, then rename it over path. Returns errno or 0. */
+static int sync_rename(const char *tmp, const char *path)
+{
+    int fd = open(tmp, O_RDONLY);
+    if (fd < 0)
+        return errno;
+    int e = fsync(fd) != 0 ? errno : 0;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (!e && rename(tmp, path) != 0)
+        e = errno;
+    return e;
+}
+
+NOINLINE static int guarded_write(ilp *p, const char *tmp)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "writing the LP file");
+    return glp_write_lp(p->lp, NULL, tmp) != 0 ? ILP_EIO : ILP_OK;
+}
+
+int ilp_write_lp(ilp *p, const char *path)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (!path || !path[0])
+        return ILP_EINVAL;
+    char *tmp = NULL;
+    int e = tmp_beside(path, &tmp);
+    if (e) {
+        diag(p, "cannot write LP file %s: %s", path, strerror(e));
+        return e == ENOMEM ? ILP_ENOMEM : ILP_EIO;
+    }
+    int rc = guarded_write(p, tmp);
+    if (rc == ILP_ESOLVER) {
+        unlink(tmp);
+        free(tmp);
+        return rc;
+    }
+    if (rc != ILP_OK) {
+        diag(p, "cannot write LP file %s: %s", path, term_text(p));
+    } else if ((e = sync_rename(tmp, path)) != 0) {
+        diag(p, "cannot write LP file %s: %s", path, strerror(e));
+        rc = ILP_EIO;
+    }
+    if (rc != ILP_OK)
+        unlink(tmp);
+    free(tmp);
+    return rc;
+}

@@ -1,0 +1,65 @@
+/* ilp: a 0-1 integer program solved by GLPK behind a guarded API (the only user of glpk.h). */
+#ifndef RT_ILP_H
+#define RT_ILP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+
+/* Model: minimise sum of cost * x over binary columns x, subject to rows sum coef * x (<=|>=|=) rhs.
+ * GLPK never prints (its output is captured for diagnostics) and never aborts: a GLPK fatal error
+ * is caught with glp_error_hook + longjmp, the GLPK environment is freed and the object is dead
+ * (every later call returns ILP_ESOLVER). At most one ilp object may exist at a time. */
+typedef struct ilp ilp;
+
+typedef enum { ILP_LE, ILP_GE, ILP_EQ } ilp_sense;
+
+typedef enum {
+    ILP_OPTIMAL,      /* proven optimal integer solution (relative gap 0) */
+    ILP_INFEASIBLE,   /* proven: no integer solution */
+    ILP_FEASIBLE,     /* an integer solution, optimality NOT proven (time limit) */
+    ILP_NO_SOLUTION   /* stopped (time limit) before finding an integer solution */
+} ilp_outcome;
+
+enum { ILP_OK = 0, ILP_ENOMEM = -1, ILP_ESOLVER = -2, ILP_EIO = -3, ILP_EINVAL = -4 };
+
+/* Longest legal column/row name (CPLEX LP format and GLPK both stop at 255 characters). */
+#define ILP_NAME_MAX 255
+
+/* New empty minimisation problem named name (a legal name). mem_limit_mb > 0 caps GLPK's own
+ * memory (exceeding it is a GLPK fatal error, reported as ILP_ESOLVER); 0 means no cap.
+ * Diagnostics go to d (borrowed, may be NULL). NULL on OOM, on a bad argument, or if another
+ * ilp object is alive (error recorded in d). If GLPK itself fails here the object comes back
+ * dead (every call returns ILP_ESOLVER, the message is in d). Free with ilp_free. */
+ilp *ilp_new(const char *name, int mem_limit_mb, rt_diags *d);
+/* Free p and release the GLPK environment; NULL is a no-op. */
+void ilp_free(ilp *p);
+/* true if name is legal in CPLEX LP format: 1..255 characters among letters, digits and
+ * !"#$%&()/,.;?@_`'{}|~, not starting with a digit or '.'. */
+bool ilp_name_legal(const char *name);
+
+/* Add a binary column with objective coefficient cost (finite); *col receives its index (1..). */
+int ilp_add_col(ilp *p, const char *name, double cost, int *col);
+/* Add a row sum coef[k] * x[cols[k]] sense rhs (n may be 0; indices valid and distinct,
+ * values finite). */
+int ilp_add_row(ilp *p, const char *name, size_t n, const int *cols, const double *coef,
+                ilp_sense sense, double rhs);
+/* Number of columns / rows so far. */
+int ilp_n_cols(const ilp *p);
+int ilp_n_rows(const ilp *p);
+
+/* Solve with GLPK's branch and cut (presolve on, gap 0, fixed options: deterministic apart from
+ * the time limit). time_limit_s <= 0: none; otherwise clamped to [1 ms, INT_MAX ms].
+ * *hit_time_limit tells whether GLPK stopped on the limit. */
+int ilp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limit);
+/* After ILP_OPTIMAL or ILP_FEASIBLE: the objective value and the value of column col rounded
+ * to 0/1. */
+double ilp_objective(const ilp *p);
+bool ilp_col_value(const ilp *p, int col);
+
+/* Write the model in CPLEX LP format to path atomically (temporary file beside it, then
+ * rename). ILP_EIO with a message in d if it cannot be written. */
+int ilp_write_lp(ilp *p, const char *path);
+
+#endif

@@ -1,0 +1,296 @@
+/* Tests of the guarded GLPK wrapper: outcomes, limits, fatal errors, LP output. */
+#include <CUnit/CUnit.h>
+#include <glpk.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/ilp.h"
+
+void test_ilp_register(void);
+
+/* Does some stored diagnostic contain key? */
+static bool diags_have(const rt_diags *d, const char *key)
+{
+    for (size_t i = 0; i < rt_diags_count(d); i++)
+        if (strstr(rt_diags_get(d, i)->msg, key))
+            return true;
+    return false;
+}
+
+/* Columns x0..x{n-1} with the given costs (cost NULL: all 0). */
+static void add_cols(ilp *p, int n, const double *cost, int *cols)
+{
+    for (int i = 0; i < n; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "x%d", i);
+        CU_ASSERT_EQUAL_FATAL(ilp_add_col(p, name, cost ? cost[i] : 0.0, &cols[i]), ILP_OK);
+        CU_ASSERT_EQUAL(cols[i], i + 1);
+    }
+}
+
+/* Weighted vertex cover of a triangle with costs 3, 2, 4: every edge needs an end point, so at
+ * least two vertices are chosen; the cheapest pair is {x0, x1} with cost 3 + 2 = 5. */
+static void test_ilp_optimal(void)
+{
+    rt_diags *d = rt_diags_new(10);
+    ilp *p = ilp_new("cover", 0, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int c[3];
+    const double cost[3] = {3, 2, 4}, one[2] = {1, 1};
+    add_cols(p, 3, cost, c);
+    int e01[2] = {c[0], c[1]}, e12[2] = {c[1], c[2]}, e02[2] = {c[0], c[2]};
+    CU_ASSERT_EQUAL(ilp_add_row(p, "e01", 2, e01, one, ILP_GE, 1), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "e12", 2, e12, one, ILP_GE, 1), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "e02", 2, e02, one, ILP_GE, 1), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_n_cols(p), 3);
+    CU_ASSERT_EQUAL(ilp_n_rows(p), 3);
+    ilp_outcome out;
+    bool hit = true;
+    CU_ASSERT_EQUAL_FATAL(ilp_solve(p, 0, &out, &hit), ILP_OK);
+    CU_ASSERT_EQUAL(out, ILP_OPTIMAL);
+    CU_ASSERT_FALSE(hit);
+    CU_ASSERT_DOUBLE_EQUAL(ilp_objective(p), 5.0, 1e-9);
+    CU_ASSERT_TRUE(ilp_col_value(p, c[0]));
+    CU_ASSERT_TRUE(ilp_col_value(p, c[1]));
+    CU_ASSERT_FALSE(ilp_col_value(p, c[2]));
+    /* A cut excluding {x0, x1} (x0 + x1 <= 1) leaves {x1, x2} = 6 as the optimum. */
+    CU_ASSERT_EQUAL(ilp_add_row(p, "cut", 2, e01, one, ILP_LE, 1), ILP_OK);
+    CU_ASSERT_EQUAL_FATAL(ilp_solve(p, 10, &out, &hit), ILP_OK);
+    CU_ASSERT_EQUAL(out, ILP_OPTIMAL);
+    CU_ASSERT_DOUBLE_EQUAL(ilp_objective(p), 6.0, 1e-9);
+    CU_ASSERT_FALSE(ilp_col_value(p, c[0]));
+    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
+    ilp_free(p);
+    rt_diags_free(d);
+}
+
+/* x0 + x1 >= 3 has no 0-1 solution (not even a fractional one): proven infeasible. And an
+ * integer-infeasible model with a feasible relaxation: 2 x0 + 2 x1 = 1 (only x = 1/2 fits). */
+static void test_ilp_infeasible(void)
+{
+    const double one[2] = {1, 1}, two[2] = {2, 2};
+    for (int k = 0; k < 2; k++) {
+        ilp *p = ilp_new("inf", 0, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+        int c[2];
+        add_cols(p, 2, NULL, c);
+        CU_ASSERT_EQUAL(ilp_add_row(p, "r", 2, c, k ? two : one, k ? ILP_EQ : ILP_GE, k ? 1 : 3),
+                        ILP_OK);
+        ilp_outcome out;
+        bool hit = true;
+        CU_ASSERT_EQUAL_FATAL(ilp_solve(p, 0, &out, &hit), ILP_OK);
+        CU_ASSERT_EQUAL(out, ILP_INFEASIBLE);
+        CU_ASSERT_FALSE(hit);
+        CU_ASSERT_TRUE(isnan(ilp_objective(p)));
+        CU_ASSERT_FALSE(ilp_col_value(p, c[0]));
+        ilp_free(p);
+    }
+}
+
+/* Jeroslow's problem: 2 x1 + ... + 2 xn = n with n odd has no integer solution, and branch and
+ * bound needs about 2^(n/2) nodes to prove it (n = 21 takes minutes with GLPK): a 50 ms limit
+ * stops it with nothing found. */
+static void test_ilp_time_limit_none(void)
+{
+    ilp *p = ilp_new("jeroslow", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int c[41];
+    double two[41];
+    add_cols(p, 41, NULL, c);
+    for (int i = 0; i < 41; i++)
+        two[i] = 2;
+    CU_ASSERT_EQUAL(ilp_add_row(p, "odd", 41, c, two, ILP_EQ, 41), ILP_OK);
+    ilp_outcome out;
+    bool hit = false;
+    CU_ASSERT_EQUAL_FATAL(ilp_solve(p, 0.05, &out, &hit), ILP_OK);
+    CU_ASSERT_EQUAL(out, ILP_NO_SOLUTION);
+    CU_ASSERT_TRUE(hit);
+    ilp_free(p);
+}
+
+/* min sum c_i x_i with 2 sum x_i >= 61 and costs 1 + tiny distinct amounts: any 31 items are a
+ * solution (the rounding heuristic finds one at once) but the LP bound stays half an item below
+ * every solution deep into the tree, so 200 ms cannot prove optimality: an unproven solution. */
+static void test_ilp_time_limit_feasible(void)
+{
+    ilp *p = ilp_new("halfcover", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int c[61];
+    double two[61], cost[61];
+    for (int i = 0; i < 61; i++) {
+        two[i] = 2;
+        cost[i] = 1.0 + (double)((i * 7919) % 1000) / 1e6;
+    }
+    add_cols(p, 61, cost, c);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "half", 61, c, two, ILP_GE, 61), ILP_OK);
+    ilp_outcome out;
+    bool hit = false;
+    CU_ASSERT_EQUAL_FATAL(ilp_solve(p, 0.2, &out, &hit), ILP_OK);
+    CU_ASSERT_TRUE(hit);
+    CU_ASSERT_NOT_EQUAL(out, ILP_OPTIMAL);
+    CU_ASSERT_NOT_EQUAL(out, ILP_INFEASIBLE);
+    if (out == ILP_FEASIBLE) {
+        int chosen = 0;
+        for (int i = 0; i < 61; i++)
+            chosen += ilp_col_value(p, c[i]);
+        CU_ASSERT(chosen >= 31);
+        CU_ASSERT(ilp_objective(p) >= 31.0);
+    }
+    ilp_free(p);
+}
+
+/* Bad arguments are refused before GLPK sees them, and the object stays usable. */
+static void test_ilp_invalid(void)
+{
+    ilp *p = ilp_new("bad", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_PTR_NULL(ilp_new("second", 0, NULL)); /* one object at a time */
+    int c[2], k;
+    const double one[2] = {1, 1}, inf[2] = {1, INFINITY};
+    add_cols(p, 2, NULL, c);
+    CU_ASSERT_EQUAL(ilp_add_col(p, "9lives", 0, &k), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_add_col(p, "a b", 0, &k), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_add_col(p, "nan", NAN, &k), ILP_EINVAL);
+    int dup[2] = {c[0], c[0]}, out_of_range[2] = {c[0], 3}, zero[2] = {0, c[1]};
+    CU_ASSERT_EQUAL(ilp_add_row(p, "dup", 2, dup, one, ILP_LE, 1), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "oor", 2, out_of_range, one, ILP_LE, 1), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "zero", 2, zero, one, ILP_LE, 1), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "inf", 2, c, inf, ILP_LE, 1), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "rhs", 2, c, one, ILP_LE, NAN), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "sense", 2, c, one, (ilp_sense)7, 1), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_n_rows(p), 0);
+    /* x0 + x1 = 1, min 0: optimal */
+    CU_ASSERT_EQUAL(ilp_add_row(p, "ok", 2, c, one, ILP_EQ, 1), ILP_OK);
+    ilp_outcome out;
+    bool hit;
+    CU_ASSERT_EQUAL(ilp_solve(p, NAN, &out, &hit), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_solve(p, 0, &out, &hit), ILP_OK);
+    CU_ASSERT_EQUAL(out, ILP_OPTIMAL);
+    CU_ASSERT_EQUAL(ilp_col_value(p, c[0]) + ilp_col_value(p, c[1]), 1);
+    CU_ASSERT_FALSE(ilp_col_value(p, 0));
+    CU_ASSERT_FALSE(ilp_col_value(p, 3));
+    ilp_free(p);
+}
+
+static void test_ilp_names(void)
+{
+    CU_ASSERT_TRUE(ilp_name_legal("x_cam_in_det_16"));
+    CU_ASSERT_TRUE(ilp_name_legal("cam.1"));
+    CU_ASSERT_TRUE(ilp_name_legal("a!\"#$%&()/,.;?@_`'{}|~9"));
+    CU_ASSERT_FALSE(ilp_name_legal(""));
+    CU_ASSERT_FALSE(ilp_name_legal(NULL));
+    CU_ASSERT_FALSE(ilp_name_legal("1x"));
+    CU_ASSERT_FALSE(ilp_name_legal(".x"));
+    CU_ASSERT_FALSE(ilp_name_legal("x-y"));
+    CU_ASSERT_FALSE(ilp_name_legal("x y"));
+    CU_ASSERT_FALSE(ilp_name_legal("x[1]"));
+    CU_ASSERT_FALSE(ilp_name_legal("caf\xc3\xa9"));
+    char longname[300];
+    memset(longname, 'a', sizeof longname);
+    longname[255] = '\0';
+    CU_ASSERT_TRUE(ilp_name_legal(longname));
+    longname[255] = 'a';
+    longname[256] = '\0';
+    CU_ASSERT_FALSE(ilp_name_legal(longname));
+}
+
+/* A GLPK fatal error (its memory cap of 1 MB exceeded while building a large model) is caught:
+ * ILP_ESOLVER with GLPK's message, the object is dead, nothing aborts, and a fresh object works. */
+static void test_ilp_fatal(void)
+{
+    rt_diags *d = rt_diags_new(10);
+    ilp *p = ilp_new("big", 1, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int rc = ILP_OK, col = 0;
+    for (int i = 0; i < 200000 && rc == ILP_OK; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "x%d", i);
+        rc = ilp_add_col(p, name, 1.0, &col);
+    }
+    CU_ASSERT_EQUAL(rc, ILP_ESOLVER);
+    CU_ASSERT_TRUE(diags_have(d, "GLPK failed during adding a column"));
+    CU_ASSERT_TRUE(diags_have(d, "limit"));
+    ilp_outcome out;
+    bool hit;
+    CU_ASSERT_EQUAL(ilp_solve(p, 0, &out, &hit), ILP_ESOLVER);
+    CU_ASSERT_EQUAL(ilp_add_col(p, "y", 0, &col), ILP_ESOLVER);
+    CU_ASSERT_EQUAL(ilp_write_lp(p, "/tmp/never-written.lp"), ILP_ESOLVER);
+    ilp_free(p);
+    p = ilp_new("again", 0, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    CU_ASSERT_EQUAL(ilp_add_col(p, "y", 1, &col), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_solve(p, 0, &out, &hit), ILP_OK);
+    CU_ASSERT_EQUAL(out, ILP_OPTIMAL);
+    ilp_free(p);
+    rt_diags_free(d);
+}
+
+/* The LP file reads back with GLPK's own CPLEX LP reader: same counts and names. */
+static void test_ilp_write_lp(void)
+{
+    char path[] = "/tmp/rtgpu-test-ilp-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    ilp *p = ilp_new("wr", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int c[2], e[1];
+    const double w[2] = {1.5, 2.25};
+    CU_ASSERT_EQUAL(ilp_add_col(p, "y_det_16", 16, &c[0]), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_add_col(p, "x_cam_in_det_16", 0, &c[1]), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "util_det_16", 2, c, w, ILP_LE, 3), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_add_row(p, "empty", 0, e, NULL, ILP_LE, 1), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_write_lp(p, path), ILP_OK);
+    ilp_free(p);
+
+    glp_prob *lp = glp_create_prob();
+    glp_term_out(GLP_OFF);
+    CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
+    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 2);
+    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 2);
+    CU_ASSERT_EQUAL(glp_get_num_bin(lp), 2);
+    CU_ASSERT_STRING_EQUAL(glp_get_col_name(lp, 1), "y_det_16");
+    CU_ASSERT_STRING_EQUAL(glp_get_col_name(lp, 2), "x_cam_in_det_16");
+    CU_ASSERT_STRING_EQUAL(glp_get_row_name(lp, 1), "util_det_16");
+    CU_ASSERT_STRING_EQUAL(glp_get_row_name(lp, 2), "empty");
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, 1), 16, 0);
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_row_ub(lp, 1), 3, 0);
+    int ind[3];
+    double val[3];
+    CU_ASSERT_EQUAL(glp_get_mat_row(lp, 1, ind, val), 2);
+    glp_delete_prob(lp);
+    glp_free_env();
+    unlink(path);
+}
+
+/* An unwritable path gives ILP_EIO with the path in the message, and leaves no file behind. */
+static void test_ilp_write_lp_fails(void)
+{
+    rt_diags *d = rt_diags_new(10);
+    ilp *p = ilp_new("wr", 0, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    int c;
+    CU_ASSERT_EQUAL(ilp_add_col(p, "x", 1, &c), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_write_lp(p, "/nonexistent-dir/m.lp"), ILP_EIO);
+    CU_ASSERT_TRUE(diags_have(d, "cannot write LP file /nonexistent-dir/m.lp"));
+    CU_ASSERT_EQUAL(ilp_write_lp(p, ""), ILP_EINVAL);
+    ilp_free(p);
+    rt_diags_free(d);
+}
+
+void test_ilp_register(void)
+{
+    CU_pSuite s = CU_add_suite("ilp", NULL, NULL);
+    CU_add_test(s, "optimum and a cut", test_ilp_optimal);
+    CU_add_test(s, "infeasible", test_ilp_infeasible);
+    CU_add_test(s, "time limit, nothing found", test_ilp_time_limit_none);
+    CU_add_test(s, "time limit, unproven solution", test_ilp_time_limit_feasible);
+    CU_add_test(s, "invalid arguments", test_ilp_invalid);
+    CU_add_test(s, "CPLEX LP names", test_ilp_names);
+    CU_add_test(s, "GLPK fatal error caught", test_ilp_fatal);
+    CU_add_test(s, "LP file reads back", test_ilp_write_lp);
+    CU_add_test(s, "LP file write failure", test_ilp_write_lp_fails);
+}
