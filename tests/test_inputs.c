@@ -1,0 +1,182 @@
+/* Tests for models/inputs (rt_inputs_check): checks that need both files. The records are loaded
+ * from tests/data, then single fields are changed; expected values worked out by hand. */
+#include <CUnit/CUnit.h>
+#include <string.h>
+
+#include "models/inputs.h"
+
+typedef struct pair {
+    rt_diags *d;
+    rt_taskset *ts;
+    rt_gpu *gpu;
+} pair;
+
+static void pair_load(pair *p, const char *ts, const char *gpu)
+{
+    rt_diags *d = rt_diags_new(100);
+    p->ts = rt_taskset_load(ts, d);
+    p->gpu = rt_gpu_load(gpu, d);
+    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
+    rt_diags_free(d);
+    p->d = rt_diags_new(100);
+}
+
+static void pair_free(pair *p)
+{
+    rt_taskset_free(p->ts);
+    rt_gpu_free(p->gpu);
+    rt_diags_free(p->d);
+}
+
+static void expect_one(const pair *p, int errors, long line, const char *msg)
+{
+    CU_ASSERT_EQUAL(errors, 1);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p->d), 1);
+    const rt_diag *g = rt_diags_get(p->d, 0);
+    CU_ASSERT_EQUAL(g->kind, RT_DIAG_ERROR);
+    CU_ASSERT_EQUAL(g->line, line);
+    CU_ASSERT_STRING_EQUAL(g->msg, msg);
+    CU_ASSERT_STRING_EQUAL(g->file, p->ts->path);
+}
+
+static void test_good_pairs(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/good/taskset.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.gpu);
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
+    CU_ASSERT_EQUAL(rt_diags_count(p.d), 0);   /* 24 banks < 30 SMs: no warning either */
+    pair_free(&p);
+    pair_load(&p, "tests/data/good/taskset-full.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
+    pair_free(&p);
+}
+
+/* The FORMATS.md task set (15-SM partition, point at 15 SMs) on a GPU with granularity 2. */
+static void test_granularity(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/good/taskset.xml", "tests/data/good/gpu-tpc.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 2);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 2);
+    CU_ASSERT_EQUAL(rt_diags_get(p.d, 0)->line, 8);
+    CU_ASSERT_STRING_EQUAL(rt_diags_get(p.d, 0)->msg, "kernel \"COPY\": measured sms \"15\" is not "
+                           "a multiple of the GPU's partition-granularity 2");
+    CU_ASSERT_EQUAL(rt_diags_get(p.d, 1)->line, 15);
+    CU_ASSERT_STRING_EQUAL(rt_diags_get(p.d, 1)->msg, "partition \"P0\": sms \"15\" is not a "
+                           "multiple of the GPU's partition-granularity 2");
+    pair_free(&p);
+}
+
+static void test_measured_range(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/good/taskset.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    p.ts->kernels[0].measured[0].sms = 30;
+    expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 8, "kernel \"COPY\": measured sms \"30\" is "
+               "the whole GPU; the kernel's time or cycles and bw-gbps are its measurement on all "
+               "SMs (remove this point)");
+    rt_diags_free(p.d);
+    p.d = rt_diags_new(100);
+    p.ts->kernels[0].measured[0].sms = 31;
+    expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 8, "kernel \"COPY\": measured sms \"31\" is "
+               "outside 1..30 (the GPU has 30 SMs)");
+    pair_free(&p);
+}
+
+/* N - KAI*Ubw > 0 (MODEL.md sec. 2), N = 30, BWmax = 348. */
+static void test_domain(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/good/taskset.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    rt_kernel *k = &p.ts->kernels[0];   /* bw 250.33: Ubw = 250.33/348 = 0.7193390805 */
+    k->kai = 41;                         /* 30 - 41*0.71934 = 0.5071 > 0 */
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
+    k->kai = 42;                         /* 30 - 42*0.71934 = 30 - 30.2122414 = -0.2122414 */
+    expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 4, "kernel \"COPY\" is outside the model's "
+               "domain: N - KAI*Ubw = 30 - 42*0.719339 = -0.212241 must be positive (eq. 4; Ubw = "
+               "bw-gbps / bw-nominal-gbps)");
+    rt_diags_free(p.d);
+    p.d = rt_diags_new(100);
+    k->bw_gbps = 348;                    /* Ubw = 1 exactly */
+    k->kai = 29.999;                     /* 30 - 29.999 = 0.001 > 0 */
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
+    k->kai = 30;                         /* 30 - 30 = 0: not positive */
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 1);
+    rt_diags_free(p.d);
+    p.d = rt_diags_new(100);
+    k->has_kai = false;                  /* eq. 3: KAI = 3e7 / 1000 / 1000 = 30 */
+    k->has_instructions = k->has_l2_accesses = true;
+    k->instructions = 3e7;
+    k->l2_accesses = 1000;
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 1);
+    k->l2_accesses = 1001;               /* KAI = 29.97 */
+    rt_diags_free(p.d);
+    p.d = rt_diags_new(100);
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
+    pair_free(&p);
+}
+
+static void test_cycles_range(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/good/taskset-full.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    p.ts->kernels[1].time_ns = 1e306;    /* * 1365 overflows a double */
+    expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 5, "kernel \"SAXPY\": its time at clock-mhz "
+               "1365 gives inf cycles, which is out of range");
+    pair_free(&p);
+}
+
+static void test_partitions(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/good/taskset-full.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    rt_partition *pt = p.ts->partitions;   /* P0 0..3, P1 10..15, P2 16..17, EMPTY 18..21 */
+    pt[2].first_sm = 14;                   /* P2 14..15 inside P1 */
+    expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 28,
+               "partition \"P2\" overlaps partition \"P1\"");
+    rt_diags_free(p.d);
+    p.d = rt_diags_new(100);
+    pt[2].first_sm = 16;
+    pt[3].first_sm = 28;                   /* EMPTY 28..31, beyond SM 29 */
+    expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 31, "partition \"EMPTY\" (SMs 28..31) does "
+               "not fit the GPU's 30 SMs (0..29)");
+    pair_free(&p);
+}
+
+static void test_banks_warning(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/good/taskset.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.gpu);
+    p.gpu->l2_banks = 30;
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
+    CU_ASSERT_EQUAL(rt_diags_errors(p.d), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 1);
+    const rt_diag *g = rt_diags_get(p.d, 0);
+    CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
+    CU_ASSERT_STRING_EQUAL(g->file, "tests/data/good/gpu.xml");
+    CU_ASSERT_EQUAL(g->line, 2);
+    CU_ASSERT(strstr(g->msg, "l2-banks 30 >= sms 30") != NULL);
+    pair_free(&p);
+}
+
+void test_inputs_register(void);
+void test_inputs_register(void)
+{
+    CU_pSuite s = CU_add_suite("inputs", NULL, NULL);
+    CU_add_test(s, "good pairs", test_good_pairs);
+    CU_add_test(s, "partition granularity", test_granularity);
+    CU_add_test(s, "measured points in range", test_measured_range);
+    CU_add_test(s, "model domain N - KAI*Ubw > 0", test_domain);
+    CU_add_test(s, "cycles in range", test_cycles_range);
+    CU_add_test(s, "partition overlap and fit", test_partitions);
+    CU_add_test(s, "banks >= SMs warning", test_banks_warning);
+}
