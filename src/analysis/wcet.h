@@ -47,7 +47,10 @@ typedef struct wcet_result {
 enum { WCET_OK = 0, WCET_ENOMEM = -1, WCET_ERANGE = -2 };
 
 /* Compute windows, multipliers and WCETs of every launch of every task for layout l.
- * WCET_ERANGE: some WCET does not fit in 2^62 ns. On failure out holds nothing to free. */
+ * WCET_ERANGE: some WCET does not fit in 2^62 ns or is not finite; also a layout the model cannot
+ * evaluate (task on a missing partition, size not a row of the model) or, in synchronous mode, a
+ * timeline too long for double precision (a launch's windows miss C(k,n) by over 1e-6 relative).
+ * On failure out holds nothing to free. */
 int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
                  wcet_result *out);
 /* Free what wcet_compute put in r (not r itself); safe on a zeroed struct. */
