@@ -102,18 +102,19 @@ void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *se
 double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
                          double bw_ub)
 {
-    double I = bw_ub / g->bw_thr_gbps, pi = 1.0;
+    double I = bw_ub / g->bw_thr_gbps;
     if (!(I > 1.0))
         I = 1.0;
-    if (bw_ub >= g->embw_gbps) {
-        double pbar = g->sms * self->bw_gbps / ((double)self->sms * g->bw_max_gbps) *
-                      (size_cycles / self->cycles);
-        pi = I > pbar ? I : pbar;
-        if (pi > INTF_PI_MAX)
-            pi = INTF_PI_MAX;
-        if (pi < INTF_PI_MIN)
-            pi = INTF_PI_MIN;
-    }
+    /* below EMBW, M = I = MAX(1, B / BWthr): monotone in B, exact without a guard */
+    if (bw_ub < g->embw_gbps)
+        return I;
+    double pbar = g->sms * self->bw_gbps / ((double)self->sms * g->bw_max_gbps) *
+                  (size_cycles / self->cycles);
+    double pi = I > pbar ? I : pbar;
+    if (pi > INTF_PI_MAX)
+        pi = INTF_PI_MAX;
+    if (pi < INTF_PI_MIN)
+        pi = INTF_PI_MIN;
     return I * pi * (1.0 + 1e-9);
 }
 

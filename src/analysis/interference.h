@@ -63,10 +63,10 @@ void intf_acc_push(intf_acc *a, const intf_contrib *c);
 /* eq. 6-16 for member self (already added to a) in a window of size_cycles. */
 void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
                      double size_cycles, intf_terms *t);
-/* Upper bound (>= the true value, with a 1e-9 relative guard) of the masola M of self in any
- * window of size_cycles whose B(w) <= bw_ub: I <= MAX(1, bw_ub / (BWmax Sp)); Pi = 1 if
- * bw_ub < EMBW, else Pi <= MIN(2, MAX(1, I, Pbar)) with Pbar <= N BW(k) / (n_k BWmax) * Povl(k)
- * (P_SM * P_BW does not depend on |K| and P_access <= Povl(k)). */
+/* Upper bound of the masola M of self in any window of size_cycles whose B(w) <= bw_ub:
+ * I <= MAX(1, bw_ub / (BWmax Sp)); if bw_ub < EMBW, Pi = 1 and the bound is that I, exactly;
+ * else Pi <= MIN(2, MAX(1, I, Pbar)) with Pbar <= N BW(k) / (n_k BWmax) * Povl(k) (P_SM * P_BW
+ * does not depend on |K|, P_access <= Povl(k)), and the bound has a 1e-9 relative guard. */
 double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
                          double bw_ub);
 /* The multiplier model chosen in o, from the sums in a: masola as above; naive: I = Pi = 1,
