@@ -201,6 +201,30 @@ static void test_intf_acc_matches(void)
     CU_ASSERT(t1.M >= 1.0 && t1.M <= 2.0 * t1.I);
 }
 
+/* The search bound is never below the value: for each window above, bound(B(w)) >= M; below
+ * EMBW it is exactly MAX(1, B/278.4): B = 250 -> 1, B = 300 -> 1.0775862. */
+static void test_intf_bound(void)
+{
+    intf_member W[5][3] = {
+        { mem(10, 1000, 20, 100), mem(20, 1000, 330, 10000) },
+        { mem(15, 1000, 300, 1000), mem(15, 1000, 100, 1000) },
+        { mem(10, 1000, 300, 1000), mem(10, 1000, 300, 1000), mem(10, 1000, 300, 1000) },
+        { mem(5, 4000, 250, 8000), mem(25, 1000, 100, 1000) },
+        { mem(20, 1000, 330, 1000) },
+    };
+    static const size_t n[5] = { 2, 2, 3, 2, 1 };
+    static const double size[5] = { 1000, 1000, 1000, 4000, 1000 };
+    intf_terms t;
+    for (size_t w = 0; w < 5; w++)
+        for (size_t k = 0; k < n[w]; k++) {
+            eval(W[w], n[w], k, size[w], &t);
+            CU_ASSERT(intf_masola_bound(&rtx, &W[w][k], size[w], t.bw_gbps) >= t.M);
+        }
+    intf_member one = mem(15, 1000, 100, 10);
+    CU_ASSERT_EQUAL(intf_masola_bound(&rtx, &one, 1000, 250), 1.0);
+    ASSERT_REL(intf_masola_bound(&rtx, &one, 1000, 300), 1.0775862, 1e-7);
+}
+
 void test_interference_register(void);
 void test_interference_register(void)
 {
@@ -214,4 +238,5 @@ void test_interference_register(void)
     CU_add_test(s, "window without L2 accesses", test_intf_no_accesses);
     CU_add_test(s, "naive and none", test_intf_naive_none);
     CU_add_test(s, "accumulator equals array evaluation", test_intf_acc_matches);
+    CU_add_test(s, "search bound", test_intf_bound);
 }
