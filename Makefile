@@ -53,7 +53,7 @@ $(BUILD)/gen/suites.h: $(TEST_SRC) Makefile
 	  echo "#define RT_TEST_SUITES \\"; \
 	  for s in $(SUITES); do echo "    X(test_$${s}_register) \\"; done; echo; } > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/%.o: %.c | $(BUILD)/gen/schemas.h
+$(BUILD)/%.o: %.c | $(BUILD)/gen/schemas.h $(BUILD)/gen/suites.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

@@ -58,9 +58,10 @@ static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
         dup2(fileno(fo), 1);
         dup2(fileno(fe), 2);
         alarm(timeout_s);
-        char *args[64];
+        char *args[64], bin[4096];
         size_t n = 0;
-        args[n++] = (char *)runcmd_bin();
+        snprintf(bin, sizeof bin, "%s", runcmd_bin());
+        args[n++] = bin;
         for (size_t i = 1; argv[i] && n < 63; i++)
             args[n++] = argv[i];
         args[n] = NULL;

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include "runcmd.h"
+#include "suites.h"
 
 #define GOOD_GPU "tests/data/good/gpu.xml"
 #define GOOD_TS "tests/data/good/taskset.xml"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analysis/layout.h"
+#include "suites.h"
 
 static void test_dm_ties_by_file_order(void)
 {

@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "analysis/report.h"
+#include "suites.h"
 
 static void check(int64_t ns, const char *want)
 {
