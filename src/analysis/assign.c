@@ -1,0 +1,216 @@
+/* assign: partition sizes and task-to-partition mapping by GLPK MIP + full analysis (ANALYSIS.md 3).
+ *
+ * Lower-bound loop: the MIP (assign_mip.c) holds only necessary conditions of schedulability, so
+ * its optimum is a lower bound of the SMs of every schedulable layout not yet cut off. Each
+ * optimum is checked with the full analysis (rt_eval_layout: WCETs for that very layout, then the
+ * response times); the first that passes is optimal. One that fails is cut off (amip_cut)
+ * and the MIP solved again. An infeasible MIP proves that no layout is schedulable. A solution
+ * that GLPK returns at its time limit without proof is checked the same way but, if it passes,
+ * is only `feasible`. */
+#include "analysis/assign.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analysis/analysis.h"
+#include "analysis/assign_mip.h"
+
+typedef struct search {
+    const model *m;
+    const rt_taskset *ts;
+    const rt_options *o;
+    rt_diags *d;
+    amip *a;
+    amip_cand c;
+    double t0;
+    assign_result *out;
+} search;
+
+const char *assign_status_name(assign_status s)
+{
+    switch (s) {
+    case ASSIGN_GIVEN: return "given";
+    case ASSIGN_OPTIMAL: return "optimal";
+    case ASSIGN_FEASIBLE: return "feasible";
+    case ASSIGN_INFEASIBLE: return "infeasible";
+    case ASSIGN_UNKNOWN: return "unknown";
+    }
+    return "unknown";
+}
+
+void assign_result_fini(assign_result *r)
+{
+    if (!r)
+        return;
+    rt_layout_free(r->layout);
+    memset(r, 0, sizeof *r);
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Layout of candidate c: partitions P0, P1, ... in order of their representative (lowest task
+ * index), packed from SM 0 in that order; base priorities as the MIP's isolated checks used. */
+static rt_layout *layout_build(const search *s, int64_t *sms_used)
+{
+    const amip_cand *c = &s->c;
+    size_t T = s->ts->n_tasks, np = 0;
+    for (size_t i = 0; i < T; i++)
+        np += c->rep[i] == i;
+    rt_layout *l = rt_layout_new(np, T);
+    if (!l)
+        return NULL;
+    int64_t g = s->m->gpu->granularity, first = 0;
+    size_t p = 0;
+    for (size_t i = 0; i < T; i++) {
+        l->task_prio[i] = amip_priority(s->a, i);
+        if (c->rep[i] != i) {
+            l->task_part[i] = l->task_part[c->rep[i]]; /* rep[i] < i: already placed */
+            continue;
+        }
+        char name[32];
+        snprintf(name, sizeof name, "P%zu", p);
+        if (!(l->part_name[p] = strdup(name))) {
+            rt_layout_free(l);
+            return NULL;
+        }
+        l->part_sms[p] = (int64_t)(c->size[i] + 1) * g;
+        l->part_first_sm[p] = first;
+        first += l->part_sms[p];
+        l->task_part[i] = p++;
+    }
+    *sms_used = first;
+    return l;
+}
+
+/* Full analysis of the MIP's solution. Schedulable: recorded in out, *done. Otherwise cut off. */
+static int check_candidate(search *s, ilp_outcome oc, bool *done)
+{
+    int rc = amip_decode(s->a, &s->c);
+    if (rc != ASSIGN_OK)
+        return rc;
+    int64_t sms = 0;
+    rt_layout *l = layout_build(s, &sms);
+    if (!l)
+        return ASSIGN_ENOMEM;
+    rt_eval ev;
+    int erc = rt_eval_layout(s->m, s->ts, l, s->o, 0, &ev);
+    if (erc == EVAL_ENOMEM) {
+        rt_layout_free(l);
+        return ASSIGN_ENOMEM;
+    }
+    /* EVAL_ERANGE: some WCET beyond 2^62 ns, reported as a miss like an unbounded response. */
+    bool ok = erc == EVAL_OK && ev.schedulable;
+    if (erc == EVAL_OK)
+        rt_eval_fini(&ev);
+    if (ok) {
+        s->out->layout = l;
+        s->out->sms_used = sms;
+        s->out->status = oc == ILP_OPTIMAL ? ASSIGN_OPTIMAL : ASSIGN_FEASIBLE;
+        *done = true;
+        return ASSIGN_OK;
+    }
+    rt_layout_free(l);
+    size_t iso_cuts = 0;
+    return amip_cut(s->a, &s->c, &iso_cuts);
+}
+
+/* Seconds left for the next solve: 0 for "no limit", negative when the limit has passed. */
+static double time_left(const search *s)
+{
+    if (!(s->o->time_limit_s > 0))
+        return 0;
+    double left = s->o->time_limit_s - (now_s() - s->t0);
+    return left > 0 ? left : -1;
+}
+
+static int search_loop(search *s)
+{
+    assign_result *out = s->out;
+    for (;;) {
+        if (s->o->max_iterations > 0 && out->iterations >= s->o->max_iterations) {
+            out->hit_iteration_limit = true;
+            return ASSIGN_OK;
+        }
+        double left = time_left(s);
+        if (left < 0) {
+            out->hit_time_limit = true;
+            return ASSIGN_OK;
+        }
+        ilp_outcome oc;
+        bool hit = false, done = false;
+        int rc = amip_solve(s->a, left, &oc, &hit);
+        if (rc != ASSIGN_OK)
+            return rc;
+        out->iterations++;
+        out->hit_time_limit |= hit;
+        if (oc == ILP_INFEASIBLE) {
+            out->status = ASSIGN_INFEASIBLE;
+            return ASSIGN_OK;
+        }
+        if (oc == ILP_NO_SOLUTION)
+            return ASSIGN_OK;
+        rc = check_candidate(s, oc, &done);
+        if (rc != ASSIGN_OK || done || hit)
+            return rc;
+    }
+}
+
+/* No tasks: nothing to place, zero SMs, trivially optimal (the LP file, if asked for, holds the
+ * empty model). */
+static int search_empty(search *s)
+{
+    if (s->o->write_lp) {
+        int rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
+        if (rc == ASSIGN_OK)
+            rc = amip_write_lp(s->a, s->o->write_lp);
+        if (rc != ASSIGN_OK)
+            return rc;
+    }
+    if (!(s->out->layout = rt_layout_new(0, 0)))
+        return ASSIGN_ENOMEM;
+    s->out->status = ASSIGN_OPTIMAL;
+    return ASSIGN_OK;
+}
+
+static int search_run(search *s)
+{
+    if (s->ts->n_tasks == 0)
+        return search_empty(s);
+    size_t T = s->ts->n_tasks;
+    s->c.rep = calloc(T, sizeof *s->c.rep);
+    s->c.size = calloc(T, sizeof *s->c.size);
+    if (!s->c.rep || !s->c.size)
+        return ASSIGN_ENOMEM;
+    int rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
+    if (rc == ASSIGN_OK && s->o->write_lp)
+        rc = amip_write_lp(s->a, s->o->write_lp);
+    if (rc == ASSIGN_OK)
+        rc = search_loop(s);
+    return rc;
+}
+
+int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
+                  rt_diags *d)
+{
+    memset(out, 0, sizeof *out);
+    out->status = ASSIGN_UNKNOWN;
+    search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = now_s(), .out = out };
+    int rc = search_run(&s);
+    amip_free(s.a);
+    free(s.c.rep);
+    free(s.c.size);
+    out->seconds = now_s() - s.t0;
+    if (rc != ASSIGN_OK) {
+        rt_layout_free(out->layout);
+        out->layout = NULL;
+        out->status = ASSIGN_UNKNOWN;
+    }
+    return rc;
+}

@@ -1,0 +1,662 @@
+/* Tests of the partition search: hand-checked optima, infeasibility, limits, LP output, and
+ * agreement with a brute-force enumeration of every layout on small GPUs. */
+#include <CUnit/CUnit.h>
+#include <glpk.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/analysis.h"
+#include "analysis/assign.h"
+#include "analysis/wcet.h"
+#include "models/model.h"
+
+void test_assign_register(void);
+
+/* ---- hand-built inputs ---------------------------------------------------------------- */
+
+typedef struct kdef {
+    const char *name;
+    double cycles, bw_gbps, kai;  /* Ck(N), BWiso(k,N), KAI */
+    size_t n_meas;
+    int64_t meas_sms[32];
+    double meas_cycles[32];
+} kdef;
+
+typedef struct tdef {
+    const char *name;
+    int64_t period_ns, deadline_ns, prio; /* prio < 0: none */
+    size_t n_runs;
+    size_t runs[3];
+} tdef;
+
+typedef struct fixture {
+    rt_gpu *gpu;
+    rt_taskset *ts;
+    model *m;
+} fixture;
+
+/* GPU with N SMs, granularity g, banks L2 banks; the paper's bandwidths, alpha 100. */
+static rt_gpu *gpu_make(int64_t N, int64_t g, int64_t banks, double clock_mhz)
+{
+    rt_gpu *gpu = calloc(1, sizeof *gpu);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(gpu);
+    gpu->name = strdup("test-gpu");
+    gpu->path = strdup("test-gpu.xml");
+    gpu->sms = N;
+    gpu->granularity = g;
+    gpu->l2_banks = banks;
+    gpu->bw_nominal_gbps = 348;
+    gpu->bw_effective_gbps = 330;
+    gpu->clock_mhz = clock_mhz;
+    gpu->alpha = 100;
+    return gpu;
+}
+
+static rt_taskset *ts_make(const kdef *k, size_t nk, const tdef *t, size_t nt)
+{
+    rt_taskset *ts = calloc(1, sizeof *ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+    ts->name = strdup("test");
+    ts->path = strdup("test.xml");
+    ts->n_kernels = nk;
+    ts->kernels = calloc(nk ? nk : 1, sizeof *ts->kernels);
+    ts->n_tasks = nt;
+    ts->tasks = calloc(nt ? nt : 1, sizeof *ts->tasks);
+    for (size_t i = 0; i < nk; i++) {
+        rt_kernel *kk = &ts->kernels[i];
+        kk->name = strdup(k[i].name);
+        kk->has_cycles = true;
+        kk->cycles = k[i].cycles;
+        kk->bw_gbps = k[i].bw_gbps;
+        kk->has_kai = true;
+        kk->kai = k[i].kai;
+        kk->n_measured = k[i].n_meas;
+        kk->measured = calloc(k[i].n_meas ? k[i].n_meas : 1, sizeof *kk->measured);
+        for (size_t j = 0; j < k[i].n_meas; j++)
+            kk->measured[j] = (rt_measured){ .sms = k[i].meas_sms[j],
+                                             .cycles = k[i].meas_cycles[j],
+                                             .bw_gbps = k[i].bw_gbps };
+    }
+    for (size_t i = 0; i < nt; i++) {
+        rt_task *tk = &ts->tasks[i];
+        tk->name = strdup(t[i].name);
+        tk->period_ns = t[i].period_ns;
+        tk->deadline_ns = t[i].deadline_ns;
+        tk->has_priority = t[i].prio >= 0;
+        tk->priority = t[i].prio;
+        tk->n_runs = t[i].n_runs;
+        tk->runs = calloc(t[i].n_runs, sizeof *tk->runs);
+        tk->run_lines = calloc(t[i].n_runs, sizeof *tk->run_lines);
+        memcpy(tk->runs, t[i].runs, t[i].n_runs * sizeof *tk->runs);
+    }
+    return ts;
+}
+
+static void fx_make(fixture *f, rt_gpu *gpu, const kdef *k, size_t nk, const tdef *t, size_t nt)
+{
+    f->gpu = gpu;
+    f->ts = ts_make(k, nk, t, nt);
+    f->m = model_new(f->gpu, f->ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f->m);
+}
+
+static void fx_fini(fixture *f)
+{
+    model_free(f->m);
+    rt_taskset_free(f->ts);
+    rt_gpu_free(f->gpu);
+}
+
+/* Options with WCET in ns == cycles (margin 0, clock 1000 MHz given by the GPU) and the naive
+ * interference model with factor 1: every kernel runs twice as long as soon as another
+ * partition hosts kernels (worst-case windows), and at its isolated time otherwise. */
+static rt_options opts_naive_double(void)
+{
+    rt_options o;
+    rt_options_default(&o);
+    o.margin = 0;
+    o.interference = RT_INTF_NAIVE;
+    o.naive_factor = 1.0;
+    return o;
+}
+
+/* Kernel with measured cycles c1..c4 on 1..4 SMs of a 4-SM GPU (c4 is its profile). */
+static kdef kernel4(const char *name, double c1, double c2, double c3, double c4)
+{
+    return (kdef){ .name = name, .cycles = c4, .bw_gbps = 10, .kai = 0, .n_meas = 3,
+                   .meas_sms = {1, 2, 3}, .meas_cycles = {c1, c2, c3} };
+}
+
+/* ---- checks on a result ---------------------------------------------------------------- */
+
+/* The returned layout is well formed (P0.., packed from SM 0, within the GPU, every task
+ * placed), its sms_used is the sum of its sizes, and it passes the full analysis again. */
+static void check_layout(const fixture *f, const rt_options *o, const assign_result *r)
+{
+    const rt_layout *l = r->layout;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    int64_t first = 0;
+    for (size_t p = 0; p < l->n_parts; p++) {
+        char name[32];
+        snprintf(name, sizeof name, "P%zu", p);
+        CU_ASSERT_STRING_EQUAL(l->part_name[p], name);
+        CU_ASSERT_EQUAL(l->part_first_sm[p], first);
+        CU_ASSERT(l->part_sms[p] > 0 && l->part_sms[p] % f->gpu->granularity == 0);
+        first += l->part_sms[p];
+    }
+    CU_ASSERT_EQUAL(first, r->sms_used);
+    CU_ASSERT(first <= f->gpu->sms);
+    CU_ASSERT_EQUAL(l->n_tasks, f->ts->n_tasks);
+    for (size_t i = 0; i < l->n_tasks; i++)
+        CU_ASSERT(l->task_part[i] < l->n_parts);
+    rt_layout *copy = rt_layout_copy(l);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    rt_eval ev;
+    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f->m, f->ts, copy, o, 0, &ev), EVAL_OK);
+    CU_ASSERT_TRUE(ev.schedulable);
+    rt_eval_fini(&ev);
+    rt_layout_free(copy);
+}
+
+static int run_search(const fixture *f, const rt_options *o, assign_result *r)
+{
+    rt_diags *d = rt_diags_new(16);
+    int rc = assign_search(f->m, f->ts, o, r, d);
+    if (rc != ASSIGN_OK)
+        rt_diags_print(d, stderr);
+    rt_diags_free(d);
+    return rc;
+}
+
+/* ---- hand-checked cases ------------------------------------------------------------------ */
+
+/* Two tasks, T = D = 100 ns, cycles 60/55/40/20 on 1..4 SMs (= ns: margin 0, 1000 MHz).
+ * Together on n SMs (DM: cam over det): C = 40 at n = 3 gives R_det = 40 + 40 = 80 and
+ * R_cam = B + C = 40 + 40 = 80 <= 100; at n = 2, 55 + 55 > 100 (utilisation 1.1).
+ * Apart, each WCET doubles (naive factor 1 with a co-runner): 2 * C(n) <= 100 needs n >= 3 for
+ * both, 6 SMs > 4. So the optimum is one partition of 3 SMs. The MIP (isolated WCETs) first
+ * offers the two tasks apart on 1 + 1 SMs (cost 2), which fails and is cut off: at least two
+ * solves, at most four (three candidates of cost 3). */
+static void test_assign_hand_optimum(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 60, 55, 40, 20)};
+    tdef t[2] = {{"cam", 100, 100, -1, 1, {0}}, {"det", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 2);
+    rt_options o = opts_naive_double();
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    CU_ASSERT_EQUAL(r.sms_used, 3);
+    CU_ASSERT(r.iterations >= 2 && r.iterations <= 4);
+    CU_ASSERT_FALSE(r.hit_time_limit);
+    CU_ASSERT_FALSE(r.hit_iteration_limit);
+    CU_ASSERT_EQUAL_FATAL(r.layout->n_parts, 1);
+    CU_ASSERT_EQUAL(r.layout->part_sms[0], 3);
+    check_layout(&f, &o, &r);
+    /* Same input, same result. */
+    assign_result r2;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r2), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r2.iterations, r.iterations);
+    CU_ASSERT_EQUAL(r2.sms_used, r.sms_used);
+    assign_result_fini(&r2);
+    assign_result_fini(&r);
+    CU_ASSERT_PTR_NULL(r.layout);
+    fx_fini(&f);
+}
+
+/* Without interference (model none) the same tasks fit apart on 1 + 1 SMs (60 <= 100 each),
+ * the MIP's first optimum: one solve. */
+static void test_assign_hand_no_interference(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 60, 55, 40, 20)};
+    tdef t[2] = {{"cam", 100, 100, -1, 1, {0}}, {"det", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 2);
+    rt_options o = opts_naive_double();
+    o.interference = RT_INTF_NONE;
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    CU_ASSERT_EQUAL(r.sms_used, 2);
+    CU_ASSERT_EQUAL(r.iterations, 1);
+    CU_ASSERT_EQUAL_FATAL(r.layout->n_parts, 2);
+    CU_ASSERT_EQUAL(r.layout->task_part[0], 0);
+    CU_ASSERT_EQUAL(r.layout->task_part[1], 1);
+    CU_ASSERT_EQUAL(r.layout->part_first_sm[1], 1);
+    check_layout(&f, &o, &r);
+    assign_result_fini(&r);
+    fx_fini(&f);
+}
+
+/* Cycles 60/55/52/51: together the utilisation is >= 1.02 on every size; apart every WCET
+ * doubles to >= 102 > 100. Infeasible only because of interference: the MIP offers the six
+ * ways to size two separate partitions within 4 SMs ((1,1) (1,2) (2,1) (1,3) (3,1) (2,2)), each
+ * fails and is excluded by a no-good cut, and the seventh solve proves infeasibility. */
+static void test_assign_infeasible_interference(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 60, 55, 52, 51)};
+    tdef t[2] = {{"cam", 100, 100, -1, 1, {0}}, {"det", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 2);
+    rt_options o = opts_naive_double();
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
+    CU_ASSERT_EQUAL(r.iterations, 7);
+    CU_ASSERT_PTR_NULL(r.layout);
+    CU_ASSERT_FALSE(r.hit_iteration_limit);
+    assign_result_fini(&r);
+
+    /* The same search stopped after 1 and after 3 solves: undecided. */
+    o.max_iterations = 1;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_UNKNOWN);
+    CU_ASSERT_EQUAL(r.iterations, 1);
+    CU_ASSERT_TRUE(r.hit_iteration_limit);
+    CU_ASSERT_FALSE(r.hit_time_limit);
+    CU_ASSERT_PTR_NULL(r.layout);
+    assign_result_fini(&r);
+    o.max_iterations = 3;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_UNKNOWN);
+    CU_ASSERT_EQUAL(r.iterations, 3);
+    CU_ASSERT_TRUE(r.hit_iteration_limit);
+    assign_result_fini(&r);
+    fx_fini(&f);
+}
+
+/* A task whose isolated WCET (20 ns on every size) exceeds its deadline (10 ns): it has no
+ * column at all, the relaxation is empty and the first solve proves infeasibility. */
+static void test_assign_infeasible_isolated(void)
+{
+    fixture f;
+    kdef k[2] = {kernel4("K", 20, 20, 20, 20), kernel4("S", 5, 5, 5, 5)};
+    tdef t[2] = {{"ok", 100, 100, -1, 1, {1}}, {"late", 100, 10, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 2, t, 2);
+    rt_options o = opts_naive_double();
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
+    CU_ASSERT_EQUAL(r.iterations, 1);
+    CU_ASSERT_EQUAL(r.sms_used, 0);
+    CU_ASSERT_PTR_NULL(r.layout);
+    assign_result_fini(&r);
+    fx_fini(&f);
+}
+
+/* No tasks: nothing to place, 0 SMs, optimal without a solve. */
+static void test_assign_empty(void)
+{
+    fixture f;
+    fx_make(&f, gpu_make(4, 1, 3, 1000), NULL, 0, NULL, 0);
+    rt_options o = opts_naive_double();
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    CU_ASSERT_EQUAL(r.sms_used, 0);
+    CU_ASSERT_EQUAL(r.iterations, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.layout);
+    CU_ASSERT_EQUAL(r.layout->n_parts, 0);
+    assign_result_fini(&r);
+    fx_fini(&f);
+}
+
+/* Eight tasks with a flat C(n) = 60 ns on 3..30 SMs (and 1000 ns below), T = D = 100: alone each
+ * fits on 3 SMs, two never share a partition (120 > 100), and apart every WCET doubles to 120:
+ * infeasible, but only after excluding every way to give eight partitions >= 3 SMs within 30
+ * (C(14, 8) = 3003 candidates). A 0.2 s limit stops the search first: unknown, never a proof. */
+static void test_assign_time_limit(void)
+{
+    fixture f;
+    kdef k[1] = {{.name = "FLAT", .cycles = 60, .bw_gbps = 10, .kai = 0, .n_meas = 29}};
+    for (size_t n = 1; n < 30; n++) {
+        k[0].meas_sms[n - 1] = (int64_t)n;
+        k[0].meas_cycles[n - 1] = n < 3 ? 1000 : 60;
+    }
+    tdef t[8];
+    static const char *names[8] = {"t0", "t1", "t2", "t3", "t4", "t5", "t6", "t7"};
+    for (size_t i = 0; i < 8; i++)
+        t[i] = (tdef){names[i], 100, 100, -1, 1, {0}};
+    fx_make(&f, gpu_make(30, 1, 24, 1000), k, 1, t, 8);
+    rt_options o = opts_naive_double();
+    o.time_limit_s = 0.2;
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_UNKNOWN);
+    CU_ASSERT_TRUE(r.hit_time_limit);
+    CU_ASSERT_FALSE(r.hit_iteration_limit);
+    CU_ASSERT(r.iterations >= 1 && r.iterations < 3004);
+    CU_ASSERT(r.seconds >= 0.15 && r.seconds < 5); /* GLPK's clock stops it at about 0.2 s */
+    CU_ASSERT_PTR_NULL(r.layout);
+    assign_result_fini(&r);
+    fx_fini(&f);
+}
+
+/* ---- LP file ------------------------------------------------------------------------------- */
+
+/* The first model of test_assign_hand_optimum, read back with GLPK's CPLEX LP reader.
+ * Columns: y_cam_n and y_det_n for n = 1..4 (each fits alone: 60 <= 100), x_det_in_cam_n for
+ * n = 3, 4 only (together on 1 or 2 SMs the utilisation is 1.2 or 1.1): 10 columns.
+ * Rows: one_cam, one_det, util_cam_n and util_det_n for n = 1..4, sms_total: 11 rows. */
+static void test_assign_write_lp(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 60, 55, 40, 20)};
+    tdef t[2] = {{"cam", 100, 100, -1, 1, {0}}, {"det", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 2);
+    char path[] = "/tmp/rtgpu-test-assign-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    rt_options o = opts_naive_double();
+    o.write_lp = path;
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    assign_result_fini(&r);
+
+    glp_prob *lp = glp_create_prob();
+    glp_term_out(GLP_OFF);
+    CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
+    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 10);
+    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 11);
+    CU_ASSERT_EQUAL(glp_get_num_bin(lp), 10);
+    glp_create_index(lp);
+    static const char *cols[] = {"y_cam_1", "y_cam_4", "y_det_1", "y_det_4", "x_det_in_cam_3",
+                                 "x_det_in_cam_4"};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
+        CU_ASSERT(glp_find_col(lp, cols[i]) > 0);
+    CU_ASSERT_EQUAL(glp_find_col(lp, "x_det_in_cam_2"), 0);
+    static const char *rows[] = {"one_cam", "one_det", "util_cam_1", "util_det_4", "sms_total"};
+    for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
+        CU_ASSERT(glp_find_row(lp, rows[i]) > 0);
+    /* objective: SMs of the open partitions; sms_total <= 4 */
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "y_det_4")), 4, 0);
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "x_det_in_cam_4")), 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_row_ub(lp, glp_find_row(lp, "sms_total")), 4, 0);
+    /* util_cam_3: 0.4 x_det_in_cam_3 + (0.4 - 1 - 1e-6) y_cam_3 <= 0 */
+    int ind[4];
+    double val[4];
+    int row = glp_find_row(lp, "util_cam_3");
+    CU_ASSERT_EQUAL_FATAL(glp_get_mat_row(lp, row, ind, val), 2);
+    for (int q = 1; q <= 2; q++) {
+        const char *cn = glp_get_col_name(lp, ind[q]);
+        double want = strcmp(cn, "y_cam_3") == 0 ? 0.4 - 1 - 1e-6 : 0.4;
+        CU_ASSERT_DOUBLE_EQUAL(val[q], want, 1e-12);
+    }
+    glp_delete_prob(lp);
+    glp_free_env();
+    unlink(path);
+    fx_fini(&f);
+}
+
+/* Task names that are not legal LP names, or collide once cleaned, get unique legal tags. */
+static void test_assign_write_lp_names(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 10, 10, 10, 10)};
+    tdef t[3] = {{"cam-1", 100, 100, -1, 1, {0}}, {"cam_1", 100, 100, -1, 1, {0}},
+                 {"9 x", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 3);
+    char path[] = "/tmp/rtgpu-test-assign-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    close(fd);
+    rt_options o = opts_naive_double();
+    o.write_lp = path;
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    assign_result_fini(&r);
+    glp_prob *lp = glp_create_prob();
+    glp_term_out(GLP_OFF);
+    CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
+    glp_create_index(lp);
+    CU_ASSERT(glp_find_col(lp, "y_cam1.0_1") > 0);
+    CU_ASSERT(glp_find_col(lp, "y_cam1.1_1") > 0);
+    CU_ASSERT(glp_find_col(lp, "y_9x_1") > 0);
+    CU_ASSERT(glp_find_col(lp, "x_9x_in_cam1.0_4") > 0);
+    CU_ASSERT(glp_find_row(lp, "one_cam1.1") > 0);
+    /* 3 tasks x 4 sizes of y, 3 pairs x 4 sizes of x (10 + 10 <= 100 on every size) */
+    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 24);
+    glp_delete_prob(lp);
+    glp_free_env();
+    unlink(path);
+    fx_fini(&f);
+}
+
+/* An unwritable --write-lp path: ASSIGN_EIO with a message naming the file. */
+static void test_assign_write_lp_fails(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 10, 10, 10, 10)};
+    tdef t[1] = {{"cam", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 1);
+    rt_options o = opts_naive_double();
+    o.write_lp = "/nonexistent-dir/model.lp";
+    rt_diags *d = rt_diags_new(8);
+    assign_result r;
+    CU_ASSERT_EQUAL(assign_search(f.m, f.ts, &o, &r, d), ASSIGN_EIO);
+    CU_ASSERT_PTR_NULL(r.layout);
+    CU_ASSERT(rt_diags_errors(d) >= 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 0)->msg, "/nonexistent-dir/model.lp"));
+    assign_result_fini(&r);
+    rt_diags_free(d);
+    fx_fini(&f);
+}
+
+/* ---- brute force --------------------------------------------------------------------------- */
+
+typedef struct brute {
+    const fixture *f;
+    const rt_options *o;
+    size_t *block;      /* restricted growth string: block of each task */
+    size_t n_blocks;
+    int64_t *sizes;     /* size of each block */
+    int64_t best;       /* fewest SMs of a schedulable layout so far, -1 none */
+    long evals;
+} brute;
+
+static bool brute_schedulable(brute *b)
+{
+    size_t T = b->f->ts->n_tasks;
+    rt_layout *l = rt_layout_new(b->n_blocks, T);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    int64_t first = 0;
+    for (size_t p = 0; p < b->n_blocks; p++) {
+        l->part_sms[p] = b->sizes[p];
+        l->part_first_sm[p] = first;
+        first += b->sizes[p];
+    }
+    for (size_t i = 0; i < T; i++)
+        l->task_part[i] = b->block[i];
+    rt_eval ev;
+    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
+    CU_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
+    bool ok = rc == EVAL_OK && ev.schedulable;
+    if (rc == EVAL_OK)
+        rt_eval_fini(&ev);
+    rt_layout_free(l);
+    b->evals++;
+    return ok;
+}
+
+/* Every size vector for the blocks with a total below the best so far. */
+static void brute_sizes(brute *b, size_t p, int64_t used)
+{
+    int64_t g = b->f->gpu->granularity, N = b->f->gpu->sms;
+    if (p == b->n_blocks) {
+        if ((b->best < 0 || used < b->best) && brute_schedulable(b))
+            b->best = used;
+        return;
+    }
+    for (int64_t n = g; used + n <= N; n += g) {
+        if (b->best >= 0 && used + n >= b->best)
+            break;
+        b->sizes[p] = n;
+        brute_sizes(b, p + 1, used + n);
+    }
+}
+
+/* Every set partition of the tasks (restricted growth strings). */
+static void brute_partitions(brute *b, size_t i, size_t n_blocks)
+{
+    if (i == b->f->ts->n_tasks) {
+        b->n_blocks = n_blocks;
+        brute_sizes(b, 0, 0);
+        return;
+    }
+    for (size_t k = 0; k <= n_blocks; k++) {
+        b->block[i] = k;
+        brute_partitions(b, i + 1, k == n_blocks ? n_blocks + 1 : n_blocks);
+    }
+}
+
+/* Fewest SMs over every layout that passes the full analysis, -1 if none. */
+static int64_t brute_min_sms(const fixture *f, const rt_options *o)
+{
+    size_t T = f->ts->n_tasks;
+    brute b = { .f = f, .o = o, .best = -1 };
+    b.block = calloc(T, sizeof *b.block);
+    b.sizes = calloc(T, sizeof *b.sizes);
+    brute_partitions(&b, 0, 0);
+    free(b.block);
+    free(b.sizes);
+    return b.best;
+}
+
+static uint64_t lcg_next(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return *s >> 33;
+}
+
+/* Memory-bound, hybrid and compute kernels (their Ubw = 0.86, 0.72, 0.29, 0.03 on the paper's
+ * 348 GB/s): on a small GPU the memory-bound ones slow each other down across partitions. */
+static const kdef rand_kernels[4] = {
+    {.name = "MEM1", .cycles = 20000, .bw_gbps = 300, .kai = 0.05},
+    {.name = "MEM2", .cycles = 30000, .bw_gbps = 250, .kai = 0.1},
+    {.name = "HYB", .cycles = 25000, .bw_gbps = 100, .kai = 0.5},
+    {.name = "CMP", .cycles = 40000, .bw_gbps = 10, .kai = 2},
+};
+
+/* A random instance: nt tasks of one or two kernels, periods 1.5..6 times the isolated WCET on
+ * the whole GPU, deadlines = period or 0.8 period, priorities given on every task or none. */
+static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed,
+                          const rt_options *o)
+{
+    static const char *names[6] = {"a", "b", "c", "d", "e", "f"};
+    tdef t[6];
+    uint64_t s = seed;
+    bool prio = lcg_next(&s) % 2;
+    for (size_t i = 0; i < nt; i++) {
+        size_t nr = 1 + lcg_next(&s) % 2;
+        int64_t pr = prio ? (int64_t)(lcg_next(&s) % 4) : -1;
+        size_t k0 = lcg_next(&s) % 4;
+        size_t k1 = lcg_next(&s) % 4;
+        t[i] = (tdef){names[i], 1, 1, pr, nr, {k0, k1}};
+    }
+    fx_make(f, gpu, rand_kernels, 4, t, nt);
+    for (size_t i = 0; i < nt; i++) {
+        int64_t w = 0;
+        CU_ASSERT_FATAL(wcet_isolated_task_ns(f->m, f->ts, i, gpu->sms, o, &w));
+        double factor = 3.0 + (double)(lcg_next(&s) % 1000) / 1000.0 * 15.0;
+        rt_task *tk = &f->ts->tasks[i];
+        tk->period_ns = (int64_t)((double)w * factor);
+        tk->deadline_ns = lcg_next(&s) % 2 ? tk->period_ns : tk->period_ns * 8 / 10;
+    }
+}
+
+/* The search and the brute force agree on the fewest SMs (and on infeasibility) over random
+ * instances, for each priority policy and a few GPUs; the search's layout passes re-analysis. */
+typedef struct tally {
+    long multi_iter, feasible, infeasible;
+} tally;
+
+static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
+                          rt_prio_mode prio, rt_interference_mode intf, tally *c)
+{
+    for (uint64_t seed = 1; seed <= n_seeds; seed++) {
+        rt_options o;
+        rt_options_default(&o);
+        o.priorities = prio;
+        o.interference = intf;
+        fixture f;
+        rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
+        int64_t want = brute_min_sms(&f, &o);
+        assign_result r;
+        CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+        if (want < 0) {
+            CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
+        } else {
+            CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+            CU_ASSERT_EQUAL(r.sms_used, want);
+            if (r.layout)
+                check_layout(&f, &o, &r);
+        }
+        if (r.status != (want < 0 ? ASSIGN_INFEASIBLE : ASSIGN_OPTIMAL) ||
+            (want >= 0 && r.sms_used != want))
+            fprintf(stderr, "\nmismatch N=%lld g=%lld seed=%llu prio=%d: brute %lld, search %s %lld\n",
+                    (long long)N, (long long)g, (unsigned long long)seed, (int)prio,
+                    (long long)want, assign_status_name(r.status), (long long)r.sms_used);
+        c->multi_iter += r.iterations > 1;
+        c->feasible += want >= 0;
+        c->infeasible += want < 0;
+        assign_result_fini(&r);
+        fx_fini(&f);
+    }
+}
+
+/* Each policy sees optimal and infeasible instances, and instances where interference made the
+ * isolated optimum fail so that the no-good loop ran. */
+static void check_tally(const tally *c)
+{
+    CU_ASSERT(c->multi_iter > 0);
+    CU_ASSERT(c->feasible > 0);
+    CU_ASSERT(c->infeasible > 0);
+}
+
+static void test_assign_brute_given(void)
+{
+    tally c = {0};
+    brute_compare(6, 1, 5, 5, 12, RT_PRIO_GIVEN, RT_INTF_MASOLA, &c);
+    brute_compare(8, 2, 6, 5, 8, RT_PRIO_GIVEN, RT_INTF_MASOLA, &c);
+    brute_compare(6, 1, 5, 6, 3, RT_PRIO_GIVEN, RT_INTF_MASOLA, &c);
+    check_tally(&c);
+}
+
+static void test_assign_brute_dm(void)
+{
+    tally c = {0};
+    brute_compare(6, 1, 5, 5, 12, RT_PRIO_DM, RT_INTF_MASOLA, &c);
+    brute_compare(5, 1, 4, 4, 8, RT_PRIO_DM, RT_INTF_NAIVE, &c);
+    brute_compare(4, 1, 3, 5, 8, RT_PRIO_DM, RT_INTF_NONE, &c);
+    check_tally(&c);
+}
+
+static void test_assign_brute_audsley(void)
+{
+    tally c = {0};
+    brute_compare(6, 1, 5, 5, 12, RT_PRIO_AUDSLEY, RT_INTF_MASOLA, &c);
+    brute_compare(8, 2, 6, 5, 8, RT_PRIO_AUDSLEY, RT_INTF_MASOLA, &c);
+    check_tally(&c);
+}
+
+void test_assign_register(void)
+{
+    CU_pSuite s = CU_add_suite("assign", NULL, NULL);
+    CU_add_test(s, "hand-checked optimum after a cut", test_assign_hand_optimum);
+    CU_add_test(s, "hand-checked optimum, no interference", test_assign_hand_no_interference);
+    CU_add_test(s, "infeasible only through interference", test_assign_infeasible_interference);
+    CU_add_test(s, "infeasible in isolation", test_assign_infeasible_isolated);
+    CU_add_test(s, "empty task set", test_assign_empty);
+    CU_add_test(s, "time limit: unknown, never a proof", test_assign_time_limit);
+    CU_add_test(s, "--write-lp reads back", test_assign_write_lp);
+    CU_add_test(s, "--write-lp names are legal and unique", test_assign_write_lp_names);
+    CU_add_test(s, "--write-lp failure", test_assign_write_lp_fails);
+    CU_add_test(s, "brute force, given priorities", test_assign_brute_given);
+    CU_add_test(s, "brute force, deadline-monotonic", test_assign_brute_dm);
+    CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);
+}
