@@ -449,12 +449,9 @@ static void read_root(loader *ld, xmlNodePtr root)
     rt_taskset *ts = ld->ts;
     xmlsafe_at at;
     xmlsafe_at_init(&at, ld->path, ld->d, root, "taskset");
-    bool failed = false;
     if (xmlsafe_has(&at, "name"))
         xmlsafe_get_name(&at, &ts->name);
     else if (!(ts->name = xmlsafe_default_name(ld->path)))
-        failed = true;
-    if (failed)
         rt_diag_error(ld->d, ld->path, 0, "out of memory");
 
     size_t nk = count_children(root, "kernel"), nt = count_children(root, "task");
