@@ -1,5 +1,6 @@
 /* Tests of the command line: usage errors, help, version, atomic -o. */
 #include <CUnit/CUnit.h>
+#include <jansson.h>
 #include <sys/stat.h>
 
 #include "runcmd.h"
@@ -101,6 +102,78 @@ static void test_output_is_atomic(void)
     rmdir(dir);
 }
 
+#define TINY_GPU "tests/data/cli/tiny-gpu.xml"
+#define TINY_GPU_SHA256 "715447aaea3c1760e4794c86f9bda040a494edc76d50a8b02613f90812be9d41"
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return NULL;
+    char *t = runcmd_slurp(f);
+    fclose(f);
+    return t;
+}
+
+/* tests/data/cli/tiny.xml, worked by hand (f = 1000 MHz so 1 cycle = 1 ns; one partition of all
+ * 4 SMs, so C(k,4) is the profile and no co-runner exists: M = 1):
+ *   WCET fast = ceil(1.2 * 1000) = 1200 ns, slow = ceil(1.2 * 2000) = 2400 ns.
+ *   fast (hp): B = 2400; t = 2400 + ceil(t/5000)*1200 = 3600; Q = 1; w(0) = 2400; R = 3600.
+ *   slow (lp): B = 0; t = ceil(t/5000)*1200 + ceil(t/10000)*2400 = 3600; Q = 1;
+ *              w(0) = (floor(w/5000)+1)*1200 = 1200; R = 1200 + 2400 = 3600.
+ *   Kernel rows: Ubw = 1/100, Sp = 2/4, Sat = 1/(1+e^49); eq. 4: C(K1,n) = 1000/((1+Sat)*3.99)
+ *   * 16/n = 4010.0, 2005.0, 1336.7 for n = 1..3; eq. 17 linear (1 < BWthr = 50): n/4 GB/s;
+ *   L2 = 1e9 * 1000/(1000e6) / 32 = 31.25. The golden file holds exactly these figures. */
+static void test_golden_verbose_text(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "-v",
+                                     NULL}, 20);
+    char *want = read_text("tests/data/cli/tiny.verbose.txt");
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(want);
+    CU_ASSERT_STRING_EQUAL(r.out, want);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    free(want);
+    runcmd_free(&r);
+}
+
+static json_int_t jget_int(json_t *root, const char *path_a, size_t i, const char *key)
+{
+    json_t *o = json_object_get(json_array_get(json_object_get(root, path_a), i), key);
+    return json_is_integer(o) ? json_integer_value(o) : -1;
+}
+
+static void test_golden_json(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny-miss.xml", "--gpu", TINY_GPU,
+                                     "--format=json", NULL}, 20);
+    /* tiny-miss: as tiny but fast has D = 3 us < R = 3600 ns: a miss, exit 1. */
+    CU_ASSERT_EQUAL(r.status, 1);
+    json_error_t err;
+    json_t *root = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "schema")), 1);
+    CU_ASSERT_EQUAL(jget_int(root, "tasks", 0, "wcet_ns"), 1200);
+    CU_ASSERT_EQUAL(jget_int(root, "tasks", 0, "blocking_ns"), 2400);
+    CU_ASSERT_EQUAL(jget_int(root, "tasks", 0, "wcrt_ns"), 3600);
+    CU_ASSERT_EQUAL(jget_int(root, "tasks", 0, "deadline_ns"), 3000);
+    CU_ASSERT_EQUAL(jget_int(root, "tasks", 1, "wcrt_ns"), 3600);
+    CU_ASSERT_EQUAL(jget_int(root, "partitions", 0, "sms"), 4);
+    json_t *v = json_object_get(root, "verdict");
+    CU_ASSERT(json_is_false(json_object_get(v, "schedulable")));
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(v, "exit_status")), 1);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(json_object_get(v, "misses"), 0)),
+                           "fast");
+    /* sha256 of tests/data/cli/tiny-gpu.xml as printed by coreutils' sha256sum. */
+    json_t *gpu = json_object_get(json_object_get(root, "inputs"), "gpu");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(gpu, "sha256")), TINY_GPU_SHA256);
+    json_t *kern = json_array_get(json_object_get(root, "kernels"), 0);
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(kern, "l2_accesses")), 31.25, 1e-12);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(kern, "class")), "compute");
+    json_decref(root);
+    runcmd_free(&r);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -108,4 +181,6 @@ void test_cli_register(void)
     CU_add_test(s, "--help and --version", test_help_and_version);
     CU_add_test(s, "--validate-only prints nothing", test_validate_only_prints_nothing);
     CU_add_test(s, "-o is written atomically", test_output_is_atomic);
+    CU_add_test(s, "golden: verbose text of a hand-worked case", test_golden_verbose_text);
+    CU_add_test(s, "golden: JSON of a hand-worked miss", test_golden_json);
 }
