@@ -16,7 +16,7 @@ typedef enum {
     RTA_BOUNDED,           /* R_i computed */
     RTA_UTILIZATION,       /* sum over hep(i) of C/T >= 1: busy period unbounded */
     RTA_OVERFLOW,          /* a sum or product left int64 */
-    RTA_LIMIT              /* a fixpoint passed the bound (2^62 ns) */
+    RTA_LIMIT              /* a fixpoint passed the bound (2^62 ns), or the work bound of rta.c */
 } rta_status;
 
 /* One job q of the level-i busy period. */
@@ -37,13 +37,15 @@ typedef struct rta_result {
 } rta_result;
 
 /* Analyse the n tasks of one partition; out[i] for tasks[i]. trace_cap > 0 records up to that
- * many steps per task. Returns 0, or -1 on out of memory (out then holds nothing to free). */
+ * many steps per task. Returns 0, or -1 on out of memory (out then holds nothing to free) or on
+ * invalid tasks (a period <= 0, a negative WCET or jitter; errno EINVAL). */
 int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out);
 /* Free the traces of n results; safe on zeroed results. */
 void rta_results_fini(rta_result *r, size_t n);
 /* Audsley's optimal priority assignment: rewrite tasks[].priority as distinct 1..n (1 highest).
  * Returns 1 if every task is schedulable with the result, 0 if no order exists (priorities then:
- * the levels found from the bottom, the rest deadline-monotonic above them), -1 on OOM. */
+ * the levels found from the bottom, the rest deadline-monotonic above them), -1 on OOM or invalid
+ * tasks as for rta_npfp (priorities then unchanged). */
 int rta_audsley(rta_task *tasks, size_t n);
 /* "bounded", "utilization >= 1", "overflow", "bound exceeded". */
 const char *rta_status_name(rta_status s);
