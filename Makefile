@@ -85,8 +85,9 @@ asan:
 	$(MAKE) BUILD=build-asan SANITIZE=address,undefined CFLAGS='-O1 -g' check
 
 valgrind: $(BIN) $(TESTBIN)
-	RTGPU_BIN=$(BIN) RTGPU_VALGRIND=1 valgrind --error-exitcode=99 --leak-check=full \
-	  --errors-for-leak-kinds=definite,indirect,possible --quiet ./$(TESTBIN)
+	RTGPU_BIN=$(BIN) valgrind --error-exitcode=99 --leak-check=full \
+	  --errors-for-leak-kinds=definite,indirect,possible --quiet \
+	  --trace-children=yes --trace-children-skip='/bin/*,/usr/*' ./$(TESTBIN)
 
 bench: $(BIN) $(BENCHBIN)
 	sh bench/run.sh $(BIN) $(BUILD)/bench
