@@ -102,6 +102,39 @@ static void test_output_is_atomic(void)
     rmdir(dir);
 }
 
+static void test_output_special_files(void)
+{
+    /* -o /dev/null must write into the device, never rename a regular file over it. */
+    runcmd_out r = runcmd((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "-o", "/dev/null", NULL},
+                          20);
+    CU_ASSERT(r.status == 0 || r.status == 1);
+    runcmd_free(&r);
+    struct stat st;
+    CU_ASSERT_EQUAL(stat("/dev/null", &st), 0);
+    CU_ASSERT(S_ISCHR(st.st_mode));
+    /* -o through a symbolic link replaces the file it points to and keeps the link. */
+    char dir[] = "/tmp/rtgpu-cli-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char target[64], link[64];
+    snprintf(target, sizeof target, "%s/target.json", dir);
+    snprintf(link, sizeof link, "%s/link.json", dir);
+    FILE *f = fopen(target, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fclose(f);
+    CU_ASSERT_EQUAL(symlink("target.json", link), 0);
+    r = runcmd((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--format", "json", "-o", link, NULL},
+               20);
+    CU_ASSERT(r.status == 0 || r.status == 1);
+    runcmd_free(&r);
+    CU_ASSERT_EQUAL(lstat(link, &st), 0);
+    CU_ASSERT(S_ISLNK(st.st_mode));
+    CU_ASSERT_EQUAL(stat(target, &st), 0);
+    CU_ASSERT(st.st_size > 100);
+    unlink(link);
+    unlink(target);
+    rmdir(dir);
+}
+
 #define TINY_GPU "tests/data/cli/tiny-gpu.xml"
 #define TINY_GPU_SHA256 "715447aaea3c1760e4794c86f9bda040a494edc76d50a8b02613f90812be9d41"
 
@@ -181,6 +214,7 @@ void test_cli_register(void)
     CU_add_test(s, "--help and --version", test_help_and_version);
     CU_add_test(s, "--validate-only prints nothing", test_validate_only_prints_nothing);
     CU_add_test(s, "-o is written atomically", test_output_is_atomic);
+    CU_add_test(s, "-o /dev/null and -o through a link", test_output_special_files);
     CU_add_test(s, "golden: verbose text of a hand-worked case", test_golden_verbose_text);
     CU_add_test(s, "golden: JSON of a hand-worked miss", test_golden_json);
 }

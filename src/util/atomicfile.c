@@ -1,4 +1,5 @@
 /* atomicfile: write a whole buffer to a file so that readers see all of it or nothing. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "util/atomicfile.h"
 
 #include <errno.h>
@@ -24,7 +25,8 @@ static int write_all(int fd, const char *p, size_t len)
     return 0;
 }
 
-int rt_write_atomic(const char *path, const void *buf, size_t len)
+/* A temporary file beside path, renamed over it once complete. */
+static int write_replace(const char *path, const void *buf, size_t len)
 {
     size_t plen = strlen(path);
     char *tmp = malloc(plen + 16);
@@ -51,4 +53,47 @@ int rt_write_atomic(const char *path, const void *buf, size_t len)
     free(tmp);
     errno = err;
     return err ? -1 : 0;
+}
+
+/* Devices, FIFOs and sockets (-o /dev/null, -o /dev/stdout, a pipe) cannot be replaced by a
+ * rename, and must not be: they are written in place. */
+static int write_in_place(const char *path, const void *buf, size_t len)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY);
+    if (fd < 0)
+        return -1;
+    int err = write_all(fd, buf, len) != 0 ? errno : 0;
+    if (close(fd) != 0 && !err)
+        err = errno;
+    errno = err;
+    return err ? -1 : 0;
+}
+
+int rt_write_atomic(const char *path, const void *buf, size_t len)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT)
+            return -1;
+        if (lstat(path, &st) == 0) { /* a dangling symbolic link: refuse to guess */
+            errno = ENOENT;
+            return -1;
+        }
+        return write_replace(path, buf, len);
+    }
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
+    if (!S_ISREG(st.st_mode))
+        return write_in_place(path, buf, len);
+    /* A regular file, perhaps behind symbolic links: replace the file itself, not the link. */
+    char *real = realpath(path, NULL);
+    if (!real)
+        return -1;
+    int rc = write_replace(real, buf, len);
+    int err = errno;
+    free(real);
+    errno = err;
+    return rc;
 }

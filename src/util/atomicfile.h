@@ -4,7 +4,8 @@
 
 #include <stddef.h>
 
-/* Write buf to a temporary file beside path, fsync it, then rename it over path.
+/* Write buf to a temporary file beside path, fsync it, then rename it over path (over the file
+ * a symbolic link points to). Devices and FIFOs (/dev/null, a pipe) are written in place.
  * Returns 0, or -1 with errno set (the temporary file is removed). */
 int rt_write_atomic(const char *path, const void *buf, size_t len);
 
