@@ -268,6 +268,37 @@ static void test_assign_infeasible_interference(void)
     fx_fini(&f);
 }
 
+/* Cycles 60/55/52/40: together the tasks fit only on all 4 SMs (40 + 40 = 80 <= 100; on 3 SMs
+ * the utilisation is 1.04); apart every WCET doubles to >= 104 on 1..3 SMs. The one-partition
+ * layout on all SMs (no co-runners, no interference) is found first as an incumbent of 4 SMs;
+ * the MIP, capped at 3 SMs, then offers the three separate sizings within 3 SMs ((1,1) (1,2)
+ * (2,1)), each fails, and the fourth solve proves that nothing cheaper exists: optimal, 4 SMs.
+ * Stopped after one solve: feasible, not optimal. */
+static void test_assign_incumbent(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 60, 55, 52, 40)};
+    tdef t[2] = {{"cam", 100, 100, -1, 1, {0}}, {"det", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 2);
+    rt_options o = opts_naive_double();
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    CU_ASSERT_EQUAL(r.sms_used, 4);
+    CU_ASSERT_EQUAL(r.iterations, 4);
+    CU_ASSERT_EQUAL_FATAL(r.layout->n_parts, 1);
+    check_layout(&f, &o, &r);
+    assign_result_fini(&r);
+    o.max_iterations = 1;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_FEASIBLE);
+    CU_ASSERT_EQUAL(r.sms_used, 4);
+    CU_ASSERT_TRUE(r.hit_iteration_limit);
+    check_layout(&f, &o, &r);
+    assign_result_fini(&r);
+    fx_fini(&f);
+}
+
 /* A task whose isolated WCET (20 ns on every size) exceeds its deadline (10 ns): it has no
  * column at all, the relaxation is empty and the first solve proves infeasibility. */
 static void test_assign_infeasible_isolated(void)
@@ -305,9 +336,11 @@ static void test_assign_empty(void)
 }
 
 /* Eight tasks with a flat C(n) = 60 ns on 3..30 SMs (and 1000 ns below), T = D = 100: alone each
- * fits on 3 SMs, two never share a partition (120 > 100), and apart every WCET doubles to 120:
- * infeasible, but only after excluding every way to give eight partitions >= 3 SMs within 30
- * (C(14, 8) = 3003 candidates). A 0.2 s limit stops the search first: unknown, never a proof. */
+ * fits on 3 SMs, two never share a partition (120 > 100), and apart every WCET doubles to 120
+ * (synchronous windows: all partitions start together and overlap): infeasible, but with
+ * synchronous windows only exact no-good cuts apply, so the proof must exclude every way to
+ * give eight partitions >= 3 SMs within 30 (C(14, 8) = 3003 candidates). A 0.2 s limit stops
+ * the search first: unknown, never a proof. */
 static void test_assign_time_limit(void)
 {
     fixture f;
@@ -322,6 +355,7 @@ static void test_assign_time_limit(void)
         t[i] = (tdef){names[i], 100, 100, -1, 1, {0}};
     fx_make(&f, gpu_make(30, 1, 24, 1000), k, 1, t, 8);
     rt_options o = opts_naive_double();
+    o.windows = RT_WINDOWS_SYNCHRONOUS;
     o.time_limit_s = 0.2;
     assign_result r;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
@@ -340,7 +374,10 @@ static void test_assign_time_limit(void)
 /* The first model of test_assign_hand_optimum, read back with GLPK's CPLEX LP reader.
  * Columns: y_cam_n and y_det_n for n = 1..4 (each fits alone: 60 <= 100), x_det_in_cam_n for
  * n = 3, 4 only (together on 1 or 2 SMs the utilisation is 1.2 or 1.1): 10 columns.
- * Rows: one_cam, one_det, util_cam_n and util_det_n for n = 1..4, sms_total: 11 rows. */
+ * Rows: one_cam, one_det, util_cam_n and util_det_n for n = 1..4, sms_total, and the links
+ * in_det_cam_3, in_det_cam_4: 13 rows. No resp/block row can bind: det (DM priority 2) waits
+ * for one job of cam, 40 <= 100 - 40 on 3 SMs and 20 <= 100 - 20 on 4, and cam's blocking by
+ * det is the same sum. */
 static void test_assign_write_lp(void)
 {
     fixture f;
@@ -362,7 +399,7 @@ static void test_assign_write_lp(void)
     glp_term_out(GLP_OFF);
     CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
     CU_ASSERT_EQUAL(glp_get_num_cols(lp), 10);
-    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 11);
+    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 13);
     CU_ASSERT_EQUAL(glp_get_num_bin(lp), 10);
     glp_create_index(lp);
     static const char *cols[] = {"y_cam_1", "y_cam_4", "y_det_1", "y_det_4", "x_det_in_cam_3",
@@ -370,10 +407,11 @@ static void test_assign_write_lp(void)
     for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
         CU_ASSERT(glp_find_col(lp, cols[i]) > 0);
     CU_ASSERT_EQUAL(glp_find_col(lp, "x_det_in_cam_2"), 0);
-    static const char *rows[] = {"one_cam", "one_det", "util_cam_1", "util_det_4", "sms_total"};
+    static const char *rows[] = {"one_cam", "one_det", "util_cam_1", "util_det_4", "sms_total",
+                                 "in_det_cam_3", "in_det_cam_4"};
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
         CU_ASSERT(glp_find_row(lp, rows[i]) > 0);
-    /* objective: SMs of the open partitions; sms_total <= 4 */
+    /* objective: SMs of the open partitions (in units of g = 1); sms_total <= 4 */
     CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "y_det_4")), 4, 0);
     CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "x_det_in_cam_4")), 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(glp_get_row_ub(lp, glp_find_row(lp, "sms_total")), 4, 0);
@@ -651,6 +689,7 @@ void test_assign_register(void)
     CU_add_test(s, "hand-checked optimum, no interference", test_assign_hand_no_interference);
     CU_add_test(s, "infeasible only through interference", test_assign_infeasible_interference);
     CU_add_test(s, "infeasible in isolation", test_assign_infeasible_isolated);
+    CU_add_test(s, "incumbent proven optimal, or feasible at a limit", test_assign_incumbent);
     CU_add_test(s, "empty task set", test_assign_empty);
     CU_add_test(s, "time limit: unknown, never a proof", test_assign_time_limit);
     CU_add_test(s, "--write-lp reads back", test_assign_write_lp);

@@ -62,6 +62,18 @@ static void test_ilp_optimal(void)
     CU_ASSERT_EQUAL(out, ILP_OPTIMAL);
     CU_ASSERT_DOUBLE_EQUAL(ilp_objective(p), 6.0, 1e-9);
     CU_ASSERT_FALSE(ilp_col_value(p, c[0]));
+    /* The cut row as a range 2 <= x0 + x1 <= 2 forces x0 = x1 = 1, which covers every edge:
+     * cost 5 again. Back to x0 + x1 <= 1: 6 again. Bad ranges are refused. */
+    CU_ASSERT_EQUAL(ilp_set_range(p, 4, 2, 2), ILP_OK);
+    CU_ASSERT_EQUAL_FATAL(ilp_solve(p, 0, &out, &hit), ILP_OK);
+    CU_ASSERT_EQUAL(out, ILP_OPTIMAL);
+    CU_ASSERT_DOUBLE_EQUAL(ilp_objective(p), 5.0, 1e-9);
+    CU_ASSERT_EQUAL(ilp_set_range(p, 4, -INFINITY, 1), ILP_OK);
+    CU_ASSERT_EQUAL_FATAL(ilp_solve(p, 0, &out, &hit), ILP_OK);
+    CU_ASSERT_DOUBLE_EQUAL(ilp_objective(p), 6.0, 1e-9);
+    CU_ASSERT_EQUAL(ilp_set_range(p, 5, 0, 1), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_set_range(p, 4, 2, 1), ILP_EINVAL);
+    CU_ASSERT_EQUAL(ilp_set_range(p, 4, 0, INFINITY), ILP_EINVAL);
     CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
     ilp_free(p);
     rt_diags_free(d);

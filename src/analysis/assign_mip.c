@@ -13,17 +13,18 @@
  * gives an order under which the smaller group would pass, so again every superset fails. */
 #include "analysis/assign_mip.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/assign.h"
-#include "analysis/layout.h"
 #include "analysis/rta.h"
 #include "analysis/wcet.h"
 
 #define TAG_MAX 64          /* characters kept from a task name in LP names */
 #define UTIL_SLACK 1e-6     /* relaxes utilisation rows against rounding of C/T in doubles */
+#define RESP_SLACK 1e-9     /* the same for the normalised response-time rows */
 
 struct amip {
     const rt_taskset *ts;
@@ -38,13 +39,19 @@ struct amip {
     int *col;               /* [(i*T+j)*S+s], j <= i: column index, 0 if none */
     char **tag;             /* per task: its part of LP names */
     ilp *lp;
-    size_t n_nogood, n_iso; /* cuts added so far (name counters) */
+    size_t n_nogood, n_iso, n_intf; /* cuts added so far (name counters) */
+    int total_row;
+    int64_t floor_units, cap_units; /* bounds of sms_total, in units of g */
     int *rcols;             /* row scratch */
     double *rcoef;
     size_t rcap;
     rta_task *rt;           /* RTA scratch, T entries */
     rta_result *res;
     size_t *grp, *sub, *tmp;
+    int64_t *wtask;         /* per task: the WCET a group test uses */
+    size_t *wit;            /* witness tasks of an interference cut */
+    unsigned char *mark;    /* per task */
+    size_t *seen, *seen_len; /* minimal subsets found in one round: T x T, T */
 };
 
 int64_t amip_priority(const amip *a, size_t i)
@@ -83,18 +90,15 @@ static int from_ilp(int rc)
     }
 }
 
-/* Does group G (k tasks) pass the analysis on size s with isolated WCETs, under the priority
- * policy of the options? 1 yes, 0 no, -1 out of memory. */
-static int iso_pass(amip *a, const size_t *G, size_t k, size_t s)
+/* Does group G (k tasks) pass the response-time analysis when task t has WCET w[t], under the
+ * priority policy of the options? 1 yes, 0 no, -1 out of memory. */
+static int group_pass(amip *a, const size_t *G, size_t k, const int64_t *w)
 {
     for (size_t t = 0; t < k; t++) {
-        size_t i = G[t];
-        const rt_task *tk = &a->ts->tasks[i];
-        if (k > 1 && !a->fits[i * a->S + s])
-            return 0;
+        const rt_task *tk = &a->ts->tasks[G[t]];
         a->rt[t] = (rta_task){ .period_ns = tk->period_ns, .deadline_ns = tk->deadline_ns,
-                               .jitter_ns = tk->jitter_ns, .wcet_ns = a->wcet[i * a->S + s],
-                               .priority = a->prio[i] };
+                               .jitter_ns = tk->jitter_ns, .wcet_ns = w[G[t]],
+                               .priority = a->prio[G[t]] };
     }
     if (a->o->priorities == RT_PRIO_AUDSLEY)
         return rta_audsley(a->rt, k);
@@ -105,6 +109,17 @@ static int iso_pass(amip *a, const size_t *G, size_t k, size_t s)
         pass &= a->res[t].schedulable;
     rta_results_fini(a->res, k);
     return pass;
+}
+
+/* Does group G pass on size s with isolated WCETs? A member that fails alone fails it. */
+static int iso_pass(amip *a, const size_t *G, size_t k, size_t s)
+{
+    for (size_t t = 0; t < k; t++) {
+        if (k > 1 && !a->fits[G[t] * a->S + s])
+            return 0;
+        a->wtask[G[t]] = a->wcet[G[t] * a->S + s];
+    }
+    return group_pass(a, G, k, a->wtask);
 }
 
 /* Isolated WCETs and the singleton test for every task and size. */
@@ -183,25 +198,33 @@ static int fill_tags(amip *a)
 static int add_columns(amip *a)
 {
     char name[ILP_NAME_MAX + 1];
+    /* all y first, then all x (the order GLPK's own LP reader gives; see docs/assignment.md) */
     for (size_t j = 0; j < a->T; j++)
         for (size_t s = 0; s < a->S; s++) {
             if (!a->fits[j * a->S + s])
                 continue;
-            int64_t n = size_sms(a, s);
-            snprintf(name, sizeof name, "y_%s_%lld", a->tag[j], (long long)n);
-            int rc = ilp_add_col(a->lp, name, (double)n, &a->col[(j * a->T + j) * a->S + s]);
-            for (size_t i = j + 1; i < a->T && rc == ILP_OK; i++) {
+            snprintf(name, sizeof name, "y_%s_%lld", a->tag[j], (long long)size_sms(a, s));
+            int rc = ilp_add_col(a->lp, name, (double)(s + 1), &a->col[(j * a->T + j) * a->S + s]);
+            if (rc != ILP_OK)
+                return from_ilp(rc);
+        }
+    for (size_t j = 0; j < a->T; j++)
+        for (size_t s = 0; s < a->S; s++) {
+            if (!a->fits[j * a->S + s])
+                continue;
+            for (size_t i = j + 1; i < a->T; i++) {
                 size_t pair[2] = {j, i};
                 int r = iso_pass(a, pair, 2, s);
                 if (r < 0)
                     return ASSIGN_ENOMEM;
                 if (r == 0)
                     continue;
-                snprintf(name, sizeof name, "x_%s_in_%s_%lld", a->tag[i], a->tag[j], (long long)n);
-                rc = ilp_add_col(a->lp, name, 0.0, &a->col[(i * a->T + j) * a->S + s]);
+                snprintf(name, sizeof name, "x_%s_in_%s_%lld", a->tag[i], a->tag[j],
+                         (long long)size_sms(a, s));
+                int rc = ilp_add_col(a->lp, name, 0.0, &a->col[(i * a->T + j) * a->S + s]);
+                if (rc != ILP_OK)
+                    return from_ilp(rc);
             }
-            if (rc != ILP_OK)
-                return from_ilp(rc);
         }
     return ASSIGN_OK;
 }
@@ -256,7 +279,176 @@ static int add_util_rows(amip *a)
     return ASSIGN_OK;
 }
 
-/* sms_total: the partitions fit on the GPU. */
+static bool pair_fails(const amip *a, size_t i, size_t k, size_t s);
+
+/* v(i, j, s): the column of task i in the partition of representative j on size s (y if i == j). */
+static int member_col(const amip *a, size_t i, size_t r, size_t s);
+
+/* Does task k interfere with task i as higher (or equal) priority in the analysis used? For
+ * Audsley's assignment the order is not known in advance: every other member counts, and the row
+ * is then only enforced for the member with the largest D - J (see add_resp_row). */
+static bool resp_counts(const amip *a, size_t k, size_t i)
+{
+    return a->o->priorities == RT_PRIO_AUDSLEY || a->prio[k] <= a->prio[i];
+}
+
+/* The least demand of hp task k inside the first job's wait of task i when that wait is W ns:
+ * (floor((W + J_k) / T_k) + 1) C_k >= MAX(C_k, (W + J_k) C_k / T_k). Audsley: C_k. */
+static double resp_demand(const amip *a, size_t k, size_t s, double W)
+{
+    const rt_task *tk = &a->ts->tasks[k];
+    double c = (double)a->wcet[k * a->S + s];
+    if (a->o->priorities == RT_PRIO_AUDSLEY)
+        return c;
+    double jobs = (W + (double)tk->jitter_ns) / (double)tk->period_ns;
+    return jobs > 1.0 ? jobs * c : c;
+}
+
+/* resp_i_j_n: a necessary condition for task i to meet its deadline in the partition of j on
+ * n SMs, from ANALYSIS.md sec. 2 with isolated WCETs. Let W = D_i - J_i - C_i (the longest
+ * wait w_i(0) allowed) and g(w) = sum over hp(i) of MAX(C_k, (w + J_k) C_k / T_k) <= the
+ * right-hand side of the w equation. The wait w* satisfies g(w*) <= w* <= W, and g(w) - w does
+ * not increase (slope <= U_hp - 1 <= 0), so g(W) <= W is necessary. Linearised on v_i:
+ *   sum_{k in hp} g_k x_k + M v_i <= W + M,  M = sum_{k in hp} g_k - W,   normalised by D_i - J_i.
+ * Audsley (order unknown): the lowest priority member l has every other member above it and
+ * R_l >= J_l + sum C <= D_l - J_l <= the largest D - J of the members, so with g_k = C_k the row
+ * is kept for task i and switched off (-M) by every member with a larger D - J. Rows that can
+ * never bind are left out. */
+static int add_resp_row(amip *a, size_t i, size_t j, size_t s, size_t blocker)
+{
+    const rt_task *ti = &a->ts->tasks[i];
+    double span = (double)(ti->deadline_ns - ti->jitter_ns);
+    double W = span - (double)a->wcet[i * a->S + s], sum = 0.0;
+    bool audsley = a->o->priorities == RT_PRIO_AUDSLEY;
+    size_t n = 0;
+    for (size_t k = j; k < a->T; k++)
+        if (k != i && member_col(a, k, j, s) && (resp_counts(a, k, i) || k == blocker)) {
+            double g = k == blocker ? (double)a->wcet[k * a->S + s] : resp_demand(a, k, s, W);
+            a->tmp[n] = k;
+            a->rcols[n] = member_col(a, k, j, s);
+            a->rcoef[n++] = g / span;
+            sum += g;
+        }
+    if (sum <= W)
+        return ASSIGN_OK;
+    double M = (sum - W) / span;
+    for (size_t h = 0; audsley && h < n; h++) {
+        const rt_task *tk = &a->ts->tasks[a->tmp[h]];
+        if (tk->deadline_ns - tk->jitter_ns > ti->deadline_ns - ti->jitter_ns)
+            a->rcoef[h] -= M;
+    }
+    a->rcols[n] = member_col(a, i, j, s);
+    a->rcoef[n++] = M;
+    char name[ILP_NAME_MAX + 1];
+    if (blocker < a->T)
+        snprintf(name, sizeof name, "block_%s_%s_%lld_%s", a->tag[i], a->tag[j],
+                 (long long)size_sms(a, s), a->tag[blocker]);
+    else
+        snprintf(name, sizeof name, "resp_%s_%s_%lld", a->tag[i], a->tag[j],
+                 (long long)size_sms(a, s));
+    return add_row(a, name, n, ILP_LE, W / span + M + RESP_SLACK);
+}
+
+/* The lower-priority member of j's partition on size s with the largest WCET, other than
+ * those in skip (a->T if none): the largest blocking B_i that task i can suffer there. */
+static size_t top_blocker(const amip *a, size_t i, size_t j, size_t s, size_t skip)
+{
+    size_t best = a->T;
+    for (size_t k = j; k < a->T; k++)
+        if (k != i && k != skip && member_col(a, k, j, s) && a->prio[k] > a->prio[i] &&
+            !pair_fails(a, i, k, s) &&
+            (best == a->T || a->wcet[k * a->S + s] > a->wcet[best * a->S + s]))
+            best = k;
+    return best;
+}
+
+/* resp rows for every (i, j, n), and for given / DM priorities also block rows: the same with
+ * the WCET of one lower-priority member l added (B_i >= C_l when l is there), for the two
+ * members with the largest WCETs (the only blockers that can make the row bind first). */
+static int add_resp_rows(amip *a)
+{
+    bool audsley = a->o->priorities == RT_PRIO_AUDSLEY;
+    for (size_t j = 0; j < a->T; j++)
+        for (size_t s = 0; s < a->S; s++)
+            for (size_t i = j; i < a->T && col_of(a, j, j, s); i++) {
+                if (!col_of(a, i, j, s))
+                    continue;
+                int rc = add_resp_row(a, i, j, s, a->T);
+                size_t b1 = audsley ? a->T : top_blocker(a, i, j, s, a->T);
+                size_t b2 = b1 < a->T ? top_blocker(a, i, j, s, b1) : a->T;
+                if (rc == ASSIGN_OK && b1 < a->T)
+                    rc = add_resp_row(a, i, j, s, b1);
+                if (rc == ASSIGN_OK && b2 < a->T)
+                    rc = add_resp_row(a, i, j, s, b2);
+                if (rc != ASSIGN_OK)
+                    return rc;
+            }
+    return ASSIGN_OK;
+}
+
+/* Do tasks i and k both fit alone on size s but fail together (no column pairs them when one
+ * is the representative of the other; see add_columns)? */
+static bool pair_fails(const amip *a, size_t i, size_t k, size_t s)
+{
+    size_t lo = i < k ? i : k, hi = i < k ? k : i;
+    return a->fits[lo * a->S + s] && a->fits[hi * a->S + s] && !col_of(a, hi, lo, s);
+}
+
+/* pair_i_j_n: two members of j's partition on n SMs that fail together with isolated WCETs
+ * (found when the columns were built) cannot both be there: with N the members that conflict
+ * with i, sum_{k in N} x_k_in_j_n + |N| x_i_in_j_n <= |N|. */
+static int add_pair_rows(amip *a)
+{
+    char name[ILP_NAME_MAX + 1];
+    for (size_t j = 0; j < a->T; j++)
+        for (size_t s = 0; s < a->S; s++)
+            for (size_t i = j + 1; i < a->T; i++) {
+                if (!col_of(a, i, j, s))
+                    continue;
+                size_t n = 0;
+                for (size_t k = j + 1; k < a->T; k++)
+                    if (k != i && col_of(a, k, j, s) && pair_fails(a, i, k, s)) {
+                        a->rcols[n] = col_of(a, k, j, s);
+                        a->rcoef[n++] = 1.0;
+                    }
+                if (n == 0)
+                    continue;
+                a->rcols[n] = col_of(a, i, j, s);
+                a->rcoef[n] = (double)n;
+                snprintf(name, sizeof name, "pair_%s_%s_%lld", a->tag[i], a->tag[j],
+                         (long long)size_sms(a, s));
+                int rc = add_row(a, name, n + 1, ILP_LE, (double)n);
+                if (rc != ASSIGN_OK)
+                    return rc;
+            }
+    return ASSIGN_OK;
+}
+
+/* in_i_j_n: x_i_in_j_n <= y_j_n, a task joins a partition only if it is open on that size (the
+ * utilisation rows imply it for 0-1 values; this makes the LP relaxation much tighter). */
+static int add_link_rows(amip *a)
+{
+    char name[ILP_NAME_MAX + 1];
+    for (size_t j = 0; j < a->T; j++)
+        for (size_t s = 0; s < a->S; s++)
+            for (size_t i = j + 1; i < a->T; i++) {
+                if (!col_of(a, i, j, s))
+                    continue;
+                a->rcols[0] = col_of(a, i, j, s);
+                a->rcoef[0] = 1.0;
+                a->rcols[1] = col_of(a, j, j, s);
+                a->rcoef[1] = -1.0;
+                snprintf(name, sizeof name, "in_%s_%s_%lld", a->tag[i], a->tag[j],
+                         (long long)size_sms(a, s));
+                int rc = add_row(a, name, 2, ILP_LE, 0.0);
+                if (rc != ASSIGN_OK)
+                    return rc;
+            }
+    return ASSIGN_OK;
+}
+
+/* sms_total: the partitions fit on the GPU, in units of g. Later it also carries a floor (the
+ * last proven MIP optimum, amip_raise_floor) and a cap (below the incumbent, amip_cap). */
 static int add_total_row(amip *a)
 {
     size_t n = 0;
@@ -264,16 +456,54 @@ static int add_total_row(amip *a)
         for (size_t s = 0; s < a->S; s++)
             if (col_of(a, j, j, s)) {
                 a->rcols[n] = col_of(a, j, j, s);
-                a->rcoef[n++] = (double)size_sms(a, s);
+                a->rcoef[n++] = (double)(s + 1);
             }
-    return add_row(a, "sms_total", n, ILP_LE, (double)a->N);
+    int rc = add_row(a, "sms_total", n, ILP_LE, (double)a->S);
+    a->total_row = amip_n_rows(a);
+    a->floor_units = 0;
+    a->cap_units = (int64_t)a->S;
+    return rc;
+}
+
+/* sms_total <- [floor, cap] (no floor while it is 0 or above the cap: amip_exhausted). */
+static int bound_total(amip *a)
+{
+    bool lo = a->floor_units > 0 && a->floor_units <= a->cap_units;
+    return from_ilp(ilp_set_range(a->lp, a->total_row, lo ? (double)a->floor_units : -INFINITY,
+                                  (double)a->cap_units));
+}
+
+bool amip_exhausted(const amip *a)
+{
+    return a->floor_units > a->cap_units;
+}
+
+int amip_cap(amip *a, int64_t units)
+{
+    if (units < a->cap_units)
+        a->cap_units = units;
+    return bound_total(a);
+}
+
+double amip_objective(const amip *a)
+{
+    return ilp_objective(a->lp);
+}
+
+int amip_raise_floor(amip *a, double objective)
+{
+    int64_t f = (int64_t)floor(objective + 0.5);
+    if (f > a->floor_units)
+        a->floor_units = f;
+    return bound_total(a);
 }
 
 /* Allocate everything; sizes checked against overflow. */
 static int amip_alloc(amip *a)
 {
-    size_t T = a->T ? a->T : 1, S = a->S ? a->S : 1, ts, tts, rcap;
+    size_t T = a->T ? a->T : 1, S = a->S ? a->S : 1, ts, tts, tt, rcap;
     if (__builtin_mul_overflow(T, S, &ts) || __builtin_mul_overflow(ts, T, &tts) ||
+        __builtin_mul_overflow(T, T, &tt) ||
         __builtin_add_overflow(ts, T + 1, &rcap))
         return ASSIGN_ENOMEM;
     a->rcap = rcap;
@@ -289,8 +519,14 @@ static int amip_alloc(amip *a)
     a->grp = calloc(T, sizeof *a->grp);
     a->sub = calloc(T, sizeof *a->sub);
     a->tmp = calloc(T, sizeof *a->tmp);
+    a->wtask = calloc(T, sizeof *a->wtask);
+    a->wit = calloc(T, sizeof *a->wit);
+    a->mark = calloc(T, sizeof *a->mark);
+    a->seen = calloc(tt, sizeof *a->seen);
+    a->seen_len = calloc(T, sizeof *a->seen_len);
     if (!a->wcet || !a->fits || !a->prio || !a->col || !a->tag || !a->rcols || !a->rcoef ||
-        !a->rt || !a->res || !a->grp || !a->sub || !a->tmp)
+        !a->rt || !a->res || !a->grp || !a->sub || !a->tmp || !a->wtask || !a->wit || !a->mark ||
+        !a->seen || !a->seen_len)
         return ASSIGN_ENOMEM;
     return ASSIGN_OK;
 }
@@ -326,6 +562,12 @@ int amip_new(const model *m, const rt_taskset *ts, const rt_options *o, rt_diags
         rc = add_util_rows(a);
     if (rc == ASSIGN_OK && a->T > 0)
         rc = add_total_row(a);
+    if (rc == ASSIGN_OK)
+        rc = add_resp_rows(a);
+    if (rc == ASSIGN_OK)
+        rc = add_link_rows(a);
+    if (rc == ASSIGN_OK)
+        rc = add_pair_rows(a);
     if (rc != ASSIGN_OK) {
         amip_free(a);
         return rc;
@@ -354,6 +596,11 @@ void amip_free(amip *a)
     free(a->grp);
     free(a->sub);
     free(a->tmp);
+    free(a->wtask);
+    free(a->wit);
+    free(a->mark);
+    free(a->seen);
+    free(a->seen_len);
     free(a);
 }
 
@@ -436,9 +683,10 @@ static int cut_group(amip *a, const size_t *G, size_t k, size_t s)
     return ASSIGN_OK;
 }
 
-/* Shrink failing group sub (*k tasks) on size s to a minimal failing subset (deletion filter:
- * drop each task in turn, keep the drop if the rest still fails). */
-static int shrink_group(amip *a, size_t *sub, size_t *k, size_t s)
+/* Shrink failing group sub (*k tasks) to a minimal failing subset (deletion filter: drop each
+ * task in turn, keep the drop if the rest still fails). Isolated WCETs on size s if iso, else
+ * the WCETs in a->wtask. */
+static int shrink_group(amip *a, size_t *sub, size_t *k, size_t s, bool iso)
 {
     size_t t = 0;
     while (t < *k) {
@@ -446,7 +694,7 @@ static int shrink_group(amip *a, size_t *sub, size_t *k, size_t s)
         for (size_t u = 0; u < *k; u++)
             if (u != t)
                 a->tmp[n++] = sub[u];
-        int r = iso_pass(a, a->tmp, n, s);
+        int r = iso ? iso_pass(a, a->tmp, n, s) : group_pass(a, a->tmp, n, a->wtask);
         if (r < 0)
             return ASSIGN_ENOMEM;
         if (r == 0) {
@@ -459,20 +707,137 @@ static int shrink_group(amip *a, size_t *sub, size_t *k, size_t s)
     return ASSIGN_OK;
 }
 
-/* Partition of representative r on size s failed with isolated WCETs: exclude a minimal failing
- * subset on every size where it fails too. */
+static int cmp_size(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* The next distinct minimal failing subset of a->grp (k tasks) into a->sub (ascending, count in
+ * *ks): the deletion filter run on the group rotated by *rot, for *rot = 0, 1, ... k-1 (each
+ * rotation tries the tasks in another order and may end in another minimal subset). Subsets
+ * already returned in this round are skipped (a->seen holds them, *n_seen of them). Returns 1 if
+ * one was found, 0 when the rotations are exhausted, ASSIGN_ENOMEM. */
+static int next_subset(amip *a, size_t k, size_t s, bool iso, size_t *rot, size_t *n_seen,
+                       size_t *ks)
+{
+    while (*rot < k) {
+        size_t o = (*rot)++, n = k;
+        for (size_t t = 0; t < k; t++)
+            a->sub[t] = a->grp[(t + o) % k];
+        if (shrink_group(a, a->sub, &n, s, iso) != ASSIGN_OK)
+            return ASSIGN_ENOMEM;
+        qsort(a->sub, n, sizeof *a->sub, cmp_size);
+        bool dup = false;
+        for (size_t q = 0; q < *n_seen && !dup; q++)
+            dup = a->seen_len[q] == n && memcmp(a->seen + q * a->T, a->sub, n * sizeof *a->sub) == 0;
+        if (dup)
+            continue;
+        memcpy(a->seen + *n_seen * a->T, a->sub, n * sizeof *a->sub);
+        a->seen_len[(*n_seen)++] = n;
+        *ks = n;
+        return 1;
+    }
+    return 0;
+}
+
+/* Partition on size s (tasks a->grp, k of them) failed with isolated WCETs: exclude each
+ * distinct minimal failing subset found (next_subset) on every size where it fails too. */
 static int cut_failing_group(amip *a, size_t k, size_t s)
 {
-    memcpy(a->sub, a->grp, k * sizeof *a->sub);
-    int rc = shrink_group(a, a->sub, &k, s);
-    for (size_t s2 = 0; s2 < a->S && rc == ASSIGN_OK; s2++) {
-        int r = s2 == s ? 0 : iso_pass(a, a->sub, k, s2);
-        if (r < 0)
-            return ASSIGN_ENOMEM;
-        if (r == 0 && k >= 2)
-            rc = cut_group(a, a->sub, k, s2);
+    size_t rot = 0, n_seen = 0, ks = 0;
+    int found;
+    while ((found = next_subset(a, k, s, true, &rot, &n_seen, &ks)) == 1) {
+        for (size_t s2 = 0; s2 < a->S; s2++) {
+            int r = s2 == s ? 0 : iso_pass(a, a->sub, ks, s2);
+            if (r < 0)
+                return ASSIGN_ENOMEM;
+            int rc = r == 0 && ks >= 2 ? cut_group(a, a->sub, ks, s2) : ASSIGN_OK;
+            if (rc != ASSIGN_OK)
+                return rc;
+        }
     }
-    return rc;
+    return found < 0 ? found : ASSIGN_OK;
+}
+
+/* Lowest-indexed task of layout partition q that runs kernel kern (it exists: the window lists
+ * only kernels launched on q). */
+static size_t witness_task(const amip *a, const rt_layout *l, size_t q, size_t kern)
+{
+    for (size_t t = 0; t < a->T; t++) {
+        if (l->task_part[t] != q)
+            continue;
+        for (size_t r = 0; r < a->ts->tasks[t].n_runs; r++)
+            if (a->ts->tasks[t].runs[r] == kern)
+                return t;
+    }
+    return a->T;
+}
+
+/* Witnesses of the co-runners that gave the WCETs of the tasks in sub (worst-case windows):
+ * for every launch, the lowest-indexed task of each co-running partition that runs the
+ * co-running kernel (naive model: one co-runner is enough, the multiplier only asks |K| >= 2).
+ * Returns their count in a->wit (distinct), or a->T + 1 if one cannot be found. */
+static size_t collect_witnesses(amip *a, const rt_layout *l, const rt_eval *ev, const size_t *sub,
+                                size_t k)
+{
+    size_t n = 0;
+    memset(a->mark, 0, a->T * sizeof *a->mark);
+    for (size_t t = 0; t < k; t++) {
+        const wcet_task *wt = &ev->wcet.tasks[sub[t]];
+        for (size_t r = 0; r < wt->n_launches; r++) {
+            const wcet_window *w = &wt->launches[r].windows[0];
+            size_t last = a->o->interference == RT_INTF_NAIVE && w->n_kernels > 2 ? 2
+                                                                                   : w->n_kernels;
+            for (size_t x = 1; x < last; x++) {
+                size_t wt_task = witness_task(a, l, w->parts[x], w->kernels[x]);
+                if (wt_task >= a->T)
+                    return a->T + 1;
+                if (!a->mark[wt_task]) {
+                    a->mark[wt_task] = 1;
+                    a->wit[n++] = wt_task;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+/* A partition (tasks grp, k of them) missed a deadline in the full analysis, worst-case windows.
+ * Its WCETs come from one co-runner combination per launch; any layout that keeps a failing
+ * subset of its tasks in a partition of the same representative and size, and each witness of
+ * those combinations in a partition of the same representative and size as now, offers the
+ * same combinations, so its WCETs are at least these and the subset fails again: exclude it. */
+static int cut_interference(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
+                            size_t k, bool *cut)
+{
+    char name[ILP_NAME_MAX + 1];
+    *cut = false;
+    for (size_t t = 0; t < a->T; t++)
+        a->wtask[t] = ev->wcet.tasks[t].wcet_ns;
+    int r = group_pass(a, a->grp, k, a->wtask);
+    if (r != 0)
+        return r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK; /* it passes alone: nothing to attribute */
+    size_t rot = 0, n_seen = 0, ks = 0;
+    int found;
+    while ((found = next_subset(a, k, 0, false, &rot, &n_seen, &ks)) == 1) {
+        size_t nw = collect_witnesses(a, l, ev, a->sub, ks);
+        if (nw > a->T)
+            continue;
+        size_t n = 0;
+        for (size_t t = 0; t < ks; t++)
+            a->rcols[n++] = col_of(a, a->sub[t], c->rep[a->sub[t]], c->size[a->sub[t]]);
+        for (size_t t = 0; t < nw; t++)
+            a->rcols[n++] = col_of(a, a->wit[t], c->rep[a->wit[t]], c->size[a->wit[t]]);
+        for (size_t t = 0; t < n; t++)
+            a->rcoef[t] = 1.0;
+        snprintf(name, sizeof name, "intf_%zu", a->n_intf++);
+        int rc = add_row(a, name, n, ILP_LE, (double)n - 1.0);
+        if (rc != ASSIGN_OK)
+            return rc;
+        *cut = true;
+    }
+    return found < 0 ? found : ASSIGN_OK;
 }
 
 /* Exclude exactly candidate c: its T one-valued columns cannot all be 1 again. */
@@ -487,25 +852,142 @@ static int cut_nogood(amip *a, const amip_cand *c)
     return add_row(a, name, a->T, ILP_LE, (double)a->T - 1.0);
 }
 
-int amip_cut(amip *a, const amip_cand *c, size_t *iso_cuts)
+/* Smallest size index on which task t fits alone, a->S if none. */
+static size_t alone_size(const amip *a, size_t t)
 {
-    *iso_cuts = 0;
+    size_t s = 0;
+    while (s < a->S && !a->fits[t * a->S + s])
+        s++;
+    return s;
+}
+
+/* Tasks by decreasing alone size (ties: file order): the greedy packs the largest first. */
+static const amip *greedy_ctx; /* qsort has no context argument in C11 */
+
+static int greedy_cmp(const void *x, const void *y)
+{
+    size_t i = *(const size_t *)x, j = *(const size_t *)y;
+    size_t si = alone_size(greedy_ctx, i), sj = alone_size(greedy_ctx, j);
+    if (si != sj)
+        return si > sj ? -1 : 1;
+    return i < j ? -1 : (i > j);
+}
+
+/* Cheapest way to add task t to group g (members with c->rep == g's representative, size
+ * c->size[rep]): the smallest size, below `limit`, on which the group with t passes with
+ * isolated WCETs. Returns that size index, or a->S. */
+static size_t greedy_fit(amip *a, const amip_cand *c, size_t rep, size_t t, size_t limit)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < a->T; i++)
+        if (c->rep[i] == rep)
+            a->grp[k++] = i;
+    a->grp[k++] = t;
+    for (size_t s = c->size[rep]; s < a->S && s < limit; s++) {
+        int r = iso_pass(a, a->grp, k, s);
+        if (r == 1)
+            return s;
+    }
+    return a->S;
+}
+
+int amip_greedy(amip *a, amip_cand *c)
+{
+    size_t *order = a->wit; /* scratch of T entries, unused outside cuts */
+    for (size_t t = 0; t < a->T; t++) {
+        order[t] = t;
+        c->rep[t] = a->T; /* not placed */
+    }
+    greedy_ctx = a;
+    qsort(order, a->T, sizeof *order, greedy_cmp);
+    int64_t used = 0;
+    for (size_t q = 0; q < a->T; q++) {
+        size_t t = order[q], alone = alone_size(a, t);
+        if (alone >= a->S)
+            return 0;
+        size_t best_rep = a->T, best_s = a->S, best_add = alone + 1;
+        for (size_t r = 0; r < a->T; r++) {
+            if (c->rep[r] != r)
+                continue;
+            size_t s = greedy_fit(a, c, r, t, c->size[r] + best_add);
+            if (s < a->S && s - c->size[r] < best_add) {
+                best_rep = r;
+                best_s = s;
+                best_add = s - c->size[r];
+            }
+        }
+        if (best_rep == a->T) {
+            c->rep[t] = t;
+            c->size[t] = alone;
+            used += (int64_t)alone + 1;
+            continue;
+        }
+        for (size_t i = 0; i < a->T; i++)
+            if (c->rep[i] == best_rep)
+                c->size[i] = best_s;
+        used += (int64_t)best_add;
+        c->rep[t] = best_rep;
+        c->size[t] = best_s;
+    }
+    if (used > (int64_t)a->S)
+        return 0;
+    /* the representative of a group is its lowest-indexed task */
     for (size_t r = 0; r < a->T; r++) {
         if (c->rep[r] != r)
             continue;
-        size_t k = 0;
-        for (size_t i = r; i < a->T; i++)
+        size_t low = r;
+        for (size_t i = 0; i < a->T; i++)
+            if (c->rep[i] == r && i < low)
+                low = i;
+        for (size_t i = 0; i < a->T && low != r; i++)
             if (c->rep[i] == r)
-                a->grp[k++] = i;
+                c->rep[i] = low;
+    }
+    return 1;
+}
+
+/* Tasks of the partition of representative r in candidate c, ascending, into a->grp. */
+static size_t group_of(amip *a, const amip_cand *c, size_t r)
+{
+    size_t k = 0;
+    for (size_t i = r; i < a->T; i++)
+        if (c->rep[i] == r)
+            a->grp[k++] = i;
+    return k;
+}
+
+/* Does the partition in a->grp (k tasks) hold a deadline miss in ev? */
+static bool group_misses(const amip *a, const rt_eval *ev, size_t k)
+{
+    for (size_t t = 0; t < k; t++)
+        if (!ev->rta[a->grp[t]].schedulable)
+            return true;
+    return false;
+}
+
+int amip_cut(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
+             size_t *n_cuts)
+{
+    *n_cuts = 0;
+    bool intf_ok = ev && l && a->o->windows == RT_WINDOWS_WORST_CASE;
+    for (size_t r = 0; r < a->T; r++) {
+        if (c->rep[r] != r)
+            continue;
+        size_t k = group_of(a, c, r);
         int pass = iso_pass(a, a->grp, k, c->size[r]);
         if (pass < 0)
             return ASSIGN_ENOMEM;
-        if (pass)
-            continue;
-        int rc = cut_failing_group(a, k, c->size[r]);
+        int rc = ASSIGN_OK;
+        bool cut = false;
+        if (!pass) {
+            rc = cut_failing_group(a, k, c->size[r]);
+            cut = true;
+        } else if (intf_ok && group_misses(a, ev, k)) {
+            rc = cut_interference(a, c, l, ev, k, &cut);
+        }
         if (rc != ASSIGN_OK)
             return rc;
-        (*iso_cuts)++;
+        *n_cuts += cut;
     }
-    return *iso_cuts ? ASSIGN_OK : cut_nogood(a, c);
+    return *n_cuts ? ASSIGN_OK : cut_nogood(a, c);
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/analysis.h"
 #include "analysis/ilp.h"
 #include "analysis/options.h"
 #include "models/model.h"
@@ -43,13 +44,31 @@ int amip_n_rows(const amip *a);
 int amip_write_lp(amip *a, const char *path);
 /* Solve the current model within time_limit_s (<= 0: none). ASSIGN_OK or ASSIGN_ESOLVER. */
 int amip_solve(amip *a, double time_limit_s, ilp_outcome *out, bool *hit_time_limit);
+/* After a proven optimum of value objective: every later model has an optimum at least that
+ * large (rows are only added, bounds only tightened), so require it (sms_total >= floor). */
+int amip_raise_floor(amip *a, double objective);
+/* From now on only layouts of at most units * g SMs (an incumbent of (units + 1) * g exists). */
+int amip_cap(amip *a, int64_t units);
+/* True when the floor (last proven optimum) exceeds the cap: no layout below the incumbent is
+ * left, the incumbent is optimal without another solve. */
+bool amip_exhausted(const amip *a);
+/* Objective of the last solve (SMs in units of the granularity g). */
+double amip_objective(const amip *a);
 /* Read the solution of the last solve into c (arrays of n_tasks, allocated by the caller).
  * ASSIGN_ESOLVER if it is not a well-formed candidate. */
 int amip_decode(const amip *a, amip_cand *c);
-/* Exclude candidate c, which failed the full analysis: for every partition of c that fails with
- * isolated WCETs, a minimal failing subset of its tasks is excluded (with every superset, at
- * every size where it fails); if there is none, c alone is excluded (no-good cut).
- * *iso_cuts counts the subsets excluded. ASSIGN_OK, ASSIGN_ENOMEM or ASSIGN_ESOLVER. */
-int amip_cut(amip *a, const amip_cand *c, size_t *iso_cuts);
+/* Greedy packing (a heuristic, no proof): tasks by decreasing alone size, each into the
+ * partition it can join with the fewest extra SMs (isolated WCETs, full response-time test),
+ * else into a new partition of its alone size. 1 with the candidate in c, 0 if it does not fit
+ * on the GPU, ASSIGN_ENOMEM. */
+int amip_greedy(amip *a, amip_cand *c);
+/* Exclude candidate c, whose layout l failed the full analysis ev (ev NULL: no analysis result,
+ * e.g. a WCET out of range). For each partition of c that fails with isolated WCETs, a minimal
+ * failing subset of its tasks is excluded (with every superset, at every size where it fails).
+ * For each other partition with a miss (worst-case windows only), a minimal failing subset is
+ * excluded together with the co-runners that produced its WCETs. If neither applies, c alone is
+ * excluded (no-good cut). *n_cuts counts the partition cuts. ASSIGN_OK, _ENOMEM or _ESOLVER. */
+int amip_cut(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
+             size_t *n_cuts);
 
 #endif

@@ -332,6 +332,31 @@ int ilp_add_row(ilp *p, const char *name, size_t n, const int *cols, const doubl
     return guarded_add_row(p, name, nz, sense, rhs);
 }
 
+static void set_range_body(ilp *p, int row, double lo, double hi)
+{
+    int type = isinf(lo) ? GLP_UP : lo == hi ? GLP_FX : GLP_DB;
+    glp_set_row_bnds(p->lp, row, type, isinf(lo) ? 0.0 : lo, hi);
+}
+
+NOINLINE static int guarded_set_range(ilp *p, int row, double lo, double hi)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "changing a row");
+    set_range_body(p, row, lo, hi);
+    return ILP_OK;
+}
+
+int ilp_set_range(ilp *p, int row, double lo, double hi)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (row < 1 || row > p->n_rows || isnan(lo) || !isfinite(hi) || (isinf(lo) && lo > 0) ||
+        lo > hi)
+        return ILP_EINVAL;
+    return guarded_set_range(p, row, lo, hi);
+}
+
 /* Milliseconds for glp_iocp.tm_lim: INT_MAX (GLPK's "no limit") for none, else [1, INT_MAX]
  * (0 would mean "stop at once"). */
 static int time_limit_ms(double s)

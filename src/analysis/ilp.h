@@ -45,6 +45,9 @@ int ilp_add_col(ilp *p, const char *name, double cost, int *col);
  * values finite). */
 int ilp_add_row(ilp *p, const char *name, size_t n, const int *cols, const double *coef,
                 ilp_sense sense, double rhs);
+/* Make row (1 .. ilp_n_rows) lo <= sum <= hi (finite, lo <= hi); lo = -INFINITY: no lower
+ * bound. */
+int ilp_set_range(ilp *p, int row, double lo, double hi);
 /* Number of columns / rows so far. */
 int ilp_n_cols(const ilp *p);
 int ilp_n_rows(const ilp *p);
