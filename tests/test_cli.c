@@ -207,6 +207,19 @@ static void test_golden_json(void)
     runcmd_free(&r);
 }
 
+static void test_search_infeasible_without_columns(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/infeasible.xml", "--gpu", TINY_GPU,
+                                     "--write-lp", "/dev/null", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "INFEASIBLE"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "search (min-sms): infeasible"));
+    runcmd_free(&r);
+    struct stat st;
+    CU_ASSERT_EQUAL(stat("/dev/null", &st), 0);
+    CU_ASSERT(S_ISCHR(st.st_mode)); /* --write-lp writes devices in place too */
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -217,4 +230,6 @@ void test_cli_register(void)
     CU_add_test(s, "-o /dev/null and -o through a link", test_output_special_files);
     CU_add_test(s, "golden: verbose text of a hand-worked case", test_golden_verbose_text);
     CU_add_test(s, "golden: JSON of a hand-worked miss", test_golden_json);
+    CU_add_test(s, "search: no task fits anywhere -> infeasible",
+                test_search_infeasible_without_columns);
 }

@@ -9,6 +9,7 @@
  * called from the frame that holds the jmp_buf, so no local of that frame changes between
  * setjmp and a longjmp. */
 #include "analysis/ilp.h"
+#include "util/atomicfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,6 +18,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -444,12 +446,34 @@ NOINLINE static int guarded_solve(ilp *p, int tm_lim, int *rc, int *status)
     return ILP_OK;
 }
 
+/* A problem without columns: every row's activity is 0, so it is feasible (objective 0) exactly
+ * when 0 lies within every row's bounds. GLPK is not asked: there is nothing to branch on. */
+static ilp_outcome empty_outcome(ilp *p)
+{
+    for (int i = 1; i <= p->n_rows; i++) {
+        int type = glp_get_row_type(p->lp, i);
+        double lb = glp_get_row_lb(p->lp, i), ub = glp_get_row_ub(p->lp, i);
+        bool lo_ok = type == GLP_FR || type == GLP_UP || lb <= 0.0;
+        bool hi_ok = type == GLP_FR || type == GLP_LO || ub >= 0.0;
+        if (!lo_ok || !hi_ok)
+            return ILP_INFEASIBLE;
+    }
+    p->obj = 0.0;
+    p->have_sol = true;
+    return ILP_OPTIMAL;
+}
+
 int ilp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limit)
 {
     if (p->dead)
         return ILP_ESOLVER;
-    if (isnan(time_limit_s) || !out || !hit_time_limit || p->n_cols < 1)
+    if (isnan(time_limit_s) || !out || !hit_time_limit)
         return ILP_EINVAL;
+    if (p->n_cols == 0) {
+        *hit_time_limit = false;
+        *out = empty_outcome(p);
+        return ILP_OK;
+    }
     unsigned char *sol = realloc(p->sol, (size_t)p->n_cols + 1);
     if (!sol)
         return ILP_ENOMEM;
@@ -472,48 +496,38 @@ bool ilp_col_value(const ilp *p, int col)
     return p->have_sol && col >= 1 && col <= p->n_cols && p->sol[col];
 }
 
-/* Create an empty temporary file beside path (mode 0666 & ~umask, like fopen); its name in *tmp
- * (caller frees). Returns errno or 0. */
-static int tmp_beside(const char *path, char **tmp)
+/* GLPK's LP text in memory: written to a private temporary file, read back, removed.
+ * Returns 0 or an errno value. */
+static int read_back(const char *tmp, char **buf, size_t *len)
 {
-    size_t n = strlen(path);
-    char *t = malloc(n + 16);
-    if (!t)
-        return ENOMEM;
-    memcpy(t, path, n);
-    memcpy(t + n, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(t);
-    if (fd < 0) {
-        int e = errno;
-        free(t);
-        return e;
-    }
-    mode_t mask = umask(0);
-    umask(mask);
-    int e = fchmod(fd, 0666 & ~mask) != 0 ? errno : 0;
-    if (close(fd) != 0 && !e)
-        e = errno;
-    if (e) {
-        unlink(t);
-        free(t);
-        return e;
-    }
-    *tmp = t;
-    return 0;
-}
-
-/* fsync the written file, then rename it over path. Returns errno or 0. */
-static int sync_rename(const char *tmp, const char *path)
-{
-    int fd = open(tmp, O_RDONLY);
-    if (fd < 0)
+    FILE *f = fopen(tmp, "rb");
+    if (!f)
         return errno;
-    int e = fsync(fd) != 0 ? errno : 0;
-    if (close(fd) != 0 && !e)
-        e = errno;
-    if (!e && rename(tmp, path) != 0)
-        e = errno;
-    return e;
+    size_t cap = 1 << 16, n = 0;
+    char *b = malloc(cap);
+    int e = b ? 0 : ENOMEM;
+    while (!e) {
+        n += fread(b + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *nb = cap < SIZE_MAX / 2 ? realloc(b, cap * 2) : NULL;
+        if (!nb)
+            e = ENOMEM;
+        else {
+            b = nb;
+            cap *= 2;
+        }
+    }
+    if (!e && ferror(f))
+        e = EIO;
+    fclose(f);
+    if (e) {
+        free(b);
+        return e;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
 }
 
 NOINLINE static int guarded_write(ilp *p, const char *tmp)
@@ -530,26 +544,27 @@ int ilp_write_lp(ilp *p, const char *path)
         return ILP_ESOLVER;
     if (!path || !path[0])
         return ILP_EINVAL;
-    char *tmp = NULL;
-    int e = tmp_beside(path, &tmp);
-    if (e) {
-        diag(p, "cannot write LP file %s: %s", path, strerror(e));
-        return e == ENOMEM ? ILP_ENOMEM : ILP_EIO;
+    /* GLPK writes to a private file; the text then reaches path through rt_write_atomic, the
+     * one writer of user-named outputs (atomic for files, in place for /dev/null or a FIFO). */
+    char tmp[] = "/tmp/rtgpu-lp-XXXXXX";
+    int fd = mkstemp(tmp);
+    if (fd < 0 || close(fd) != 0) {
+        diag(p, "cannot write LP file %s: temporary file: %s", path, strerror(errno));
+        return ILP_EIO;
     }
     int rc = guarded_write(p, tmp);
-    if (rc == ILP_ESOLVER) {
-        unlink(tmp);
-        free(tmp);
-        return rc;
-    }
-    if (rc != ILP_OK) {
-        diag(p, "cannot write LP file %s: %s", path, term_text(p));
-    } else if ((e = sync_rename(tmp, path)) != 0) {
-        diag(p, "cannot write LP file %s: %s", path, strerror(e));
+    char *buf = NULL;
+    size_t len = 0;
+    int e = 0;
+    if (rc == ILP_OK && (e = read_back(tmp, &buf, &len)) != 0)
+        rc = e == ENOMEM ? ILP_ENOMEM : ILP_EIO;
+    unlink(tmp);
+    if (rc == ILP_OK && rt_write_atomic(path, buf, len) != 0) {
+        e = errno;
         rc = ILP_EIO;
     }
-    if (rc != ILP_OK)
-        unlink(tmp);
-    free(tmp);
+    if (rc == ILP_EIO || rc == ILP_ENOMEM)
+        diag(p, "cannot write LP file %s: %s", path, e ? strerror(e) : term_text(p));
+    free(buf);
     return rc;
 }
