@@ -28,6 +28,7 @@ typedef struct search {
     assign_result *out;
     rt_layout *best;        /* schedulable layout found by a heuristic (not a MIP optimum) */
     int64_t best_sms;
+    double eval_max_s;      /* longest full analysis so far (time kept for the last one) */
 } search;
 
 const char *assign_status_name(assign_status s)
@@ -102,9 +103,13 @@ static double time_left(const search *s)
 
 /* Full analysis of l. 1 schedulable, 0 not, ASSIGN_ENOMEM. *have_ev: ev holds a result to
  * free (not after EVAL_ERANGE: some WCET beyond 2^62 ns, reported as a miss). */
-static int evaluate(const search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
+static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
 {
+    double t = now_s();
     int erc = rt_eval_layout(s->m, s->ts, l, s->o, 0, ev);
+    t = now_s() - t;
+    if (t > s->eval_max_s)
+        s->eval_max_s = t;
     *have_ev = erc == EVAL_OK;
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
@@ -281,11 +286,17 @@ static int search_loop(search *s)
             out->hit_iteration_limit = true;
             return ASSIGN_OK;
         }
-        double left = time_left(s);
-        if (left < 0) {
+        /* keep time for the analysis of what the solve returns: twice the longest so far, at
+         * most half of what is left (the only time-dependent choice: where the limit falls) */
+        double left = time_left(s), keep = 2 * s->eval_max_s;
+        if (left > 0 && keep > left / 2)
+            keep = left / 2;
+        if (left < 0 || (left > 0 && left - keep < 0.001)) {
             out->hit_time_limit = true;
             return ASSIGN_OK;
         }
+        if (left > 0)
+            left -= keep;
         if (amip_exhausted(s->a)) {
             /* the last proven optimum is already above the cap: the incumbent is optimal */
             out->status = ASSIGN_OPTIMAL;

@@ -25,6 +25,7 @@
 #define TAG_MAX 64          /* characters kept from a task name in LP names */
 #define UTIL_SLACK 1e-6     /* relaxes utilisation rows against rounding of C/T in doubles */
 #define RESP_SLACK 1e-9     /* the same for the normalised response-time rows */
+#define BIG_MODEL_COLS 10000 /* above: no link and block rows (section 3 of docs/assignment.md) */
 
 struct amip {
     const rt_taskset *ts;
@@ -362,19 +363,19 @@ static size_t top_blocker(const amip *a, size_t i, size_t j, size_t s, size_t sk
     return best;
 }
 
-/* resp rows for every (i, j, n), and for given / DM priorities also block rows: the same with
- * the WCET of one lower-priority member l added (B_i >= C_l when l is there), for the two
- * members with the largest WCETs (the only blockers that can make the row bind first). */
-static int add_resp_rows(amip *a)
+/* resp rows for every (i, j, n), and if blocking (given / DM priorities only) also block rows:
+ * the same with the WCET of one lower-priority member l added (B_i >= C_l when l is there), for
+ * the two members with the largest WCETs (the only blockers that can make the row bind first). */
+static int add_resp_rows(amip *a, bool blocking)
 {
-    bool audsley = a->o->priorities == RT_PRIO_AUDSLEY;
+    bool no_block = a->o->priorities == RT_PRIO_AUDSLEY || !blocking;
     for (size_t j = 0; j < a->T; j++)
         for (size_t s = 0; s < a->S; s++)
             for (size_t i = j; i < a->T && col_of(a, j, j, s); i++) {
                 if (!col_of(a, i, j, s))
                     continue;
                 int rc = add_resp_row(a, i, j, s, a->T);
-                size_t b1 = audsley ? a->T : top_blocker(a, i, j, s, a->T);
+                size_t b1 = no_block ? a->T : top_blocker(a, i, j, s, a->T);
                 size_t b2 = b1 < a->T ? top_blocker(a, i, j, s, b1) : a->T;
                 if (rc == ASSIGN_OK && b1 < a->T)
                     rc = add_resp_row(a, i, j, s, b1);
@@ -562,9 +563,12 @@ int amip_new(const model *m, const rt_taskset *ts, const rt_options *o, rt_diags
         rc = add_util_rows(a);
     if (rc == ASSIGN_OK && a->T > 0)
         rc = add_total_row(a);
+    /* the optional strengthening rows make GLPK's LPs larger: on big models (more than
+     * BIG_MODEL_COLS columns) only the resp rows without blocking are kept */
+    bool big = amip_n_cols(a) > BIG_MODEL_COLS;
     if (rc == ASSIGN_OK)
-        rc = add_resp_rows(a);
-    if (rc == ASSIGN_OK)
+        rc = add_resp_rows(a, !big);
+    if (rc == ASSIGN_OK && !big)
         rc = add_link_rows(a);
     if (rc == ASSIGN_OK)
         rc = add_pair_rows(a);
