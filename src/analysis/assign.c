@@ -4,9 +4,11 @@
  * its optimum is a lower bound of the SMs of every schedulable layout not yet cut off. Each
  * optimum is checked with the full analysis (rt_eval_layout: WCETs for that very layout, then the
  * response times); the first that passes is optimal. One that fails is cut off (amip_cut)
- * and the MIP solved again. An infeasible MIP proves that no layout is schedulable. A solution
- * that GLPK returns at its time limit without proof is checked the same way but, if it passes,
- * is only `feasible`. */
+ * and the MIP solved again. Heuristic incumbents (one partition on all SMs, a greedy packing,
+ * repairs of failed candidates) cap the MIP below their SMs: an infeasible MIP then proves the
+ * incumbent optimal, and without an incumbent that no layout is schedulable. A solution that
+ * GLPK returns at its time limit without proof is checked the same way but, if it passes, is
+ * only `feasible`. docs/assignment.md has the proofs. */
 #include "analysis/assign.h"
 
 #include <stdio.h>
