@@ -220,6 +220,19 @@ static void test_search_infeasible_without_columns(void)
     CU_ASSERT(S_ISCHR(st.st_mode)); /* --write-lp writes devices in place too */
 }
 
+static void test_search_capped_claims_no_proof(void)
+{
+    /* With --combination-cap 1 every layout of two or more busy partitions is analysed with the
+     * co-runner heuristic, so the search may not call its result optimal. */
+    runcmd_out r = runcmd((char *[]){"x", "examples/tasksets/paper-kernels.xml", "--gpu",
+                                     "examples/gpus/rtx2060.xml", "--combination-cap", "1", NULL},
+                          120);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "search (min-sms): feasible"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "claims no proof"));
+    runcmd_free(&r);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -230,6 +243,7 @@ void test_cli_register(void)
     CU_add_test(s, "-o /dev/null and -o through a link", test_output_special_files);
     CU_add_test(s, "golden: verbose text of a hand-worked case", test_golden_verbose_text);
     CU_add_test(s, "golden: JSON of a hand-worked miss", test_golden_json);
+    CU_add_test(s, "search: a capped analysis proves nothing", test_search_capped_claims_no_proof);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
                 test_search_infeasible_without_columns);
 }

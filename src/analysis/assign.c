@@ -31,6 +31,7 @@ typedef struct search {
     rt_layout *best;        /* schedulable layout found by a heuristic (not a MIP optimum) */
     int64_t best_sms;
     double eval_max_s;      /* longest full analysis so far (time kept for the last one) */
+    bool capped;            /* some analysis used the co-runner heuristic (--combination-cap) */
 } search;
 
 const char *assign_status_name(assign_status s)
@@ -115,6 +116,9 @@ static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
     *have_ev = erc == EVAL_OK;
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
+    for (size_t i = 0; *have_ev && i < ev->wcet.n_tasks; i++)
+        for (size_t j = 0; j < ev->wcet.tasks[i].n_launches; j++)
+            s->capped |= !ev->wcet.tasks[i].launches[j].exhaustive;
     return *have_ev && ev->schedulable;
 }
 
@@ -384,6 +388,17 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     free(s.c.rep);
     free(s.c.size);
     out->seconds = now_s() - s.t0;
+    if (rc == ASSIGN_OK && s.capped) {
+        /* A proof holds for the exact model only: with a capped analysis in the loop, the cuts
+         * may have removed a layout the exact maximum would accept. Claim no proof. */
+        if (out->status == ASSIGN_OPTIMAL)
+            out->status = ASSIGN_FEASIBLE;
+        else if (out->status == ASSIGN_INFEASIBLE)
+            out->status = ASSIGN_UNKNOWN;
+        rt_diag_warning(d, ts->path, 0, "the co-runner combinations exceeded --combination-cap "
+                        "in some analysis: the search claims no proof of optimality or "
+                        "infeasibility");
+    }
     if (rc != ASSIGN_OK) {
         rt_layout_free(out->layout);
         out->layout = NULL;

@@ -549,7 +549,10 @@ int ilp_write_lp(ilp *p, const char *path)
     char tmp[] = "/tmp/rtgpu-lp-XXXXXX";
     int fd = mkstemp(tmp);
     if (fd < 0 || close(fd) != 0) {
-        diag(p, "cannot write LP file %s: temporary file: %s", path, strerror(errno));
+        int e = errno;
+        if (fd >= 0)
+            unlink(tmp);
+        diag(p, "cannot write LP file %s: temporary file: %s", path, strerror(e));
         return ILP_EIO;
     }
     int rc = guarded_write(p, tmp);

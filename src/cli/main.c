@@ -22,6 +22,7 @@
 typedef struct run {
     cli_args args;
     rt_diags *diags;
+    rt_diags *search_diags;  /* the search's own messages, printed after it */
     rt_gpu *gpu;
     rt_taskset *ts;
     model *m;
@@ -40,6 +41,7 @@ static void run_fini(run *r)
     model_free(r->m);
     rt_taskset_free(r->ts);
     rt_gpu_free(r->gpu);
+    rt_diags_free(r->search_diags);
     rt_diags_free(r->diags);
 }
 
@@ -122,9 +124,15 @@ static int search_verdict(assign_status s)
 static int analyse_search(run *r, int *verdict)
 {
     r->searched = true;
-    int rc = assign_search(r->m, r->ts, &r->args.opt, &r->assign, r->diags);
+    r->search_diags = rt_diags_new(MAX_DIAGS);
+    if (!r->search_diags) {
+        oom();
+        return 3;
+    }
+    int rc = assign_search(r->m, r->ts, &r->args.opt, &r->assign, r->search_diags);
+    if (rc != ASSIGN_OK || r->args.opt.verbosity >= 0)
+        rt_diags_print(r->search_diags, stderr);
     if (rc != ASSIGN_OK) {
-        rt_diags_print(r->diags, stderr);
         if (rc == ASSIGN_ENOMEM)
             oom();
         return rc == ASSIGN_EIO ? 2 : 3;
