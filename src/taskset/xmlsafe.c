@@ -683,14 +683,16 @@ static const char *real_bound_problem(double x, xmlsafe_bound b)
     return NULL;
 }
 
-int xmlsafe_get_real(const xmlsafe_at *at, const char *attr, xmlsafe_bound b, double *out)
+/* A real attribute read with parse (plain number or duration), then checked against b. */
+static int get_real_with(const xmlsafe_at *at, const char *attr, xmlsafe_bound b,
+                         units_status (*parse)(const char *, double *), double *out)
 {
     xmlChar *v = NULL;
     int rc = get_value(at, attr, &v);
     if (rc <= 0)
         return rc;
     double x = 0;
-    units_status st = units_parse_real((const char *)v, &x);
+    units_status st = parse((const char *)v, &x);
     const char *problem = st != UNITS_OK ? units_status_text(st) : real_bound_problem(x, b);
     if (problem)
         rc = bad_value(at, attr, v, problem);
@@ -698,6 +700,11 @@ int xmlsafe_get_real(const xmlsafe_at *at, const char *attr, xmlsafe_bound b, do
         *out = x;
     xmlFree(v);
     return rc;
+}
+
+int xmlsafe_get_real(const xmlsafe_at *at, const char *attr, xmlsafe_bound b, double *out)
+{
+    return get_real_with(at, attr, b, units_parse_real, out);
 }
 
 int xmlsafe_get_duration_ns(const xmlsafe_at *at, const char *attr, int64_t min_ns,
@@ -726,19 +733,7 @@ int xmlsafe_get_duration_ns(const xmlsafe_at *at, const char *attr, int64_t min_
 int xmlsafe_get_duration_real_ns(const xmlsafe_at *at, const char *attr, xmlsafe_bound b,
                                  double *out)
 {
-    xmlChar *v = NULL;
-    int rc = get_value(at, attr, &v);
-    if (rc <= 0)
-        return rc;
-    double x = 0;
-    units_status st = units_parse_duration_real_ns((const char *)v, &x);
-    const char *problem = st != UNITS_OK ? units_status_text(st) : real_bound_problem(x, b);
-    if (problem)
-        rc = bad_value(at, attr, v, problem);
-    else
-        *out = x;
-    xmlFree(v);
-    return rc;
+    return get_real_with(at, attr, b, units_parse_duration_real_ns, out);
 }
 
 /* Parse "X[,Y[,Z]]" of positive integers into dims; 0 on success. */
