@@ -654,23 +654,43 @@ static const char *int_bound_text(int64_t min, char *buf, size_t size)
     return buf;
 }
 
-int xmlsafe_get_int(const xmlsafe_at *at, const char *attr, int64_t min, int64_t *out)
+/* The wording for a whole-ns duration below min_ns. */
+static const char *dur_bound_text(int64_t min_ns, char *buf, size_t size)
+{
+    if (min_ns == 1)
+        return "must be positive";
+    if (min_ns <= 0)
+        return "must not be negative";
+    snprintf(buf, size, "must be at least %lldns", (long long)min_ns);
+    return buf;
+}
+
+/* An integer attribute read with parse (plain integer or whole-ns duration), at least min;
+ * bound_text words the problem when it is below. */
+static int get_int_with(const xmlsafe_at *at, const char *attr, int64_t min,
+                        units_status (*parse)(const char *, int64_t *),
+                        const char *(*bound_text)(int64_t, char *, size_t), int64_t *out)
 {
     xmlChar *v = NULL;
     int rc = get_value(at, attr, &v);
     if (rc <= 0)
         return rc;
     int64_t x = 0;
-    char bound[64];
-    units_status st = units_parse_int((const char *)v, &x);
+    char bound[80];
+    units_status st = parse((const char *)v, &x);
     if (st != UNITS_OK)
         rc = bad_value(at, attr, v, units_status_text(st));
     else if (x < min)
-        rc = bad_value(at, attr, v, int_bound_text(min, bound, sizeof bound));
+        rc = bad_value(at, attr, v, bound_text(min, bound, sizeof bound));
     else
         *out = x;
     xmlFree(v);
     return rc;
+}
+
+int xmlsafe_get_int(const xmlsafe_at *at, const char *attr, int64_t min, int64_t *out)
+{
+    return get_int_with(at, attr, min, units_parse_int, int_bound_text, out);
 }
 
 /* The problem with x under bound b, or NULL if none. */
@@ -710,24 +730,7 @@ int xmlsafe_get_real(const xmlsafe_at *at, const char *attr, xmlsafe_bound b, do
 int xmlsafe_get_duration_ns(const xmlsafe_at *at, const char *attr, int64_t min_ns,
                             int64_t *out)
 {
-    xmlChar *v = NULL;
-    int rc = get_value(at, attr, &v);
-    if (rc <= 0)
-        return rc;
-    int64_t x = 0;
-    char bound[80];
-    units_status st = units_parse_duration_ns((const char *)v, &x);
-    if (st != UNITS_OK)
-        rc = bad_value(at, attr, v, units_status_text(st));
-    else if (x < min_ns && min_ns <= 1)
-        rc = bad_value(at, attr, v, min_ns == 1 ? "must be positive" : "must not be negative");
-    else if (x < min_ns) {
-        snprintf(bound, sizeof bound, "must be at least %lldns", (long long)min_ns);
-        rc = bad_value(at, attr, v, bound);
-    } else
-        *out = x;
-    xmlFree(v);
-    return rc;
+    return get_int_with(at, attr, min_ns, units_parse_duration_ns, dur_bound_text, out);
 }
 
 int xmlsafe_get_duration_real_ns(const xmlsafe_at *at, const char *attr, xmlsafe_bound b,
