@@ -24,23 +24,31 @@ endif
 ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) $(RT_CPPFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 
-LIB_SRC    := $(sort $(wildcard src/util/*.c src/taskset/*.c src/models/*.c src/analysis/*.c))
-CLI_SRC    := $(sort $(wildcard src/cli/*.c))
+# The layers of the library, bottom first (docs/architecture.md); each includes only those below it.
+LAYERS     := util taskset models analysis search sim explore report
+LIB_SRC    := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
+# One entry file per command (src/cli/NAME.c -> rtgpu-NAME); the other cli files are shared.
+COMMANDS   := $(sort $(basename $(notdir $(wildcard $(addprefix src/cli/,analyze.c simulate.c explore.c)))))
+CLI_SHARED := $(filter-out $(COMMANDS:%=src/cli/%.c),$(sort $(wildcard src/cli/*.c)))
 TEST_SRC   := $(sort $(wildcard tests/test_*.c))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 SCHEMAS    := $(sort $(wildcard schemas/*.xsd))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o)
-CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ    := $(CLI_SHARED:%.c=$(BUILD)/%.o)
 TEST_OBJ   := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/main.o
 LIB        := $(BUILD)/librtgpu.a
+BINS       := $(COMMANDS:%=$(BUILD)/rtgpu-%)
 BIN        := $(BUILD)/rtgpu-analyze
 TESTBIN    := $(BUILD)/rtgpu-tests
 BENCHBIN   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 SUITES     := $(TEST_SRC:tests/test_%.c=%)
 
 .PHONY: all check asan valgrind bench install clean
-all: $(BIN)
+all: $(BINS)
+
+# Keep the command entry objects (make would delete them as intermediates of the pattern rule).
+.SECONDARY: $(COMMANDS:%=$(BUILD)/src/cli/%.o)
 
 $(BUILD)/gen/schemas.h: $(SCHEMAS) tools/embed.sh
 	@mkdir -p $(@D)
@@ -65,8 +73,8 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN): $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(RT_LIBS)
+$(BUILD)/rtgpu-%: $(BUILD)/src/cli/%.o $(CLI_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(CLI_OBJ) $(LIB) $(RT_LIBS)
 
 $(TESTBIN): $(TEST_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(RT_LIBS) $(TEST_LIBS)
@@ -77,14 +85,14 @@ $(BUILD)/bench/%: bench/%.c $(LIB)
 
 # The suite runs from the source root: tests read tests/data and examples/, and the CLI tests
 # run $(BIN).
-check: $(BIN) $(TESTBIN)
+check: $(BINS) $(TESTBIN)
 	RTGPU_BIN=$(BIN) ./$(TESTBIN)
 	sh tests/check_examples.sh $(BIN)
 
 asan:
 	$(MAKE) BUILD=build-asan SANITIZE=address,undefined CFLAGS='-O1 -g' check
 
-valgrind: $(BIN) $(TESTBIN)
+valgrind: $(BINS) $(TESTBIN)
 	RTGPU_BIN=$(BIN) valgrind --error-exitcode=99 --leak-check=full \
 	  --errors-for-leak-kinds=definite,indirect,possible --quiet \
 	  --trace-children=yes --trace-children-skip='/bin/*,/usr/*' ./$(TESTBIN)
@@ -92,7 +100,7 @@ valgrind: $(BIN) $(TESTBIN)
 bench: $(BIN) $(BENCHBIN)
 	sh bench/run.sh $(BIN) $(BUILD)/bench
 
-install: $(BIN)
+install: $(BINS)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/rtgpu/schemas \
 	  $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/

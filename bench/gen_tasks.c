@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "models/gpu.h"
+#include "taskset/gpu.h"
 #include "util/diag.h"
 
 #define GEN_MARGIN 0.2           /* rtgpu-analyze's default --margin */

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "analysis/layout.h"
-#include "models/gpu.h"
+#include "taskset/gpu.h"
 #include "taskset/taskset.h"
 
 /* The RTX 2060 of the paper's Table 1 (N = 30, 24 banks, 348 / 330 GB/s, 1365 MHz). */

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "analysis/analysis.h"
-#include "analysis/assign.h"
+#include "search/assign.h"
 #include "analysis/wcet.h"
 #include "models/model.h"
 

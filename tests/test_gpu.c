@@ -3,7 +3,7 @@
 #include <CUnit/CUnit.h>
 #include <string.h>
 
-#include "models/gpu.h"
+#include "taskset/gpu.h"
 #include "util/sha256.h"
 
 static void expect_diag(const rt_diags *d, size_t i, long line, const char *msg)

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/ilp.h"
+#include "search/ilp.h"
 
 void test_ilp_register(void);
 

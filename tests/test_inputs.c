@@ -3,7 +3,7 @@
 #include <CUnit/CUnit.h>
 #include <string.h>
 
-#include "models/inputs.h"
+#include "taskset/inputs.h"
 
 typedef struct pair {
     rt_diags *d;

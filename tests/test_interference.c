@@ -4,7 +4,7 @@
 #include <CUnit/CUnit.h>
 #include <math.h>
 
-#include "analysis/interference.h"
+#include "models/interference.h"
 #include "analysis/options.h"
 
 #define ASSERT_REL(actual, expected, rel) \

@@ -2,7 +2,7 @@
 #include <CUnit/CUnit.h>
 #include <stdint.h>
 
-#include "analysis/report.h"
+#include "report/report.h"
 #include "suites.h"
 
 static void check(int64_t ns, const char *want)

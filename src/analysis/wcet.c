@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/interference.h"
+#include "models/interference.h"
 #include "analysis/windows.h"
 #include "util/ckint.h"
 

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/interference.h"
+#include "models/interference.h"
 #include "analysis/layout.h"
 #include "analysis/options.h"
 #include "models/model.h"

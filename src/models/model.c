@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "models/inputs.h"
+#include "taskset/inputs.h"
 
 /* Classification thresholds on Ubw (sec. 5.1). */
 #define MODEL_MEMORY_UBW 0.7

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "models/gpu.h"
+#include "taskset/gpu.h"
 #include "taskset/taskset.h"
 
 typedef enum { MODEL_SRC_MEASURED, MODEL_SRC_EQ4, MODEL_SRC_FLOOR } model_source;

@@ -5,11 +5,11 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
-#include "analysis/assign.h"
-#include "analysis/report.h"
+#include "search/assign.h"
+#include "report/report.h"
 #include "cli/args.h"
-#include "models/gpu.h"
-#include "models/inputs.h"
+#include "taskset/gpu.h"
+#include "taskset/inputs.h"
 #include "models/model.h"
 #include "taskset/taskset.h"
 #include "util/atomicfile.h"

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "analysis/analysis.h"
-#include "analysis/ilp.h"
+#include "search/ilp.h"
 #include "analysis/options.h"
 #include "models/model.h"
 #include "taskset/taskset.h"

@@ -8,7 +8,7 @@
  * is a last line of defence, not the normal error path. The GLPK code runs in helper functions
  * called from the frame that holds the jmp_buf, so no local of that frame changes between
  * setjmp and a longjmp. */
-#include "analysis/ilp.h"
+#include "search/ilp.h"
 #include "util/atomicfile.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
 #ifndef RT_INPUTS_H
 #define RT_INPUTS_H
 
-#include "models/gpu.h"
+#include "taskset/gpu.h"
 #include "taskset/taskset.h"
 
 /* Check measured points (sms in 1..N and a multiple of g), partitions

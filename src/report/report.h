@@ -5,9 +5,9 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
-#include "analysis/assign.h"
+#include "search/assign.h"
 #include "analysis/options.h"
-#include "models/gpu.h"
+#include "taskset/gpu.h"
 #include "models/model.h"
 #include "taskset/taskset.h"
 

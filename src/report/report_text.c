@@ -1,5 +1,5 @@
 /* report_text: the human-readable report: verdict first, then partitions, kernels, launches. */
-#include "analysis/report.h"
+#include "report/report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* inputs: semantic checks that need both the task set and the GPU (MODEL.md sec. 1-2). */
-#include "models/inputs.h"
+#include "taskset/inputs.h"
 
 #include <math.h>
 #include <stdlib.h>

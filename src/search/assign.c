@@ -9,7 +9,7 @@
  * incumbent optimal, and without an incumbent that no layout is schedulable. A solution that
  * GLPK returns at its time limit without proof is checked the same way but, if it passes, is
  * only `feasible`. docs/assignment.md has the proofs. */
-#include "analysis/assign.h"
+#include "search/assign.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "analysis/analysis.h"
-#include "analysis/assign_mip.h"
+#include "search/assign_mip.h"
 
 typedef struct search {
     const model *m;

@@ -3,7 +3,7 @@
  * Every quantity of eq. 6-16 that sums over K(w) (B, sum of A, MDA) is accumulated in an
  * intf_acc, so that a search over co-runner combinations can extend a prefix in O(1) and
  * still get, bit for bit, the value that intf_eval computes on the listed window. */
-#include "analysis/interference.h"
+#include "models/interference.h"
 
 #include <string.h>
 

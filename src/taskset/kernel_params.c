@@ -1,5 +1,5 @@
 /* kernel_params: the two kernel quantities derived directly from the inputs (MODEL.md sec. 1). */
-#include "models/inputs.h"
+#include "taskset/inputs.h"
 
 double rt_kernel_cycles_full(const rt_kernel *k, const rt_gpu *gpu)
 {

@@ -1,5 +1,5 @@
 /* gpu_load: read a GPU description file into an rt_gpu record and check every value. */
-#include "models/gpu.h"
+#include "taskset/gpu.h"
 
 #include <stdlib.h>
 #include <string.h>

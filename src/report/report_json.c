@@ -2,7 +2,7 @@
  *
  * jansson gives correct string escaping and round-trippable reals (%.17g with
  * JSON_REAL_PRECISION(17)); a non-finite real, which JSON cannot hold, becomes null. */
-#include "analysis/report.h"
+#include "report/report.h"
 
 #include <jansson.h>
 #include <math.h>

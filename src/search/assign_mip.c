@@ -11,14 +11,14 @@
  * group fails under every priority order (the test is OPA-compatible, Audsley's algorithm finds
  * an order whenever one exists), and restricting an order of a larger group to the smaller one
  * gives an order under which the smaller group would pass, so again every superset fails. */
-#include "analysis/assign_mip.h"
+#include "search/assign_mip.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/assign.h"
+#include "search/assign.h"
 #include "analysis/rta.h"
 #include "analysis/wcet.h"
 
