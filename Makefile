@@ -88,6 +88,7 @@ $(BUILD)/bench/%: bench/%.c $(LIB)
 check: $(BINS) $(TESTBIN)
 	RTGPU_BIN=$(BIN) ./$(TESTBIN)
 	sh tests/check_examples.sh $(BIN)
+	sh tools/check_layers.sh
 
 asan:
 	$(MAKE) BUILD=build-asan SANITIZE=address,undefined CFLAGS='-O1 -g' check

@@ -22,7 +22,7 @@ static void eval(const intf_member *K, size_t n, size_t self, double size, intf_
 {
     rt_options o;
     rt_options_default(&o);
-    intf_eval(&rtx, &o, K, n, self, size, t);
+    intf_eval(&rtx, rt_options_intf(&o), K, n, self, size, t);
 }
 
 /* B < EMBW: Pi = 1 (eq. 6). (15, 1000, 100, 10) + (15, 1000, 150, 10): B = 250 < 278.4, I = 1,
@@ -164,18 +164,18 @@ static void test_intf_naive_none(void)
     rt_options_default(&o);
     o.interference = RT_INTF_NAIVE;
     intf_terms t;
-    intf_eval(&rtx, &o, K, 2, 0, 1000, &t);
+    intf_eval(&rtx, rt_options_intf(&o), K, 2, 0, 1000, &t);
     CU_ASSERT_EQUAL(t.I, 1.0);
     CU_ASSERT_EQUAL(t.Pi, 1.0);
     ASSERT_REL(t.M, 1.73, 1e-12);
     CU_ASSERT_EQUAL(t.bw_gbps, 400.0);
-    intf_eval(&rtx, &o, K, 1, 0, 1000, &t);
+    intf_eval(&rtx, rt_options_intf(&o), K, 1, 0, 1000, &t);
     CU_ASSERT_EQUAL(t.M, 1.0);
     o.naive_factor = 0.5;
-    intf_eval(&rtx, &o, K, 2, 1, 1000, &t);
+    intf_eval(&rtx, rt_options_intf(&o), K, 2, 1, 1000, &t);
     CU_ASSERT_EQUAL(t.M, 1.5);
     o.interference = RT_INTF_NONE;
-    intf_eval(&rtx, &o, K, 2, 0, 1000, &t);
+    intf_eval(&rtx, rt_options_intf(&o), K, 2, 0, 1000, &t);
     CU_ASSERT_EQUAL(t.I, 1.0);
     CU_ASSERT_EQUAL(t.Pi, 1.0);
     CU_ASSERT_EQUAL(t.M, 1.0);
@@ -194,8 +194,8 @@ static void test_intf_acc_matches(void)
     intf_acc_init(&a);
     for (size_t i = 0; i < 3; i++)
         intf_acc_add(&a, &K[i], 1000.5);
-    intf_eval_acc(&rtx, &o, &a, &K[0], 1000.5, &t1);
-    intf_eval(&rtx, &o, K, 3, 0, 1000.5, &t2);
+    intf_eval_acc(&rtx, rt_options_intf(&o), &a, &K[0], 1000.5, &t1);
+    intf_eval(&rtx, rt_options_intf(&o), K, 3, 0, 1000.5, &t2);
     CU_ASSERT_EQUAL(t1.M, t2.M);
     CU_ASSERT_EQUAL(t1.bw_gbps, t2.bw_gbps);
     CU_ASSERT(t1.M >= 1.0 && t1.M <= 2.0 * t1.I);

@@ -295,7 +295,7 @@ static void oracle(const win_layout *wl, const intf_gpu *g, const rt_options *o,
         for (size_t i = 0; i < n; i++)
             mem[i] = wl->members[K[i]];
         intf_terms t;
-        intf_eval(g, o, mem, n, 0, wl->members[self].cycles, &t);
+        intf_eval(g, rt_options_intf(o), mem, n, 0, wl->members[self].cycles, &t);
         if (t.M > *best_M) {
             *best_M = t.M;
             *n_best = n;

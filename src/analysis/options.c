@@ -25,15 +25,6 @@ const char *rt_windows_name(rt_windows_mode m)
     return m == RT_WINDOWS_SYNCHRONOUS ? "synchronous" : "worst-case";
 }
 
-const char *rt_interference_name(rt_interference_mode m)
-{
-    switch (m) {
-    case RT_INTF_NAIVE: return "naive";
-    case RT_INTF_NONE: return "none";
-    default: return "masola";
-    }
-}
-
 const char *rt_prio_name(rt_prio_mode m)
 {
     switch (m) {

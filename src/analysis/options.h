@@ -5,8 +5,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "models/interference.h"
+
 typedef enum { RT_WINDOWS_WORST_CASE, RT_WINDOWS_SYNCHRONOUS } rt_windows_mode;
-typedef enum { RT_INTF_MASOLA, RT_INTF_NAIVE, RT_INTF_NONE } rt_interference_mode;
 typedef enum { RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY } rt_prio_mode;
 typedef enum { RT_ASSIGN_AUTO, RT_ASSIGN_GIVEN, RT_ASSIGN_SEARCH } rt_assign_mode;
 
@@ -28,7 +29,12 @@ typedef struct rt_options {
 void rt_options_default(rt_options *o);
 /* Names used in reports and on the command line. */
 const char *rt_windows_name(rt_windows_mode m);
-const char *rt_interference_name(rt_interference_mode m);
 const char *rt_prio_name(rt_prio_mode m);
+
+/* The interference model of o, as the window code takes it. */
+static inline intf_model rt_options_intf(const rt_options *o)
+{
+    return (intf_model){ .mode = o->interference, .naive_factor = o->naive_factor };
+}
 
 #endif

@@ -133,7 +133,7 @@ static int wcet_launch_sync(wcet_launch *out, const win_layout *wl, const intf_g
             K[j] = wl->members[idx[j]];
         double size = sp->end_cycles - sp->start_cycles;
         intf_terms t;
-        intf_eval(g, o, K, n, 0, size, &t);
+        intf_eval(g, rt_options_intf(o), K, n, 0, size, &t);
         wcet_window *w = &out->windows[i];
         w->start_cycles = sp->start_cycles;
         w->end_cycles = sp->end_cycles;

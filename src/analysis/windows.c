@@ -374,7 +374,7 @@ static void win_odo_eval(const win_layout *wl, const intf_gpu *g, const rt_optio
     for (size_t i = 0; i < od->D; i++)
         if (d[i])
             intf_acc_push(&a, &od->contrib[wl->part_first[od->others[i]] + d[i] - 1]);
-    intf_eval_acc(g, o, &a, &wl->members[self], od->size, t);
+    intf_eval_acc(g, rt_options_intf(o), &a, &wl->members[self], od->size, t);
 }
 
 /* Shares of self and of every kernel of the other partitions, and the suffix BW bounds. */
@@ -450,7 +450,7 @@ static void win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_opt
     bool leaf = win_odo_extend(wl, g, od, self, 0);
     while (more) {
         if (leaf) {
-            intf_eval_acc(g, o, &od->acc[od->D], &wl->members[self], od->size, &t);
+            intf_eval_acc(g, rt_options_intf(o), &od->acc[od->D], &wl->members[self], od->size, &t);
             if (t.M > od->best_M) {     /* strict: the first maximum found is kept */
                 od->best_M = t.M;
                 out->terms = t;

@@ -11,6 +11,15 @@
 #define INTF_PI_MIN 1.0
 #define INTF_PI_MAX 2.0
 
+const char *rt_interference_name(rt_interference_mode m)
+{
+    switch (m) {
+    case RT_INTF_NAIVE: return "naive";
+    case RT_INTF_NONE: return "none";
+    default: return "masola";
+    }
+}
+
 intf_gpu intf_gpu_of(const model *m)
 {
     return (intf_gpu){ .sms = (double)m->gpu->sms, .bw_max_gbps = m->gpu->bw_nominal_gbps,
@@ -118,10 +127,10 @@ double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size
     return I * pi * (1.0 + 1e-9);
 }
 
-void intf_eval_acc(const intf_gpu *g, const rt_options *o, const intf_acc *a,
+void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
                    const intf_member *self, double size_cycles, intf_terms *t)
 {
-    if (o->interference == RT_INTF_MASOLA) {
+    if (im.mode == RT_INTF_MASOLA) {
         intf_masola_acc(g, a, self, size_cycles, t);
         return;
     }
@@ -131,16 +140,16 @@ void intf_eval_acc(const intf_gpu *g, const rt_options *o, const intf_acc *a,
     t->Pi = 1.0;
     t->M = 1.0;
     /* sec. 7.2: the naive method adds a fixed factor wherever kernels overlap */
-    if (o->interference == RT_INTF_NAIVE && a->count >= 2)
-        t->M = 1.0 + o->naive_factor;
+    if (im.mode == RT_INTF_NAIVE && a->count >= 2)
+        t->M = 1.0 + im.naive_factor;
 }
 
-void intf_eval(const intf_gpu *g, const rt_options *o, const intf_member *K, size_t n, size_t self,
+void intf_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,
                double size_cycles, intf_terms *t)
 {
     intf_acc a;
     intf_acc_init(&a);
     for (size_t i = 0; i < n; i++)
         intf_acc_add(&a, &K[i], size_cycles);
-    intf_eval_acc(g, o, &a, &K[self], size_cycles, t);
+    intf_eval_acc(g, im, &a, &K[self], size_cycles, t);
 }

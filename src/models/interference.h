@@ -5,8 +5,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/options.h"
 #include "models/model.h"
+
+/* Which multiplier model a window applies (MODEL.md sec. 4): the paper's eq. 5-16, the naive
+ * fixed factor of its sec. 7.2, or none; and the naive factor f. */
+typedef enum { RT_INTF_MASOLA, RT_INTF_NAIVE, RT_INTF_NONE } rt_interference_mode;
+typedef struct intf_model {
+    rt_interference_mode mode;
+    double naive_factor;     /* f, default 0.73 */
+} intf_model;
 
 /* The GPU constants that eq. 5-16 read. */
 typedef struct intf_gpu {
@@ -50,6 +57,8 @@ typedef struct intf_terms {
     double M;                /* I * Pi */
 } intf_terms;
 
+/* "masola", "naive" or "none", as on the command line and in reports. */
+const char *rt_interference_name(rt_interference_mode m);
 /* GPU constants of a built model. */
 intf_gpu intf_gpu_of(const model *m);
 /* Member for kernel k on partition part of n SMs; 0 if n is not a row of the model, else 1. */
@@ -69,12 +78,12 @@ void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *se
  * does not depend on |K|, P_access <= Povl(k)), and the bound has a 1e-9 relative guard. */
 double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
                          double bw_ub);
-/* The multiplier model chosen in o, from the sums in a: masola as above; naive: I = Pi = 1,
+/* The multiplier model im, from the sums in a: masola as above; naive: I = Pi = 1,
  * M = 1 + f if |K(w)| >= 2 else 1; none: I = Pi = M = 1. B(w) is filled in every mode. */
-void intf_eval_acc(const intf_gpu *g, const rt_options *o, const intf_acc *a,
+void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
                    const intf_member *self, double size_cycles, intf_terms *t);
 /* The same for K[self] in the window K[0..n-1] (sums taken in array order). */
-void intf_eval(const intf_gpu *g, const rt_options *o, const intf_member *K, size_t n, size_t self,
+void intf_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,
                double size_cycles, intf_terms *t);
 
 #endif

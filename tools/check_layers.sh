@@ -1,0 +1,28 @@
+#!/bin/sh
+# The include graph of src/ must point down the layers of docs/architecture.md, never up:
+#   util < taskset < models < analysis < search < sim < report < explore < cli
+# Prints every upward edge (file, line, included header) and fails if there is one.
+set -u
+rank() {
+  case $1 in
+    util) echo 0;; taskset) echo 1;; models) echo 2;; analysis) echo 3;; search) echo 4;;
+    sim) echo 5;; report) echo 6;; explore) echo 7;; cli) echo 8;; *) echo 99;;
+  esac
+}
+bad=0; edges=0
+for f in src/*/*.c src/*/*.h; do
+  [ -f "$f" ] || continue
+  from=${f#src/}; from=${from%%/*}; rf=$(rank "$from")
+  if [ "$rf" = 99 ]; then echo "$f: folder '$from' is not a layer"; bad=$((bad+1)); continue; fi
+  grep -n '^#include "[a-z]*/' "$f" | while IFS= read -r hit; do
+    line=${hit%%:*}; inc=${hit#*\"}; inc=${inc%\"*}; to=${inc%%/*}; rt=$(rank "$to")
+    if [ "$rt" -gt "$rf" ]; then echo "$f:$line: $from includes $inc (layer '$to' is above '$from')"; fi
+  done
+done > /tmp/rtgpu-layers.$$
+edges=$(cat src/*/*.[ch] | grep -c '^#include "[a-z]*/')
+if [ -s /tmp/rtgpu-layers.$$ ]; then
+  cat /tmp/rtgpu-layers.$$; bad=$((bad + $(wc -l < /tmp/rtgpu-layers.$$)))
+fi
+rm -f /tmp/rtgpu-layers.$$
+echo "layers: $edges includes checked, $bad upward"
+[ "$bad" -eq 0 ]
