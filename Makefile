@@ -89,6 +89,7 @@ check: $(BINS) $(TESTBIN)
 	RTGPU_BIN=$(BIN) ./$(TESTBIN)
 	sh tests/check_examples.sh $(BIN)
 	sh tools/check_layers.sh
+	sh tests/check_install.sh
 
 asan:
 	$(MAKE) BUILD=build-asan SANITIZE=address,undefined CFLAGS='-O1 -g' check
@@ -101,11 +102,30 @@ valgrind: $(BINS) $(TESTBIN)
 bench: $(BIN) $(BENCHBIN)
 	sh bench/run.sh $(BIN) $(BUILD)/bench
 
-install: $(BINS)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/rtgpu/schemas \
-	  $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/
+# The library's public headers: every module header but the internal ones (XML reading, the MIP
+# behind GLPK, the command line), installed in their layer folders under include/rtgpu/.
+PUB_HDR    := src/rtgpu.h $(filter-out src/taskset/xmlsafe.h src/search/ilp.h src/search/assign_mip.h, \
+              $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h))))
+INC_DIR     = $(DESTDIR)$(PREFIX)/include/rtgpu
+
+$(BUILD)/rtgpu.pc: tools/rtgpu.pc.in Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/share/rtgpu/schemas $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/rtgpu/examples/gpus $(DESTDIR)$(PREFIX)/share/rtgpu/examples/tasksets \
+	  $(DESTDIR)$(PREFIX)/share/doc/rtgpu
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(BUILD)/rtgpu.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	for h in $(PUB_HDR:src/%=%); do install -D -m 644 src/$$h $(INC_DIR)/$$h || exit 1; done
 	install -m 644 $(SCHEMAS) $(DESTDIR)$(PREFIX)/share/rtgpu/schemas/
+	install -m 644 examples/README.md $(DESTDIR)$(PREFIX)/share/rtgpu/examples/
+	install -m 644 examples/gpus/*.xml $(DESTDIR)$(PREFIX)/share/rtgpu/examples/gpus/
+	install -m 644 examples/tasksets/*.xml examples/tasksets/*.expect \
+	  $(DESTDIR)$(PREFIX)/share/rtgpu/examples/tasksets/
+	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rtgpu/
 	install -m 644 docs/rtgpu-analyze.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 clean:

@@ -1,0 +1,38 @@
+/* rtgpu: the library's public face, one include per module, layers bottom first
+ * (docs/architecture.md). Link with `pkg-config --cflags --libs rtgpu`.
+ * Ownership: every *_new / *_load returns memory the caller frees with the matching *_free;
+ * every *_fini frees what a call put in a caller's struct; everything else borrows. */
+#ifndef RTGPU_H
+#define RTGPU_H
+
+/* util: located diagnostics, checked 64-bit integers, SHA-256, atomic file writes */
+#include "util/diag.h"
+#include "util/ckint.h"
+#include "util/sha256.h"
+#include "util/atomicfile.h"
+
+/* taskset: every input file (task set, GPU, the checks that need both), exact units */
+#include "taskset/units.h"
+#include "taskset/taskset.h"
+#include "taskset/gpu.h"
+#include "taskset/inputs.h"
+
+/* models: the GPU performance models (isolated scaling eq. 1-4 and 17, interference eq. 5-16) */
+#include "models/model.h"
+#include "models/interference.h"
+
+/* analysis: options, layouts, windows, WCETs, response times, the full check of one layout */
+#include "analysis/options.h"
+#include "analysis/layout.h"
+#include "analysis/windows.h"
+#include "analysis/wcet.h"
+#include "analysis/rta.h"
+#include "analysis/analysis.h"
+
+/* search: partition sizes and mapping (GLPK MIP with the full analysis in the loop) */
+#include "search/assign.h"
+
+/* report: text and JSON renderings of one run */
+#include "report/report.h"
+
+#endif
