@@ -90,7 +90,10 @@ static inline int fx_measured(rt_taskset *ts, size_t k, int64_t sms, double cycl
     rt_measured *m = realloc(kr->measured, (kr->n_measured + 1) * sizeof *m);
     if (!m)
         return 0;
-    m[kr->n_measured++] = (rt_measured){ .sms = sms, .cycles = cycles, .bw_gbps = bw_gbps };
+    /* cycles <= 0 or bw_gbps < 0: that value is not given (a partial point, model rev. 2) */
+    m[kr->n_measured++] = (rt_measured){ .sms = sms, .has_cycles = cycles > 0,
+                                         .has_bw = bw_gbps >= 0, .cycles = cycles,
+                                         .bw_gbps = bw_gbps };
     kr->measured = m;
     return 1;
 }

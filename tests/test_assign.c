@@ -75,7 +75,7 @@ static rt_taskset *ts_make(const kdef *k, size_t nk, const tdef *t, size_t nt)
         kk->n_measured = k[i].n_meas;
         kk->measured = calloc(k[i].n_meas ? k[i].n_meas : 1, sizeof *kk->measured);
         for (size_t j = 0; j < k[i].n_meas; j++)
-            kk->measured[j] = (rt_measured){ .sms = k[i].meas_sms[j],
+            kk->measured[j] = (rt_measured){ .sms = k[i].meas_sms[j], .has_cycles = true, .has_bw = true,
                                              .cycles = k[i].meas_cycles[j],
                                              .bw_gbps = k[i].bw_gbps };
     }

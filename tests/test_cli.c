@@ -223,12 +223,15 @@ static void test_search_infeasible_without_columns(void)
 static void test_search_capped_claims_no_proof(void)
 {
     /* With --combination-cap 1 every layout of two or more busy partitions is analysed with the
-     * co-runner heuristic, so the search may not call its result optimal. */
+     * cap fallback (M = 2 I(S_max), MODEL.md rev. 2), so the search may claim neither an optimum
+     * nor infeasibility: feasible (exit 0) or unknown (exit 3), never optimal or infeasible. */
     runcmd_out r = runcmd((char *[]){"x", "examples/tasksets/paper-kernels.xml", "--gpu",
-                                     "examples/gpus/rtx2060.xml", "--combination-cap", "1", NULL},
+                                     "examples/gpus/rtx2060.xml", "--combination-cap", "1",
+                                     "--time-limit", "3", NULL},
                           120);
-    CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "search (min-sms): feasible"));
+    CU_ASSERT(r.status == 0 || r.status == 3);
+    CU_ASSERT_PTR_NULL(strstr(r.out, "search (min-sms): optimal"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "search (min-sms): infeasible"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "claims no proof"));
     runcmd_free(&r);
 }

@@ -18,6 +18,12 @@ static intf_member mem(int64_t n, double cycles, double bw, double l2)
     return (intf_member){ .sms = n, .cycles = cycles, .bw_gbps = bw, .l2_accesses = l2 };
 }
 
+static void eval_mode(const rt_options *o, const intf_member *K, size_t n, size_t self,
+                      double size, intf_terms *t)
+{
+    intf_eval(&rtx, rt_options_intf(o), K, n, self, size, t);
+}
+
 static void eval(const intf_member *K, size_t n, size_t self, double size, intf_terms *t)
 {
     rt_options o;
@@ -130,17 +136,124 @@ static void test_intf_pbar_above_two(void)
     ASSERT_REL(t.M, 1.4367816, 1e-7);
 }
 
-/* B = EMBW exactly takes the penalty branch (eq. 6: >=). A kernel alone (20, 1000, 330, 1000):
- * I = 330/278.4 = 1.1853448; P_SM = 30/20 = 1.5; P_access = 1; P_BW = 330/348 = 0.94827586;
- * Pbar = 1.4224138 -> Pi = 1.4224138; M = 1.6860508. */
+/* A kernel alone in a window has M = 1 in every model (MODEL.md sec. 4, "alone"), even at
+ * B = EMBW. Revision 1 applied eq. 6-16 to it: (20, 1000, 330, 1000) alone gave I =
+ * 330/278.4 = 1.1853448, P_SM = 30/20 = 1.5, P_access = 1, P_BW = 330/348 = 0.94827586, Pbar =
+ * 1.4224138 = Pi, M = 1.6860508: eq. 6-16 themselves still give that (intf_masola_acc). */
 static void test_intf_alone_at_embw(void)
 {
     intf_member K[1] = { mem(20, 1000, 330, 1000) };
     intf_terms t;
-    eval(K, 1, 0, 1000, &t);
+    rt_options o;
+    rt_options_default(&o);
+    for (int mode = RT_INTF_MASOLA; mode <= RT_INTF_NONE; mode++) {
+        o.interference = (rt_interference_mode)mode;
+        eval_mode(&o, K, 1, 0, 1000, &t);
+        CU_ASSERT_EQUAL(t.I, 1.0);
+        CU_ASSERT_EQUAL(t.Pi, 1.0);
+        CU_ASSERT_EQUAL(t.M, 1.0);
+        CU_ASSERT_EQUAL(t.bw_gbps, 330.0);
+    }
+    intf_acc a;
+    intf_acc_init(&a);
+    intf_acc_add(&a, &K[0], 1000);
+    intf_masola_acc(&rtx, &a, &K[0], 1000, &t);
     ASSERT_REL(t.I, 1.1853448, 1e-7);
     ASSERT_REL(t.p_bar, 1.4224138, 1e-7);
     ASSERT_REL(t.M, 1.6860508, 1e-7);
+}
+
+/* M*(k,S) of MODEL.md sec. 3 (the supremum over window lengths) for K = {k} + S, every case. */
+static void sup(const intf_member *K, size_t n, intf_terms *t)
+{
+    rt_options o;
+    rt_options_default(&o);
+    intf_acc a;
+    intf_acc_init(&a);
+    for (size_t i = 0; i < n; i++)
+        intf_acc_add(&a, &K[i], K[0].cycles);
+    intf_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], t);
+}
+
+/* alone: M* = 1 even at 330 GB/s. below-embw: (15, 1000, 100, 10) + (15, 1000, 200, 10),
+ * B = 300 < 330: M* = I = 300/278.4 = 1.0775862. */
+static void test_sup_alone_below(void)
+{
+    intf_member A[1] = { mem(20, 1000, 330, 1000) };
+    intf_member K[2] = { mem(15, 1000, 100, 10), mem(15, 1000, 200, 10) };
+    intf_terms t;
+    sup(A, 1, &t);
+    CU_ASSERT_EQUAL(t.M, 1.0);
+    CU_ASSERT_EQUAL(t.sup_case, INTF_CASE_ALONE);
+    sup(K, 2, &t);
+    ASSERT_REL(t.M, 1.0775862, 1e-7);
+    CU_ASSERT_EQUAL(t.Pi, 1.0);
+    CU_ASSERT_EQUAL(t.sup_case, INTF_CASE_BELOW_EMBW);
+}
+
+/* short-window wins, the revision-1 counter-example shape: k (15, 1000, 300, 700) with
+ * (15, 1000, 300, 300). B = 600, I = 600/278.4 = 2.1551724; P_BW = 300 * 2/348 = 1.7241379;
+ * P_SM = (30/15)/2 = 1; rho = (700/1000) / (700/1000 + 300/1000) = 0.7; c = 0.7 * 1.7241379 =
+ * 1.2068966. Revision 1 (one window of length C): Pbar = c in [1, 2) -> Pi = 1.2068966, M =
+ * 2.6010702. A short window (Pbar < 1) gives Pi_lo = MIN(P_BW, I) = 1.7241379 > c:
+ * M* = 2.1551724 * 1.7241379 = 3.7158145. */
+static void test_sup_short_window(void)
+{
+    intf_member K[2] = { mem(15, 1000, 300, 700), mem(15, 1000, 300, 300) };
+    intf_terms t;
+    sup(K, 2, &t);
+    CU_ASSERT_EQUAL(t.sup_case, INTF_CASE_SHORT_WINDOW);
+    ASSERT_REL(t.I, 2.1551724, 1e-7);
+    ASSERT_REL(t.Pi, 1.7241379, 1e-7);
+    ASSERT_REL(t.M, 3.7158145, 1e-7);
+    ASSERT_REL(t.p_bar, 1.2068966, 1e-7);      /* c, the full-length window's Pbar */
+    eval(K, 2, 0, 1000, &t);                   /* revision 1's single full-length window */
+    ASSERT_REL(t.M, 2.6010702, 1e-7);
+}
+
+/* long-window, c < 2: k (10, 1000, 200, 900) with (20, 1000, 200, 100). B = 400, I = 400/278.4
+ * = 1.4367816; P_BW = 400/348 = 1.1494253; P_SM = (30/10)/2 = 1.5; rho = 0.9 / (0.9 + 0.1) =
+ * 0.9; c = 1.5 * 0.9 * 1.1494253 = 1.5517241 > Pi_lo = 1.1494253: M* = I c = 2.2294887.
+ * long-window, c >= 2: k (5, 1000, 200, 9000) with (25, 2000, 200, 1000): P_SM = 3, rho =
+ * 9 / 9.5, c = 3.2667877 >= 2: the supremum 2 (no window reaches it; eq. 16 gives Pi = 1 at
+ * full length, revision 1's value M = I = 1.4367816): M* = 2 I = 2.8735632. */
+static void test_sup_long_window(void)
+{
+    intf_member K[2] = { mem(10, 1000, 200, 900), mem(20, 1000, 200, 100) };
+    intf_member L[2] = { mem(5, 1000, 200, 9000), mem(25, 2000, 200, 1000) };
+    intf_terms t;
+    sup(K, 2, &t);
+    CU_ASSERT_EQUAL(t.sup_case, INTF_CASE_LONG_WINDOW);
+    ASSERT_REL(t.Pi, 1.5517241, 1e-7);
+    ASSERT_REL(t.M, 2.2294887, 1e-7);
+    sup(L, 2, &t);
+    CU_ASSERT_EQUAL(t.sup_case, INTF_CASE_LONG_WINDOW);
+    CU_ASSERT_EQUAL(t.Pi, 2.0);
+    ASSERT_REL(t.M, 2.8735632, 1e-7);
+    eval(L, 2, 0, 1000, &t);
+    ASSERT_REL(t.M, 1.4367816, 1e-7);
+}
+
+/* naive: 1 + f with a co-runner (case naive); none: 1. */
+static void test_sup_naive_none(void)
+{
+    intf_member K[2] = { mem(10, 1000, 200, 900), mem(20, 1000, 200, 100) };
+    intf_terms t;
+    rt_options o;
+    rt_options_default(&o);
+    intf_acc a;
+    intf_acc_init(&a);
+    intf_acc_add(&a, &K[0], 1000);
+    intf_acc_add(&a, &K[1], 1000);
+    o.interference = RT_INTF_NAIVE;
+    intf_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], &t);
+    ASSERT_REL(t.M, 1.73, 1e-12);
+    CU_ASSERT_EQUAL(t.sup_case, INTF_CASE_NAIVE);
+    o.interference = RT_INTF_NONE;
+    intf_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], &t);
+    CU_ASSERT_EQUAL(t.M, 1.0);
+    CU_ASSERT_STRING_EQUAL(intf_case_name(INTF_CASE_SHORT_WINDOW), "short-window");
+    CU_ASSERT_STRING_EQUAL(intf_case_name(INTF_CASE_CAPPED), "capped");
 }
 
 /* No L2 access at all in a saturated window: P_access = 0 (no share), Pbar = 0 < 1 ->
@@ -234,7 +347,11 @@ void test_interference_register(void)
     CU_add_test(s, "Pbar < 1 (MIN with I)", test_intf_pbar_below_one);
     CU_add_test(s, "Pi upper clamp", test_intf_high_clamp);
     CU_add_test(s, "Pbar >= 2 (eq. 16)", test_intf_pbar_above_two);
-    CU_add_test(s, "kernel alone at B = EMBW", test_intf_alone_at_embw);
+    CU_add_test(s, "kernel alone at B = EMBW: M = 1", test_intf_alone_at_embw);
+    CU_add_test(s, "M*: alone, below EMBW", test_sup_alone_below);
+    CU_add_test(s, "M*: a short window wins (revision-1 counter-example)", test_sup_short_window);
+    CU_add_test(s, "M*: long window, c < 2 and c >= 2 (supremum 2 I)", test_sup_long_window);
+    CU_add_test(s, "M*: naive and none", test_sup_naive_none);
     CU_add_test(s, "window without L2 accesses", test_intf_no_accesses);
     CU_add_test(s, "naive and none", test_intf_naive_none);
     CU_add_test(s, "accumulator equals array evaluation", test_intf_acc_matches);

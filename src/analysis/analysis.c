@@ -89,6 +89,10 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
             goto done;
     }
     out->schedulable = out->n_misses == 0;
+    out->exhaustive = true;
+    for (size_t i = 0; i < out->wcet.n_tasks; i++)
+        for (size_t j = 0; j < out->wcet.tasks[i].n_launches; j++)
+            out->exhaustive &= out->wcet.tasks[i].launches[j].exhaustive;
     rc = EVAL_OK;
 done:
     free(idx);

@@ -18,6 +18,7 @@ typedef struct rt_eval {
     size_t n_tasks;
     size_t n_misses;           /* tasks with R > D or unbounded */
     bool schedulable;
+    bool exhaustive;           /* false if some launch used the combination-cap fallback */
 } rt_eval;
 
 enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2 };

@@ -14,8 +14,9 @@
 #include "util/ckint.h"
 
 #define WCET_MAX_NS ((int64_t)1 << 62)
-/* A value within this relative distance of an integer is that integer (wcet_ceil_ns). */
-#define WCET_CEIL_TOL 1e-9
+/* Representation noise forgiven by wcet_ceil_ns: relative, and at most 0.001 ns absolute. */
+#define WCET_NOISE_REL 1e-12
+#define WCET_NOISE_ABS 0.001
 /* Synchronous mode: a launch's windows must cover C(k,n) to this relative precision, else the
  * timeline is too long for double precision and the result is refused (WCET_ERANGE). */
 #define WCET_COVER_TOL 1e-6
@@ -24,8 +25,10 @@ bool wcet_ceil_ns(double x, int64_t *ns)
 {
     if (!isfinite(x) || x < 0.0)
         return false;
-    double r = round(x);
-    double c = fabs(x - r) <= WCET_CEIL_TOL * x ? r : ceil(x);
+    double f = floor(x), tol = WCET_NOISE_REL * x;
+    if (tol > WCET_NOISE_ABS)
+        tol = WCET_NOISE_ABS;
+    double c = x - f <= tol ? f : ceil(x);
     if (c > (double)WCET_MAX_NS)
         return false;
     *ns = (int64_t)c;
@@ -68,6 +71,7 @@ static void wcet_window_terms(wcet_window *w, const intf_terms *t)
     w->I = t->I;
     w->Pi = t->Pi;
     w->M = t->M;
+    w->sup_case = t->sup_case;
 }
 
 /* Deep copy of a launch computed earlier for the same (partition, kernel). */

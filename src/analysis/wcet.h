@@ -8,6 +8,7 @@
 
 #include "analysis/layout.h"
 #include "analysis/options.h"
+#include "models/interference.h"
 #include "models/model.h"
 #include "taskset/taskset.h"
 
@@ -19,6 +20,7 @@ typedef struct wcet_window {
     size_t *parts;                     /* owned: partition of each kernel of K(w) */
     double bw_gbps;                    /* B(w) */
     double I, Pi, M;                   /* eq. 7, eq. 6/15 clamped, I*Pi (naive: 1, 1, 1+f) */
+    intf_case sup_case;                /* worst-case mode: which case gave M*(k,S) */
 } wcet_window;
 
 typedef struct wcet_launch {
@@ -55,8 +57,9 @@ int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
                  wcet_result *out);
 /* Free what wcet_compute put in r (not r itself); safe on a zeroed struct. */
 void wcet_result_fini(wcet_result *r);
-/* ceil to whole ns with a relative tolerance of 1e-9: a value within 1e-9 of an integer is it.
- * Returns false if x is not finite or does not fit in 2^62. */
+/* ceil to whole ns (MODEL.md sec. 5): only representation noise is forgiven, an x at most
+ * min(1e-12 x, 0.001) ns above an integer is that integer; never rounded down by more.
+ * Returns false if x is not finite, negative, or does not fit in 2^62. */
 bool wcet_ceil_ns(double x, int64_t *ns);
 /* WCET of task t alone on n SMs (multiplier 1): a lower bound of its WCET in any layout.
  * Returns false on range overflow. */

@@ -364,7 +364,7 @@ static size_t win_odo_emit(const win_layout *wl, const win_odo *od, const size_t
     return n;
 }
 
-/* Evaluate the window of digits d directly, summing in window order (self, then partitions). */
+/* M*(k,S) of the combination of digits d, summing in window order (self, then partitions). */
 static void win_odo_eval(const win_layout *wl, const intf_gpu *g, const rt_options *o,
                          const win_odo *od, const size_t *d, size_t self, intf_terms *t)
 {
@@ -374,7 +374,7 @@ static void win_odo_eval(const win_layout *wl, const intf_gpu *g, const rt_optio
     for (size_t i = 0; i < od->D; i++)
         if (d[i])
             intf_acc_push(&a, &od->contrib[wl->part_first[od->others[i]] + d[i] - 1]);
-    intf_eval_acc(g, rt_options_intf(o), &a, &wl->members[self], od->size, t);
+    intf_sup_acc(g, rt_options_intf(o), &a, &wl->members[self], t);
 }
 
 /* Shares of self and of every kernel of the other partitions, and the suffix BW bounds. */
@@ -432,9 +432,10 @@ static bool win_odo_next(const win_layout *wl, win_odo *od, size_t *from)
     return true;
 }
 
-/* Every combination in odometer order, keeping the first strict maximum of M. The heuristic
- * combination's M (a value some combination reaches) seeds a branch-and-bound: a prefix whose
- * bound is below the seed, or not above the best so far, cannot hold the first maximum. */
+/* Every combination in odometer order, keeping the first strict maximum of M*. The M* of the
+ * max-bandwidth combination (a value some combination has) seeds a branch-and-bound: a prefix
+ * whose bound is below the seed, or not above the best so far, cannot hold the first maximum.
+ * intf_masola_bound bounds M* too: Pi_lo <= MIN(2, MAX(1, I)) and c <= the bound's Pbar. */
 static void win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_options *o,
                                  size_t self, win_odo *od, win_combo *out)
 {
@@ -450,7 +451,7 @@ static void win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_opt
     bool leaf = win_odo_extend(wl, g, od, self, 0);
     while (more) {
         if (leaf) {
-            intf_eval_acc(g, rt_options_intf(o), &od->acc[od->D], &wl->members[self], od->size, &t);
+            intf_sup_acc(g, rt_options_intf(o), &od->acc[od->D], &wl->members[self], &t);
             if (t.M > od->best_M) {     /* strict: the first maximum found is kept */
                 od->best_M = t.M;
                 out->terms = t;
@@ -477,8 +478,9 @@ void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t se
         out->members = od.out;
         return;
     }
-    if (o->interference == RT_INTF_MASOLA) {
-        /* past the cap: every other hosting partition contributes its max-BW kernel */
+    bool capped = o->interference != RT_INTF_NONE && win_combinations(wl, self) > o->combination_cap;
+    if (capped) {
+        /* past the cap: S_max, from every other hosting partition its max-BW kernel */
         for (size_t i = 0; i < od.D; i++)
             od.best[i] = wl->part_best_bw[od.others[i]] - wl->part_first[od.others[i]] + 1;
         out->exhaustive = false;
@@ -489,5 +491,14 @@ void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t se
     }
     out->n = win_odo_emit(wl, &od, od.best, self);
     win_odo_eval(wl, g, o, &od, od.best, self, &out->terms);
+    if (capped) {
+        /* sec. 3: masola M = 2 I(S_max) (I grows with B, Pi <= 2); naive 1 + f */
+        intf_terms *t = &out->terms;
+        if (o->interference == RT_INTF_MASOLA) {
+            t->Pi = 2.0;
+            t->M = 2.0 * t->I;
+        }
+        t->sup_case = INTF_CASE_CAPPED;
+    }
     out->members = od.out;
 }

@@ -127,21 +127,72 @@ double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size
     return I * pi * (1.0 + 1e-9);
 }
 
-void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
-                   const intf_member *self, double size_cycles, intf_terms *t)
+/* Terms of a window with no interference (I = Pi = M = 1), B(w) filled. */
+static void intf_unit(const intf_acc *a, intf_terms *t)
 {
-    if (im.mode == RT_INTF_MASOLA) {
-        intf_masola_acc(g, a, self, size_cycles, t);
-        return;
-    }
     memset(t, 0, sizeof *t);
     t->bw_gbps = a->bw_gbps;
     t->I = 1.0;
     t->Pi = 1.0;
     t->M = 1.0;
+}
+
+void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
+                   const intf_member *self, double size_cycles, intf_terms *t)
+{
+    if (im.mode == RT_INTF_MASOLA && a->count >= 2) {
+        intf_masola_acc(g, a, self, size_cycles, t);
+        return;
+    }
+    intf_unit(a, t);                       /* alone (sec. 4) in every model, or none */
     /* sec. 7.2: the naive method adds a fixed factor wherever kernels overlap */
     if (im.mode == RT_INTF_NAIVE && a->count >= 2)
         t->M = 1.0 + im.naive_factor;
+}
+
+void intf_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const intf_member *self,
+                  intf_terms *t)
+{
+    intf_unit(a, t);
+    t->sup_case = INTF_CASE_ALONE;
+    if (a->count <= 1)
+        return;                                            /* sec. 4, "alone": M = 1 */
+    if (im.mode != RT_INTF_MASOLA) {
+        t->sup_case = im.mode == RT_INTF_NAIVE ? INTF_CASE_NAIVE : INTF_CASE_NONE;
+        if (im.mode == RT_INTF_NAIVE)
+            t->M = 1.0 + im.naive_factor;
+        return;
+    }
+    /* The terms of the window of full length C(k,n_k): B, I, rho = P_access, P_BW and c = Pbar
+     * do not depend on the length s, only Povl(k) = s / C(k,n_k) does (sec. 3). */
+    intf_masola_acc(g, a, self, self->cycles, t);
+    if (a->bw_gbps < g->embw_gbps) {
+        t->sup_case = INTF_CASE_BELOW_EMBW;                /* eq. 6: Pi = 1, M = I */
+        return;
+    }
+    /* short windows (Pbar < 1): eq. 15's first case, clamped */
+    double pi_lo = t->p_bw < t->I ? t->p_bw : t->I;
+    pi_lo = pi_lo > INTF_PI_MIN ? pi_lo : INTF_PI_MIN;
+    pi_lo = pi_lo < INTF_PI_MAX ? pi_lo : INTF_PI_MAX;
+    /* longer windows: Pbar = c s / C(k,n_k) rises to c (reached at s = C(k,n_k) when c < 2;
+     * the supremum 2 when c >= 2); Pbar >= 2 gives DR/MDA <= 1, clamped to 1 */
+    double pi_long = t->p_bar < INTF_PI_MAX ? t->p_bar : INTF_PI_MAX;
+    t->sup_case = pi_long > pi_lo ? INTF_CASE_LONG_WINDOW : INTF_CASE_SHORT_WINDOW;
+    t->Pi = pi_long > pi_lo ? pi_long : pi_lo;
+    t->M = t->I * t->Pi;
+}
+
+const char *intf_case_name(intf_case c)
+{
+    switch (c) {
+    case INTF_CASE_ALONE: return "alone";
+    case INTF_CASE_BELOW_EMBW: return "below-embw";
+    case INTF_CASE_SHORT_WINDOW: return "short-window";
+    case INTF_CASE_LONG_WINDOW: return "long-window";
+    case INTF_CASE_CAPPED: return "capped";
+    case INTF_CASE_NAIVE: return "naive";
+    default: return "none";
+    }
 }
 
 void intf_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,

@@ -46,6 +46,14 @@ typedef struct intf_contrib {
     double bw_gbps, accesses, density;
 } intf_contrib;
 
+/* Which case of MODEL.md sec. 3 gave a worst-case multiplier M*(k,S): k alone (M = 1), B below
+ * EMBW (M = I), eq. 15's first case reached by a short window (Pi_lo), Pbar approached by a long
+ * window (MIN(2, c)), the cap fallback; and, outside masola, the naive factor or no model. */
+typedef enum {
+    INTF_CASE_ALONE, INTF_CASE_BELOW_EMBW, INTF_CASE_SHORT_WINDOW, INTF_CASE_LONG_WINDOW,
+    INTF_CASE_CAPPED, INTF_CASE_NAIVE, INTF_CASE_NONE
+} intf_case;
+
 /* Every intermediate term for kernel k in window w (those of the Pi branch are 0 if B < EMBW). */
 typedef struct intf_terms {
     double bw_gbps;          /* B(w) */
@@ -55,6 +63,7 @@ typedef struct intf_terms {
     double p_raw;            /* eq. 15 before the clamp */
     double Pi;               /* MIN(2, MAX(1, p_raw)), or 1 (eq. 6) */
     double M;                /* I * Pi */
+    intf_case sup_case;      /* intf_sup_acc only: which case gave M* */
 } intf_terms;
 
 /* "masola", "naive" or "none", as on the command line and in reports. */
@@ -78,10 +87,21 @@ void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *se
  * does not depend on |K|, P_access <= Povl(k)), and the bound has a 1e-9 relative guard. */
 double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
                          double bw_ub);
-/* The multiplier model im, from the sums in a: masola as above; naive: I = Pi = 1,
- * M = 1 + f if |K(w)| >= 2 else 1; none: I = Pi = M = 1. B(w) is filled in every mode. */
+/* The multiplier model im, from the sums in a: 1 if self runs alone (|K(w)| = 1) in every model
+ * (MODEL.md sec. 4, "alone"); else masola as above; naive: I = Pi = 1, M = 1 + f; none:
+ * I = Pi = M = 1. B(w) is filled in every mode. */
 void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
                    const intf_member *self, double size_cycles, intf_terms *t);
+/* M*(k,S) of MODEL.md sec. 3: the supremum over window lengths 0 < s <= C(k,n_k) of the multiplier
+ * of self in a window holding the kernels of a (self included, accumulated for a window of length
+ * C(k,n_k)). masola: 1 alone; I if B < EMBW; else I * MAX(Pi_lo, MIN(2, c)) with Pi_lo =
+ * MIN(2, MAX(1, MIN(P_BW, I))) and c the Pbar of the full-length window (ties: short-window).
+ * naive: 1 + f with a co-runner; none: 1. Fills B, I, Pi = M / I, M, sup_case and the eq. 9-16
+ * terms of the full-length window. */
+void intf_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const intf_member *self,
+                  intf_terms *t);
+/* "alone", "below-embw", "short-window", "long-window", "capped", "naive", "none". */
+const char *intf_case_name(intf_case c);
 /* The same for K[self] in the window K[0..n-1] (sums taken in array order). */
 void intf_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,
                double size_cycles, intf_terms *t);

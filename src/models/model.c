@@ -56,7 +56,7 @@ static model_point model_predict(const model *m, size_t k, int64_t n)
     double tc = model_tc_eq4(m, k, n);
     double floor_cycles = m->kernels[k].cycles_full;
     model_point pt = { .sms = n, .cycles = tc, .bw_gbps = model_bw_eq17(m, k, n),
-                       .source = MODEL_SRC_EQ4 };
+                       .source = MODEL_SRC_EQ4, .bw_source = MODEL_SRC_EQ17 };
     if (tc < floor_cycles) {
         pt.cycles = floor_cycles;
         pt.source = MODEL_SRC_FLOOR;
@@ -77,13 +77,21 @@ static void model_fill_table(model *m, const rt_kernel *rk, size_t k)
         long r = model_row(m, ms->sms);
         if (r < 0 || ms->sms == N)
             continue;
-        mk->table[r] = (model_point){ .sms = ms->sms, .cycles = ms->cycles,
-                                      .bw_gbps = ms->bw_gbps, .source = MODEL_SRC_MEASURED };
+        /* sec. 2 rule 1: a point overrides only the values it gives */
+        if (ms->has_cycles) {
+            mk->table[r].cycles = ms->cycles;
+            mk->table[r].source = MODEL_SRC_MEASURED;
+        }
+        if (ms->has_bw) {
+            mk->table[r].bw_gbps = ms->bw_gbps;
+            mk->table[r].bw_source = MODEL_SRC_MEASURED;
+        }
     }
     long rn = model_row(m, N);
     if (rn >= 0)
         mk->table[rn] = (model_point){ .sms = N, .cycles = mk->cycles_full,
-                                       .bw_gbps = mk->bw_full_gbps, .source = MODEL_SRC_MEASURED };
+                                       .bw_gbps = mk->bw_full_gbps, .source = MODEL_SRC_MEASURED,
+                                       .bw_source = MODEL_SRC_MEASURED };
 }
 
 model *model_new(const rt_gpu *gpu, const rt_taskset *ts)
@@ -158,6 +166,7 @@ const char *model_source_name(model_source s)
     switch (s) {
     case MODEL_SRC_MEASURED: return "measured";
     case MODEL_SRC_FLOOR: return "floor";
+    case MODEL_SRC_EQ17: return "eq17";
     default: return "eq4";
     }
 }

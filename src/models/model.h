@@ -8,7 +8,10 @@
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
 
-typedef enum { MODEL_SRC_MEASURED, MODEL_SRC_EQ4, MODEL_SRC_FLOOR } model_source;
+/* The revision of the model this code implements (docs/model.md; reported in every report). */
+#define RT_MODEL_REVISION 2
+
+typedef enum { MODEL_SRC_MEASURED, MODEL_SRC_EQ4, MODEL_SRC_FLOOR, MODEL_SRC_EQ17 } model_source;
 typedef enum { MODEL_CLASS_MEMORY, MODEL_CLASS_HYBRID, MODEL_CLASS_COMPUTE } model_class;
 
 /* C(k,n) and BW(k,n) of one kernel on n SMs, and where they came from. */
@@ -16,7 +19,8 @@ typedef struct model_point {
     int64_t sms;
     double cycles;     /* C(k,n) */
     double bw_gbps;    /* BW(k,n) */
-    model_source source;
+    model_source source;      /* of the cycles: measured, eq4 or floor */
+    model_source bw_source;   /* of the bandwidth: measured or eq17 */
 } model_point;
 
 typedef struct model_kernel {
@@ -50,7 +54,7 @@ const model_point *model_at(const model *m, size_t k, int64_t n);
 double model_tc_eq4(const model *m, size_t k, int64_t n);
 /* eq. 17 alone, in GB/s. */
 double model_bw_eq17(const model *m, size_t k, int64_t n);
-/* Names for reports: "measured"/"eq4"/"floor", "memory"/"hybrid"/"compute". */
+/* Names for reports: "measured"/"eq4"/"floor"/"eq17", "memory"/"hybrid"/"compute". */
 const char *model_source_name(model_source s);
 const char *model_class_name(model_class c);
 

@@ -97,11 +97,12 @@ static json_t *j_input(const char *path, const unsigned char *sha)
 static json_t *j_options(const rt_report *r)
 {
     const rt_options *o = r->o;
-    return json_pack("{s:o,s:s,s:s,s:o,s:o,s:o,s:s,s:s,s:s,s:o,s:o}",
+    return json_pack("{s:o,s:s,s:s,s:o,s:i,s:o,s:o,s:s,s:s,s:s,s:o,s:o}",
                      "margin", jreal(o->margin),
                      "windows", rt_windows_name(o->windows),
                      "interference", rt_interference_name(o->interference),
                      "alpha", jreal(r->gpu->alpha),
+                     "model_revision", RT_MODEL_REVISION,
                      "naive_factor", jreal(o->naive_factor),
                      "combination_cap", json_integer((json_int_t)o->combination_cap),
                      "priorities", rt_prio_name(o->priorities),
@@ -132,10 +133,11 @@ static json_t *j_kernel(const rt_report *r, size_t k)
     json_t *table = json_array();
     for (size_t s = 0; s < r->m->n_sizes; s++) {
         const model_point *p = &mk->table[s];
-        push(table, json_pack("{s:I,s:o,s:o,s:s}", "sms", (json_int_t)p->sms,
-                                               "cycles", jreal(p->cycles), "bw_gbps",
-                                               jreal(p->bw_gbps), "source",
-                                               model_source_name(p->source)));
+        push(table, json_pack("{s:I,s:o,s:o,s:s,s:s}", "sms", (json_int_t)p->sms,
+                                                   "cycles", jreal(p->cycles), "bw_gbps",
+                                                   jreal(p->bw_gbps), "source",
+                                                   model_source_name(p->source), "bw_source",
+                                                   model_source_name(p->bw_source)));
     }
     return json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:o}", "name", r->ts->kernels[k].name,
                      "cycles_full", jreal(mk->cycles_full), "bw_full_gbps",
@@ -168,9 +170,13 @@ static json_t *j_window(const rt_report *r, const wcet_window *w)
     json_t *names = json_array();
     for (size_t i = 0; i < w->n_kernels; i++)
         push(names, json_string(r->ts->kernels[w->kernels[i]].name));
-    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "start_cycles", jreal(w->start_cycles),
-                     "end_cycles", jreal(w->end_cycles), "kernels", names, "bw_gbps",
-                     jreal(w->bw_gbps), "I", jreal(w->I), "Pi", jreal(w->Pi), "M", jreal(w->M));
+    json_t *o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "start_cycles", jreal(w->start_cycles),
+                          "end_cycles", jreal(w->end_cycles), "kernels", names, "bw_gbps",
+                          jreal(w->bw_gbps), "I", jreal(w->I), "Pi", jreal(w->Pi), "M",
+                          jreal(w->M));
+    if (o && r->o->windows == RT_WINDOWS_WORST_CASE)
+        json_object_set_new(o, "case", json_string(intf_case_name(w->sup_case)));
+    return o;
 }
 
 static json_t *j_launch(const rt_report *r, const wcet_launch *ln)
@@ -240,12 +246,15 @@ static json_t *j_assignment(const rt_report *r)
 
 static json_t *j_verdict(const rt_report *r)
 {
-    json_t *misses = json_array();
+    /* no layout was analysed (the search found none): no misses to list, null */
+    json_t *misses = r->eval ? json_array() : json_null();
     for (size_t i = 0; r->eval && i < r->ts->n_tasks; i++)
         if (!r->eval->rta[i].schedulable)
             push(misses, json_string(r->ts->tasks[i].name));
-    return json_pack("{s:b,s:i,s:o}", "schedulable", r->exit_status == 0, "exit_status",
-                     r->exit_status, "misses", misses);
+    /* exhaustive: every launch's worst case was enumerated (no combination-cap fallback) */
+    return json_pack("{s:b,s:i,s:o,s:b}", "schedulable", r->exit_status == 0, "exit_status",
+                     r->exit_status, "misses", misses, "exhaustive",
+                     !r->eval || r->eval->exhaustive);
 }
 
 static json_t *j_report(const rt_report *r)

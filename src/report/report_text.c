@@ -72,8 +72,11 @@ static void verdict_line(const rt_report *r, FILE *out)
     else
         fprintf(out, "NOT SCHEDULABLE: %zu of %zu tasks can miss their deadline",
                 r->eval ? r->eval->n_misses : 0, n);
-    fprintf(out, " (%zu tasks, task set \"%s\", GPU \"%s\")\n", n,
+    fprintf(out, " (%zu tasks, task set \"%s\", GPU \"%s\")", n,
             r->ts->name ? r->ts->name : "", r->gpu->name ? r->gpu->name : "");
+    if (r->eval && !r->eval->exhaustive)
+        fprintf(out, " [exhaustive: false: combination cap hit, coarser sound bound used]");
+    fputc('\n', out);
     if (r->exit_status == 1 && r->eval) {
         fprintf(out, "Misses:");
         for (size_t i = 0; i < n; i++)
@@ -91,7 +94,8 @@ static void header(const rt_report *r, FILE *out)
                  " L2 banks, %.6g/%.6g GB/s nominal/effective, %.6g MHz\n",
             g->sms, g->granularity, g->l2_banks, g->bw_nominal_gbps, g->bw_effective_gbps,
             g->clock_mhz);
-    fprintf(out, "Model: %s windows, %s interference", rt_windows_name(o->windows),
+    fprintf(out, "Model (revision %d): %s windows, %s interference", RT_MODEL_REVISION,
+            rt_windows_name(o->windows),
             rt_interference_name(o->interference));
     if (o->interference == RT_INTF_NAIVE)
         fprintf(out, " (factor %.6g)", o->naive_factor);
@@ -99,9 +103,12 @@ static void header(const rt_report *r, FILE *out)
             rt_prio_name(o->priorities));
     if (r->assign) {
         const assign_result *a = r->assign;
-        fprintf(out, "Assignment: search (min-sms): %s, %" PRId64 " SMs used, %ld MIP solves, "
+        char used[48] = "no schedulable layout found";
+        if (a->layout)
+            snprintf(used, sizeof used, "%" PRId64 " SMs used", a->sms_used);
+        fprintf(out, "Assignment: search (min-sms): %s, %s, %ld MIP solves, "
                      "%.3f s%s%s\n",
-                assign_status_name(a->status), a->layout ? a->sms_used : 0, a->iterations,
+                assign_status_name(a->status), used, a->iterations,
                 a->seconds, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
     } else {
@@ -143,30 +150,40 @@ static void partitions(const rt_report *r, FILE *out)
 
 static void kernels(const rt_report *r, FILE *out)
 {
-    fprintf(out, "\nKernels (isolated bounds per partition size, MODEL.md sec. 2):\n");
+    fprintf(out, "\nKernels (isolated bounds per partition size, docs/model.md sec. 2):\n");
     for (size_t k = 0; k < r->ts->n_kernels; k++) {
         const model_kernel *mk = &r->m->kernels[k];
         fprintf(out, "  %s: %s, Ck(N) %s cycles, BW %.6g GB/s, Ubw %.6g, Sat %.6g, KAI %.6g, "
                      "L2 accesses %.6g\n",
                 r->ts->kernels[k].name, model_class_name(mk->cls), R(mk->cycles_full).s,
                 mk->bw_full_gbps, mk->u_bw, mk->sat, mk->kai, mk->l2_accesses);
-        fprintf(out, "    %5s %16s %12s  %s\n", "SMs", "cycles C(k,n)", "BW(k,n) GB/s",
-                "source");
+        fprintf(out, "    %5s %16s %12s  %-8s  %s\n", "SMs", "cycles C(k,n)", "BW(k,n) GB/s",
+                "source", "bw source");
         for (size_t s = 0; s < r->m->n_sizes; s++) {
             const model_point *p = &mk->table[s];
-            fprintf(out, "    %5" PRId64 " %16.1f %12.3f  %s\n", p->sms, p->cycles, p->bw_gbps,
-                    model_source_name(p->source));
+            fprintf(out, "    %5" PRId64 " %16.1f %12.3f  %-8s  %s\n", p->sms, p->cycles,
+                    p->bw_gbps, model_source_name(p->source), model_source_name(p->bw_source));
         }
     }
 }
 
-static void window_line(const rt_report *r, const wcet_window *w, FILE *out)
+/* Verbose reports print reals so that they round-trip (17 digits), as JSON does. */
+static int real_digits(int verbosity)
 {
+    return verbosity > 0 ? 17 : 6;
+}
+
+static void window_line(const rt_report *r, const wcet_window *w, int verbosity, FILE *out)
+{
+    int dg = real_digits(verbosity);
     fprintf(out, "      window [%s, %s) cycles: ", R(w->start_cycles).s, R(w->end_cycles).s);
     for (size_t i = 0; i < w->n_kernels; i++)
         fprintf(out, "%s%s", i ? " + " : "", r->ts->kernels[w->kernels[i]].name);
-    fprintf(out, "; B = %.6g GB/s, I = %.6g, Pi = %.6g, M = %.6g\n", w->bw_gbps, w->I, w->Pi,
-            w->M);
+    fprintf(out, "; B = %.*g GB/s, I = %.*g, Pi = %.*g, M = %.*g", dg, w->bw_gbps, dg, w->I, dg,
+            w->Pi, dg, w->M);
+    if (r->o->windows == RT_WINDOWS_WORST_CASE)
+        fprintf(out, " (%s)", intf_case_name(w->sup_case));
+    fputc('\n', out);
 }
 
 static void launch_lines(const rt_report *r, size_t i, int verbosity, FILE *out)
@@ -175,9 +192,10 @@ static void launch_lines(const rt_report *r, size_t i, int verbosity, FILE *out)
     for (size_t j = 0; j < wt->n_launches; j++) {
         const wcet_launch *ln = &wt->launches[j];
         fprintf(out, "  %s run %zu: %s on %" PRId64 " SMs: C = %s cycles, Tc = %s cycles "
-                     "(M = %.6g%s), WCET %s\n",
+                     "(M = %.*g%s), WCET %s\n",
                 r->ts->tasks[i].name, j + 1, r->ts->kernels[ln->kernel].name, ln->sms,
-                R(ln->isolated_cycles).s, R(ln->interference_cycles).s, ln->multiplier,
+                R(ln->isolated_cycles).s, R(ln->interference_cycles).s, real_digits(verbosity),
+                ln->multiplier,
                 ln->exhaustive ? "" : ", NOT exhaustive: combination cap hit", D(ln->wcet_ns).s);
         if (verbosity > 0)
             fprintf(out, "      WCET = ceil((1 + %s) * %s * 1000 / %s) + %" PRId64
@@ -185,7 +203,7 @@ static void launch_lines(const rt_report *r, size_t i, int verbosity, FILE *out)
                     R(r->o->margin).s, R(ln->interference_cycles).s, R(r->gpu->clock_mhz).s,
                     r->gpu->launch_overhead_ns, ln->wcet_ns);
         for (size_t w = 0; w < ln->n_windows; w++)
-            window_line(r, &ln->windows[w], out);
+            window_line(r, &ln->windows[w], verbosity, out);
     }
 }
 
@@ -228,7 +246,7 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
         for (size_t i = 0; i < r->ts->n_tasks; i++)
             launch_lines(r, i, verbosity, out);
         if (verbosity > 0) {
-            fprintf(out, "\nResponse-time derivations (ANALYSIS.md sec. 2):\n");
+            fprintf(out, "\nResponse-time derivations (docs/analysis.md sec. 2):\n");
             for (size_t i = 0; i < r->ts->n_tasks; i++)
                 rta_derivation(r, i, out);
         }

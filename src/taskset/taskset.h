@@ -15,11 +15,12 @@ typedef struct rt_launch_cfg {
     int64_t shared_memory;      /* bytes per block; -1 if not given */
 } rt_launch_cfg;
 
-/* A measured isolated point: the kernel on `sms` SMs. */
+/* A measured isolated point: the kernel on `sms` SMs; at least one of cycles and bandwidth. */
 typedef struct rt_measured {
     int64_t sms;
-    double cycles;   /* > 0 */
-    double bw_gbps;  /* >= 0 */
+    bool has_cycles, has_bw;
+    double cycles;   /* > 0, if has_cycles */
+    double bw_gbps;  /* >= 0, if has_bw */
     long line;
 } rt_measured;
 

@@ -103,8 +103,10 @@ static void read_measured(const xmlsafe_at *kat, xmlNodePtr n, rt_measured *m)
     xmlsafe_at_child(&at, kat, n, "measured");
     m->line = at.line;
     xmlsafe_get_int(&at, "sms", 1, &m->sms);
-    xmlsafe_get_real(&at, "cycles", XMLSAFE_POSITIVE, &m->cycles);
-    xmlsafe_get_real(&at, "bw-gbps", XMLSAFE_NONNEG, &m->bw_gbps);
+    m->has_cycles = xmlsafe_get_real(&at, "cycles", XMLSAFE_POSITIVE, &m->cycles) == 1;
+    m->has_bw = xmlsafe_get_real(&at, "bw-gbps", XMLSAFE_NONNEG, &m->bw_gbps) == 1;
+    if (!xmlsafe_has(&at, "cycles") && !xmlsafe_has(&at, "bw-gbps"))
+        xmlsafe_error(&at, "gives neither cycles nor bw-gbps (expected at least one)");
 }
 
 static int measured_cmp(const void *a, const void *b)
