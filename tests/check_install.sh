@@ -4,7 +4,7 @@
 set -eu
 root=$(mktemp -d "${TMPDIR:-/tmp}/rtgpu-install.XXXXXX")
 trap 'rm -rf "$root"' EXIT
-make -s install DESTDIR="$root" PREFIX=/opt/rtgpu >/dev/null
+MAKEFLAGS= make -s install DESTDIR="$root" PREFIX=/opt/rtgpu >/dev/null
 cat > "$root/client.c" <<'C'
 #include <rtgpu.h>
 #include <stdio.h>

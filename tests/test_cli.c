@@ -1,7 +1,11 @@
 /* Tests of the command line: usage errors, help, version, atomic -o. */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "runcmd.h"
 #include "suites.h"
@@ -220,6 +224,144 @@ static void test_search_infeasible_without_columns(void)
     CU_ASSERT(S_ISCHR(st.st_mode)); /* --write-lp writes devices in place too */
 }
 
+/* --margin 20 is 2000%: refused with the word "fraction"; -o onto an input file is refused and
+ * the file is left as it was; --time-limit in given mode warns; strtod's leniencies refused. */
+static void test_new_user_options(void)
+{
+    char ts[] = "examples/tasksets/paper-exp4.xml", gpu[] = "examples/gpus/rtx2060.xml";
+    runcmd_out r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--margin", "20", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "fraction"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--margin", "10", "-q", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 1);            /* accepted: 11x the WCETs miss the 2 ms deadlines */
+    runcmd_free(&r);
+    char *before = read_text(gpu);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "-o", gpu, NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is one of the input files"));
+    char *after = read_text(gpu);
+    CU_ASSERT_FATAL(before && after);
+    CU_ASSERT_STRING_EQUAL(before, after);
+    free(before);
+    free(after);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--time-limit", "5",
+                          "--max-iterations", "3", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--time-limit is ignored"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--max-iterations is ignored"));
+    runcmd_free(&r);
+    static char *const bad_limits[] = { "0x10", " 5", "-1", "0.0001", "" };
+    for (size_t i = 0; i < sizeof bad_limits / sizeof bad_limits[0]; i++) {
+        r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--time-limit",
+                              bad_limits[i], NULL}, 20);
+        CU_ASSERT_EQUAL(r.status, 2);
+        runcmd_free(&r);
+    }
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--write-lp", "", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--write-lp needs a file name"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "--help", NULL}, 20);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "(default 60; 0: none)"));
+    runcmd_free(&r);
+}
+
+/* Write text to a scratch file; returns its path (static buffer). */
+static char *scratch(const char *name, const char *text)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "/tmp/rtgpu-cli-%ld-%s", (long)getpid(), name);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* 16.6666667 ms is 16666666.7 ns: refused with the safe hint 16666666ns (rounded down); a
+ * jitter of 0.5 ns gets 1ns (rounded up). A kernel at 400 GB/s on a 348 GB/s GPU: warned. */
+static void test_new_user_inputs(void)
+{
+    char *p = scratch("ns.xml",
+        "<taskset name=\"t\">\n"
+        "  <kernel name=\"K\" cycles=\"20\" bw-gbps=\"10\" kai=\"0.01\"/>\n"
+        "  <task name=\"cam\" period=\"16.6666667ms\" jitter=\"0.5ns\"><run kernel=\"K\"/></task>\n"
+        "</taskset>\n");
+    runcmd_out r = runcmd((char *[]){"x", p, "--gpu", "examples/gpus/rtx2060.xml", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, ":3: error: task \"cam\": period \"16.6666667ms\" is not a "
+                                         "whole number of nanoseconds (nearest safe value: "
+                                         "16666666ns, rounded down"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "nearest safe value: 1ns, rounded up"));
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    runcmd_free(&r);
+    unlink(p);
+    p = scratch("bw.xml",
+        "<taskset name=\"t\">\n"
+        "  <kernel name=\"K\" cycles=\"20\" bw-gbps=\"400\" kai=\"0.01\">\n"
+        "    <measured sms=\"10\" bw-gbps=\"350\"/>\n"
+        "  </kernel>\n"
+        "  <task name=\"cam\" period=\"1ms\"><run kernel=\"K\"/></task>\n"
+        "  <partition name=\"P\" sms=\"10\"><task-ref name=\"cam\"/></partition>\n"
+        "</taskset>\n");
+    r = runcmd((char *[]){"x", p, "--gpu", "examples/gpus/rtx2060.xml", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, ":2: warning: kernel \"K\": bw-gbps 400 is above the GPU's "
+                                         "bw-nominal-gbps 348"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, ":3: warning: kernel \"K\": measured bw-gbps 350 on 10 SMs"));
+    runcmd_free(&r);
+    unlink(p);
+}
+
+/* paper-exp4 (COPY and SAXPY on 15 + 15 SMs of the RTX 2060) in JSON, revision 2 fields:
+ * B = 250.33 + 291.77 = 542.1 GB/s (Table 3 bandwidths on 15 SMs), I = 542.1/278.4 = 1.9471983;
+ * COPY: P_BW = 250.33 * 2/348 = 1.4386782 < I, and c = rho * P_SM * P_BW < P_BW (P_SM = 1,
+ * rho < 1), so M* = I * P_BW = 2.8013916, case short-window. With --combination-cap 1 the
+ * 2 combinations exceed the cap: M = 2 I(S_max) = 3.8943966, case capped, not exhaustive. */
+static void test_json_revision2(void)
+{
+    char ts[] = "examples/tasksets/paper-exp4.xml", gpu[] = "examples/gpus/rtx2060.xml";
+    for (int capped = 0; capped <= 1; capped++) {
+        runcmd_out r = runcmd(capped ? (char *[]){"x", ts, "--gpu", gpu, "--format", "json",
+                                                  "--combination-cap", "1", NULL}
+                                     : (char *[]){"x", ts, "--gpu", gpu, "--format", "json", NULL},
+                              20);
+        json_error_t err;
+        json_t *j = json_loads(r.out, 0, &err);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_object_get(j, "options"),
+                                                           "model_revision")), 2);
+        json_t *copy = json_array_get(json_object_get(j, "tasks"), 0);
+        CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(copy, "name")), "copy");
+        json_t *la = json_array_get(json_object_get(copy, "launches"), 0);
+        json_t *w = json_array_get(json_object_get(la, "windows"), 0);
+        double M = json_real_value(json_object_get(w, "M"));
+        CU_ASSERT_DOUBLE_EQUAL(M, capped ? 3.8943966 : 2.8013916, 1e-6);
+        CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(w, "case")),
+                               capped ? "capped" : "short-window");
+        CU_ASSERT_EQUAL(json_is_true(json_object_get(la, "exhaustive")), !capped);
+        json_t *v = json_object_get(j, "verdict");
+        CU_ASSERT_EQUAL(json_is_true(json_object_get(v, "exhaustive")), !capped);
+        CU_ASSERT_EQUAL(strstr(r.err, "exhaustive: false") != NULL, capped);
+        json_decref(j);
+        runcmd_free(&r);
+    }
+    /* a failed search analyses no layout: misses is null, and the text says so */
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/infeasible.xml", "--gpu",
+                                     TINY_GPU, "--format", "json", NULL}, 20);
+    json_error_t err;
+    json_t *j = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT_TRUE(json_is_null(json_object_get(json_object_get(j, "verdict"), "misses")));
+    json_decref(j);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "tests/data/cli/infeasible.xml", "--gpu", TINY_GPU, NULL}, 20);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no schedulable layout found"));
+    runcmd_free(&r);
+}
+
 static void test_search_capped_claims_no_proof(void)
 {
     /* With --combination-cap 1 every layout of two or more busy partitions is analysed with the
@@ -247,6 +389,11 @@ void test_cli_register(void)
     CU_add_test(s, "golden: verbose text of a hand-worked case", test_golden_verbose_text);
     CU_add_test(s, "golden: JSON of a hand-worked miss", test_golden_json);
     CU_add_test(s, "search: a capped analysis proves nothing", test_search_capped_claims_no_proof);
+    CU_add_test(s, "JSON: model revision, window case, exhaustive, null misses", test_json_revision2);
+    CU_add_test(s, "what a new user hit: margin, -o onto an input, ignored search options",
+                test_new_user_options);
+    CU_add_test(s, "what a new user hit: whole-ns hint, bandwidth above nominal",
+                test_new_user_inputs);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
                 test_search_infeasible_without_columns);
 }

@@ -85,7 +85,8 @@ static void test_bad_messages(void)
         {"gpu-granularity-not-divisor.xml", 2, "gpu \"bad-gpu\": partition-granularity \"4\" does "
          "not divide sms \"30\" (partition sizes are multiples of it)"},
         {"gpu-launch-overhead-not-whole.xml", 2, "gpu \"bad-gpu\": launch-overhead \"0.5ns\" is not "
-         "a whole number of nanoseconds"},
+         "a whole number of nanoseconds (nearest safe value: 1ns, rounded up: a longer "
+         "launch-overhead is the safe side)"},
         {"gpu-sm-threads-zero.xml", 4, "gpu \"bad-gpu\": sm threads \"0\" must be at least 1"},
         {"gpu-wrong-root.xml", 2, "root element is <taskset>, expected <gpu> (this looks like a "
          "task-set file)"},

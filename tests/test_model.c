@@ -168,6 +168,27 @@ static void test_model_floor_and_measured(void)
     /* every row has its own n */
     for (int64_t n = 1; n <= 30; n++)
         CU_ASSERT_EQUAL(model_at(m, 0, n)->sms, n);
+    CU_ASSERT_EQUAL(model_at(m, 1, 15)->bw_source, MODEL_SRC_MEASURED);
+    CU_ASSERT_EQUAL(model_at(m, 1, 20)->bw_source, MODEL_SRC_EQ17);
+    model_free(m);
+    /* Partial points (revision 2): bandwidth only at 5 SMs, cycles only at 20 SMs. The other
+     * value comes from the model: at 5, eq. 4 = 2704.8 cycles; at 20, eq. 17 saturated (330 >=
+     * BWthr 278.4): 330 (1 - e^(-20/6)) = 318.22757 GB/s. */
+    CU_ASSERT_FATAL(fx_measured(ts, 1, 5, 0.0, 111.0));
+    CU_ASSERT_FATAL(fx_measured(ts, 1, 20, 950.0, -1.0));
+    m = model_new(&g, ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    pt = model_at(m, 1, 5);
+    CU_ASSERT_EQUAL(pt->source, MODEL_SRC_EQ4);
+    ASSERT_REL(pt->cycles, 2704.8, 1e-4);
+    CU_ASSERT_EQUAL(pt->bw_source, MODEL_SRC_MEASURED);
+    CU_ASSERT_EQUAL(pt->bw_gbps, 111.0);
+    pt = model_at(m, 1, 20);
+    CU_ASSERT_EQUAL(pt->source, MODEL_SRC_MEASURED);
+    CU_ASSERT_EQUAL(pt->cycles, 950.0);
+    CU_ASSERT_EQUAL(pt->bw_source, MODEL_SRC_EQ17);
+    ASSERT_REL(pt->bw_gbps, 318.22757, 1e-7);
+    CU_ASSERT_STRING_EQUAL(model_source_name(MODEL_SRC_EQ17), "eq17");
     model_free(m);
     fx_ts_free(ts);
 }

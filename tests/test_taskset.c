@@ -181,7 +181,8 @@ static void test_all_errors(void)
     expect_diag(d, 0, 3, "kernel \"K\": time \"10\" has no unit (expected e.g. 10ms)");
     expect_diag(d, 1, 3, "kernel \"K\": bw-gbps \"-1\" must not be negative");
     expect_diag(d, 2, 4, "kernel \"K\" is defined twice (first at line 3)");
-    expect_diag(d, 3, 5, "task \"t1\": period \"1.5ns\" is not a whole number of nanoseconds");
+    expect_diag(d, 3, 5, "task \"t1\": period \"1.5ns\" is not a whole number of nanoseconds "
+                         "(nearest safe value: 1ns, rounded down: a shorter period is the safe side)");
     expect_diag(d, 4, 6, "task \"t1\": run kernel \"NOPE\" does not name a kernel");
     expect_diag(d, 5, 8, "task \"t2\" has no priority, but task \"t1\" has one (give priority on "
                          "every task or on none)");

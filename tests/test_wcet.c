@@ -10,17 +10,29 @@
 #define ASSERT_REL(actual, expected, rel) \
     CU_ASSERT_DOUBLE_EQUAL((actual), (expected), fabs((double)(expected)) * (rel))
 
-/* A value within 1e-9 (relative) of an integer is that integer; otherwise ceil. */
+/* ceil; only representation noise, at most min(1e-12 x, 0.001) ns above an integer, is that
+ * integer (MODEL.md sec. 5, revision 2). */
 static void test_wcet_ceil(void)
 {
     int64_t ns = -1;
+    /* revision 1 forgave 1e-9 x, rounding to nearest above 5e8 ns: 5e8 + 0.4 became 5e8 */
+    CU_ASSERT(wcet_ceil_ns(500000000.4, &ns));
+    CU_ASSERT_EQUAL(ns, 500000001);
+    /* at 1e12 ns the tolerance is min(1, 0.001) = 0.001 ns: +0.0005 is noise, +0.002 is not */
+    CU_ASSERT(wcet_ceil_ns(1e12 + 0.0005, &ns));
+    CU_ASSERT_EQUAL(ns, INT64_C(1000000000000));
+    CU_ASSERT(wcet_ceil_ns(1e12 + 0.002, &ns));
+    CU_ASSERT_EQUAL(ns, INT64_C(1000000000001));
+    /* at 1e6 ns the tolerance is 1e-6 ns: 2e-6 above rounds up */
+    CU_ASSERT(wcet_ceil_ns(1000000.000002, &ns));
+    CU_ASSERT_EQUAL(ns, 1000001);
     CU_ASSERT(wcet_ceil_ns(1000.0000000001, &ns));
     CU_ASSERT_EQUAL(ns, 1000);
     CU_ASSERT(wcet_ceil_ns(999.9999999999, &ns));
     CU_ASSERT_EQUAL(ns, 1000);
     CU_ASSERT(wcet_ceil_ns(1000.01, &ns));
     CU_ASSERT_EQUAL(ns, 1001);
-    CU_ASSERT(wcet_ceil_ns(1000.000002, &ns));   /* 2e-6 > 1e-9 * 1000 = 1e-6 */
+    CU_ASSERT(wcet_ceil_ns(1000.000002, &ns));   /* 2e-6 > 1e-12 * 1000 */
     CU_ASSERT_EQUAL(ns, 1001);
     CU_ASSERT(wcet_ceil_ns(0.0, &ns));
     CU_ASSERT_EQUAL(ns, 0);

@@ -13,7 +13,7 @@ void rt_options_default(rt_options *o)
         .combination_cap = 1048576,
         .assign = RT_ASSIGN_AUTO,
         .priorities = RT_PRIO_GIVEN,
-        .time_limit_s = 0,
+        .time_limit_s = 60,
         .max_iterations = 0,
         .write_lp = NULL,
         .verbosity = 0,

@@ -19,7 +19,7 @@ typedef struct rt_options {
     uint64_t combination_cap;       /* default 1048576 */
     rt_assign_mode assign;          /* default auto: given if partitions exist, else search */
     rt_prio_mode priorities;        /* default given (dm where the file gives none) */
-    double time_limit_s;            /* assignment search; <= 0: none */
+    double time_limit_s;            /* assignment search, default 60 s; <= 0: none */
     long max_iterations;            /* assignment search; <= 0: none */
     const char *write_lp;           /* borrowed path or NULL */
     int verbosity;                  /* -1 quiet, 0 normal, 1 verbose */

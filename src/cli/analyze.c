@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analysis/analysis.h"
 #include "search/assign.h"
@@ -66,11 +67,39 @@ static int load_inputs(run *r)
     return (rt_diags_errors(r->diags) > 0 || missing) ? 2 : 0;
 }
 
+/* True if path names the same file (device and inode) as an input. */
+static bool same_file(const char *path, const char *input)
+{
+    struct stat a, b;
+    return path && input && stat(path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
+/* Search-only options given in given mode do nothing: say so. */
+static void warn_unused_search_options(const run *r)
+{
+    static const struct { unsigned bit; const char *name; } opts[] = {
+        { CLI_GAVE_TIME_LIMIT, "--time-limit" }, { CLI_GAVE_MAX_ITERATIONS, "--max-iterations" },
+        { CLI_GAVE_WRITE_LP, "--write-lp" },
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (r->args.search_options_given & opts[i].bit)
+            fprintf(stderr, "%s: warning: %s is ignored: the task set fixes its partitions, so "
+                            "no search runs (use --assign search to search)\n",
+                    r->ts->path, opts[i].name);
+}
+
 /* Option checks that need the task set. */
 static int resolve_options(run *r)
 {
     rt_options *o = &r->args.opt;
     bool has_parts = r->ts->n_partitions > 0;
+    const char *out = r->args.output_path;
+    if (same_file(out, r->ts->path) || same_file(out, r->gpu->path)) {
+        fprintf(stderr, "rtgpu-analyze: error: -o %s is one of the input files; refusing to "
+                        "overwrite it (choose another report file)\n", out);
+        return 2;
+    }
     if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
         fprintf(stderr, "%s: error: --assign given, but the task set fixes no partitions "
                         "(add <partition> elements or use --assign search)\n",
@@ -79,6 +108,8 @@ static int resolve_options(run *r)
     }
     if (o->assign == RT_ASSIGN_AUTO)
         o->assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
+    if (o->assign == RT_ASSIGN_GIVEN && o->verbosity >= 0)
+        warn_unused_search_options(r);
     bool file_prio = r->ts->n_tasks && r->ts->tasks[0].has_priority;
     if (o->priorities == RT_PRIO_GIVEN && !file_prio)
         o->priorities = RT_PRIO_DM;
@@ -216,6 +247,12 @@ static int run_main(run *r)
                                                   : analyse_given(r, &verdict);
     if (rc)
         return rc;
+    if (r->have_eval && !r->eval.exhaustive)
+        fprintf(stderr, "%s: warning: the co-runner combinations of some launch exceed "
+                        "--combination-cap %llu: its bound is the coarser sound fallback "
+                        "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
+                        "exhaustive: false\n",
+                r->ts->path, (unsigned long long)r->args.opt.combination_cap);
     rc = emit_report(r, verdict);
     return rc ? rc : verdict;
 }

@@ -47,7 +47,7 @@ void cli_print_help(FILE *out)
           "  --gpu FILE                GPU description (required)\n"
           "  --format text|json        report format (default text)\n"
           "  -o, --output FILE         write the report to FILE, atomically (default stdout)\n"
-          "  --margin X                WCET margin (default 0.2)\n"
+          "  --margin X                WCET margin, a fraction (default 0.2 = 20%; at most 10)\n"
           "  --windows worst-case|synchronous      execution windows (default worst-case)\n"
           "  --interference masola|naive|none      interference model (default masola)\n"
           "  --naive-factor F          naive slowdown factor (default 0.73)\n"
@@ -55,7 +55,7 @@ void cli_print_help(FILE *out)
           "  --assign given|search     default: given if the task set has partitions\n"
           "  --objective min-sms       assignment objective (the only one)\n"
           "  --priorities given|dm|audsley   (default given; dm where the file gives none)\n"
-          "  --time-limit SECONDS      assignment search wall-clock limit\n"
+          "  --time-limit SECONDS      assignment search wall-clock limit (default 60; 0: none)\n"
           "  --max-iterations N        assignment search: at most N MIP solves\n"
           "  --write-lp FILE           write the first assignment MIP in CPLEX LP format\n"
           "  --validate-only           check the inputs, print nothing on success\n"
@@ -85,8 +85,10 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, do
 {
     char *end;
     errno = 0;
-    double v = strtod(s, &end);
-    if (end == s || *end || errno == ERANGE || !isfinite(v) || v < lo || v > hi) {
+    /* plain decimal only: no leading blanks, sign or hexadecimal (strtod takes " 5", "0x10") */
+    bool plain = ((s[0] >= '0' && s[0] <= '9') || s[0] == '.') && !strpbrk(s, "xXpP");
+    double v = plain ? strtod(s, &end) : 0.0;
+    if (!plain || end == s || *end || errno == ERANGE || !isfinite(v) || v < lo || v > hi) {
         fprintf(stderr, "rtgpu-analyze: %s \"%s\": expected a number from %g to %g\n", opt, s,
                 lo, hi);
         fputs("Try 'rtgpu-analyze --help' for more information.\n", stderr);
@@ -174,16 +176,28 @@ static int set_number(int c, const char *arg, cli_args *a)
     int rc;
     switch (c) {
     case OPT_MARGIN:
-        return parse_double("--margin", arg, 0, 100, &a->opt.margin);
+        if ((rc = parse_double("--margin", arg, 0, 1e6, &a->opt.margin)) != 0)
+            return rc;
+        if (a->opt.margin > 10)
+            return usage_error("--margin \"%s\": the margin is a fraction of the WCET (0.2 = 20%%), "
+                               "at most 10 (1000%%)", arg);
+        return 0;
     case OPT_NAIVE:
         return parse_double("--naive-factor", arg, 0, 100, &a->opt.naive_factor);
     case OPT_TIME_LIMIT:
-        return parse_double("--time-limit", arg, 0.001, 1e7, &a->opt.time_limit_s);
+        /* 0: no limit */
+        a->search_options_given |= CLI_GAVE_TIME_LIMIT;
+        if ((rc = parse_double("--time-limit", arg, 0, 1e7, &a->opt.time_limit_s)) != 0)
+            return rc;
+        if (a->opt.time_limit_s > 0 && a->opt.time_limit_s < 0.001)
+            return usage_error("--time-limit \"%s\": expected 0 (no limit) or at least 0.001 s", arg);
+        return 0;
     case OPT_CAP:
         rc = parse_count("--combination-cap", arg, (long long)1 << 62, &n);
         a->opt.combination_cap = (uint64_t)n;
         return rc;
     default:
+        a->search_options_given |= CLI_GAVE_MAX_ITERATIONS;
         rc = parse_count("--max-iterations", arg, 1000000000LL, &n);
         a->opt.max_iterations = (long)n;
         return rc;
@@ -195,7 +209,12 @@ static int handle(int c, const char *arg, cli_args *a)
     switch (c) {
     case OPT_GPU: a->gpu_path = arg; return 0;
     case 'o': a->output_path = arg; return 0;
-    case OPT_WRITE_LP: a->opt.write_lp = arg; return 0;
+    case OPT_WRITE_LP:
+        if (!arg[0])
+            return usage_error("--write-lp needs a file name");
+        a->opt.write_lp = arg;
+        a->search_options_given |= CLI_GAVE_WRITE_LP;
+        return 0;
     case OPT_VALIDATE: a->validate_only = true; return 0;
     case 'q': a->opt.verbosity = -1; return 0;
     case 'v': a->opt.verbosity = 1; return 0;

@@ -7,6 +7,7 @@
 #include "analysis/options.h"
 
 typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON } cli_format;
+enum { CLI_GAVE_TIME_LIMIT = 1, CLI_GAVE_MAX_ITERATIONS = 2, CLI_GAVE_WRITE_LP = 4 };
 
 typedef struct cli_args {
     const char *taskset_path;   /* positional; NULL only with --validate-only */
@@ -16,6 +17,7 @@ typedef struct cli_args {
     bool validate_only;
     bool help, version;
     bool priorities_given_explicitly;
+    unsigned search_options_given;   /* CLI_GAVE_* bits: search-only options on the line */
     rt_options opt;
 } cli_args;
 

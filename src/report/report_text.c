@@ -103,13 +103,14 @@ static void header(const rt_report *r, FILE *out)
             rt_prio_name(o->priorities));
     if (r->assign) {
         const assign_result *a = r->assign;
-        char used[48] = "no schedulable layout found";
+        char used[48] = "no schedulable layout found", limit[48] = "no time limit";
         if (a->layout)
             snprintf(used, sizeof used, "%" PRId64 " SMs used", a->sms_used);
+        if (o->time_limit_s > 0)
+            snprintf(limit, sizeof limit, "time limit %.6g s", o->time_limit_s);
         fprintf(out, "Assignment: search (min-sms): %s, %s, %ld MIP solves, "
-                     "%.3f s%s%s\n",
-                assign_status_name(a->status), used, a->iterations,
-                a->seconds, a->hit_time_limit ? ", time limit hit" : "",
+                     "%.3f s (%s)%s%s\n",
+                assign_status_name(a->status), used, a->iterations, a->seconds, limit, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
     } else {
         fprintf(out, "Assignment: given by the task set\n");

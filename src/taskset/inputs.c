@@ -117,6 +117,26 @@ static void check_partition_overlap(const rt_taskset *ts, rt_diags *d)
     free(v);
 }
 
+/* A bandwidth above the GPU's nominal bandwidth cannot have been measured on it: the usual cause
+ * is a profile taken on another GPU. Warned, not refused (the model stays defined). */
+static void check_kernel_bandwidth(const rt_taskset *ts, const rt_kernel *k, const rt_gpu *gpu,
+                                   rt_diags *d)
+{
+    char q[100];
+    if (k->bw_gbps > gpu->bw_nominal_gbps)
+        rt_diag_warning(d, ts->path, k->line, "kernel \"%s\": bw-gbps %.17g is above the GPU's "
+                        "bw-nominal-gbps %.17g (was it profiled on another GPU?)",
+                        qname(k->name, q, sizeof q), k->bw_gbps, gpu->bw_nominal_gbps);
+    for (size_t i = 0; i < k->n_measured; i++) {
+        const rt_measured *m = &k->measured[i];
+        if (m->has_bw && m->bw_gbps > gpu->bw_nominal_gbps)
+            rt_diag_warning(d, ts->path, m->line, "kernel \"%s\": measured bw-gbps %.17g on "
+                            "%lld SMs is above the GPU's bw-nominal-gbps %.17g (was it profiled "
+                            "on another GPU?)", qname(k->name, q, sizeof q), m->bw_gbps,
+                            (long long)m->sms, gpu->bw_nominal_gbps);
+    }
+}
+
 int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
     size_t before = rt_diags_errors(d);
@@ -127,6 +147,7 @@ int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
     for (size_t i = 0; i < ts->n_kernels; i++) {
         check_measured(ts, &ts->kernels[i], gpu, d);
         check_kernel_domain(ts, &ts->kernels[i], gpu, d);
+        check_kernel_bandwidth(ts, &ts->kernels[i], gpu, d);
     }
     check_partition_fit(ts, gpu, d);
     check_partition_overlap(ts, d);

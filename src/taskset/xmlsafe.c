@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -665,6 +666,21 @@ static const char *dur_bound_text(int64_t min_ns, char *buf, size_t size)
     return buf;
 }
 
+/* "is not a whole number of nanoseconds" with the nearest safe whole value: rounded down for a
+ * period or a deadline (shorter is the safe side), up for a jitter or a launch
+ * overhead (longer is the safe side). */
+static const char *not_whole_text(const char *attr, const char *v, char *buf, size_t size)
+{
+    double ns = 0;
+    bool up = strcmp(attr, "jitter") == 0 || strcmp(attr, "launch-overhead") == 0;
+    if (units_parse_duration_real_ns(v, &ns) != UNITS_OK || !(ns >= 0 && ns < 9e15))
+        return units_status_text(UNITS_NOT_WHOLE);
+    snprintf(buf, size, "%s (nearest safe value: %.0fns, rounded %s: a %s %s is the safe side)",
+             units_status_text(UNITS_NOT_WHOLE), up ? ceil(ns) : floor(ns), up ? "up" : "down",
+             up ? "longer" : "shorter", attr);
+    return buf;
+}
+
 /* An integer attribute read with parse (plain integer or whole-ns duration), at least min;
  * bound_text words the problem when it is below. */
 static int get_int_with(const xmlsafe_at *at, const char *attr, int64_t min,
@@ -676,9 +692,11 @@ static int get_int_with(const xmlsafe_at *at, const char *attr, int64_t min,
     if (rc <= 0)
         return rc;
     int64_t x = 0;
-    char bound[80];
+    char bound[200];
     units_status st = parse((const char *)v, &x);
-    if (st != UNITS_OK)
+    if (st == UNITS_NOT_WHOLE && parse == units_parse_duration_ns)
+        rc = bad_value(at, attr, v, not_whole_text(attr, (const char *)v, bound, sizeof bound));
+    else if (st != UNITS_OK)
         rc = bad_value(at, attr, v, units_status_text(st));
     else if (x < min)
         rc = bad_value(at, attr, v, bound_text(min, bound, sizeof bound));
