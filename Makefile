@@ -48,7 +48,7 @@ SUITES     := $(TEST_SRC:tests/test_%.c=%)
 all: $(BINS)
 
 # Keep the command entry objects (make would delete them as intermediates of the pattern rule).
-.SECONDARY: $(COMMANDS:%=$(BUILD)/src/cli/%.o)
+.SECONDARY: $(COMMANDS:%=$(BUILD)/src/cli/%.o) $(CLI_OBJ)
 
 $(BUILD)/gen/schemas.h: $(SCHEMAS) tools/embed.sh
 	@mkdir -p $(@D)
@@ -89,7 +89,7 @@ check: $(BINS) $(TESTBIN)
 	RTGPU_BIN=$(BIN) ./$(TESTBIN)
 	sh tests/check_examples.sh $(BIN)
 	sh tools/check_layers.sh
-	sh tests/check_install.sh
+	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 
 asan:
 	$(MAKE) BUILD=build-asan SANITIZE=address,undefined CFLAGS='-O1 -g' check

@@ -4,7 +4,10 @@
 set -eu
 root=$(mktemp -d "${TMPDIR:-/tmp}/rtgpu-install.XXXXXX")
 trap 'rm -rf "$root"' EXIT
-MAKEFLAGS= make -s install DESTDIR="$root" PREFIX=/opt/rtgpu >/dev/null
+# BUILD and SANFLAGS come from make (the asan build installs a sanitized library: the client must
+# link with the same -fsanitize flags).
+MAKEFLAGS= make -s install BUILD="${BUILD:-build}" SANITIZE="${SANITIZE:-}" DESTDIR="$root" \
+  PREFIX=/opt/rtgpu >/dev/null
 cat > "$root/client.c" <<'C'
 #include <rtgpu.h>
 #include <stdio.h>
@@ -12,7 +15,7 @@ int main(int argc, char **argv) { rt_diags *d = rt_diags_new(8); rt_taskset *ts 
 C
 export PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$root/opt/rtgpu/lib/pkgconfig"
 # shellcheck disable=SC2046
-${CC:-cc} -std=c11 -Wall -Werror $(pkg-config --cflags rtgpu) -o "$root/client" "$root/client.c" \
+${CC:-cc} -std=c11 -Wall -Werror ${SANFLAGS:-} $(pkg-config --cflags rtgpu) -o "$root/client" "$root/client.c" \
   $(pkg-config --libs rtgpu)
 got=$("$root/client" "$root/opt/rtgpu/share/rtgpu/examples/tasksets/paper-exp4.xml")
 for f in bin/rtgpu-analyze lib/librtgpu.a lib/pkgconfig/rtgpu.pc include/rtgpu/rtgpu.h \
