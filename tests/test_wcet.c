@@ -381,7 +381,7 @@ void test_wcet_register(void);
 void test_wcet_register(void)
 {
     CU_pSuite s = CU_add_suite("wcet", NULL, NULL);
-    CU_add_test(s, "ceil with 1e-9 tolerance", test_wcet_ceil);
+    CU_add_test(s, "ceil, representation noise only", test_wcet_ceil);
     CU_add_test(s, "experiment 7, both window modes", test_wcet_exp7);
     CU_add_test(s, "synchronous multi-launch partition", test_wcet_sync_multi);
     CU_add_test(s, "worst-case multi-launch partition", test_wcet_worst_multi);
