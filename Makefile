@@ -89,6 +89,10 @@ check: $(BINS) $(TESTBIN)
 	RTGPU_BIN=$(BIN) ./$(TESTBIN)
 	sh tests/check_examples.sh $(BIN)
 	sh tools/check_layers.sh
+	$(BUILD)/rtgpu-simulate examples/tasksets/orin-camera-pipeline.xml \
+	  --gpu examples/gpus/jetson-agx-orin.xml --release random --exec dynamic --format svg \
+	  -o $(BUILD)/gantt-check.svg
+	sh tests/check_gantt_png.sh $(BUILD)/gantt-check.svg $(BUILD)/gantt-check.png 1250x330
 	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 
 asan:

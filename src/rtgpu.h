@@ -32,7 +32,13 @@
 /* search: partition sizes and mapping (GLPK MIP with the full analysis in the loop) */
 #include "search/assign.h"
 
-/* report: text and JSON renderings of one run */
+/* sim: the job- and launch-level simulation behind the bound */
+#include "sim/sim.h"
+
+/* report: text and JSON renderings of one run, the simulation's outputs, SVG and Gantt charts */
 #include "report/report.h"
+#include "report/sim_report.h"
+#include "report/svg.h"
+#include "report/gantt.h"
 
 #endif

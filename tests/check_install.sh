@@ -13,10 +13,15 @@ cat > "$root/client.c" <<'C'
 #include <stdio.h>
 int main(int argc, char **argv) { rt_diags *d = rt_diags_new(8); rt_taskset *ts = argc > 1 ? rt_taskset_load(argv[1], d) : NULL; printf("%zu tasks\n", ts ? ts->n_tasks : 0); rt_taskset_free(ts); rt_diags_free(d); return 0; }
 C
-export PKG_CONFIG_SYSROOT_DIR="$root" PKG_CONFIG_PATH="$root/opt/rtgpu/lib/pkgconfig"
+# The installed rtgpu.pc, with its prefix moved to where DESTDIR put it (libxml2 and jansson are
+# found where the system has them).
+mkdir "$root/pc"
+sed "s|^prefix=.*|prefix=$root/opt/rtgpu|" "$root/opt/rtgpu/lib/pkgconfig/rtgpu.pc" > "$root/pc/rtgpu.pc"
+export PKG_CONFIG_PATH="$root/pc"
+pc=pkg-config
 # shellcheck disable=SC2046
-${CC:-cc} -std=c11 -Wall -Werror ${SANFLAGS:-} $(pkg-config --cflags rtgpu) -o "$root/client" "$root/client.c" \
-  $(pkg-config --libs rtgpu)
+${CC:-cc} -std=c11 -Wall -Werror ${SANFLAGS:-} $($pc --cflags rtgpu) -o "$root/client" "$root/client.c" \
+  $($pc --libs rtgpu)
 got=$("$root/client" "$root/opt/rtgpu/share/rtgpu/examples/tasksets/paper-exp4.xml")
 for f in bin/rtgpu-analyze lib/librtgpu.a lib/pkgconfig/rtgpu.pc include/rtgpu/rtgpu.h \
          share/man/man1/rtgpu-analyze.1 share/doc/rtgpu/architecture.md \

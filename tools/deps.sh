@@ -7,5 +7,5 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   gcc make pkg-config libc6-dev libxml2-dev libglpk-dev libcunit1-dev libjansson-dev \
-  valgrind libxml2-utils >/dev/null
+  valgrind libxml2-utils chromium >/dev/null
 echo "rtgpu: dependencies installed"

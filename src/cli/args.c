@@ -1,4 +1,6 @@
-/* args: the command line of rtgpu-analyze (FORMATS.md "Command line"), parsed with getopt_long. */
+/* args: the command lines of rtgpu-analyze and rtgpu-simulate (docs/rtgpu-analyze.1,
+ * docs/simulation.md), parsed with getopt_long from one table of options, each marked with the
+ * commands that take it. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -8,37 +10,51 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "taskset/units.h"
 
 enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER,
-    OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION
+    OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
+    OPT_TRACE, OPT_JOB_CAP
 };
 
-static const struct option long_opts[] = {
-    {"gpu", required_argument, NULL, OPT_GPU},
-    {"format", required_argument, NULL, OPT_FORMAT},
-    {"output", required_argument, NULL, 'o'},
-    {"margin", required_argument, NULL, OPT_MARGIN},
-    {"windows", required_argument, NULL, OPT_WINDOWS},
-    {"interference", required_argument, NULL, OPT_INTERFERENCE},
-    {"naive-factor", required_argument, NULL, OPT_NAIVE},
-    {"combination-cap", required_argument, NULL, OPT_CAP},
-    {"assign", required_argument, NULL, OPT_ASSIGN},
-    {"objective", required_argument, NULL, OPT_OBJECTIVE},
-    {"priorities", required_argument, NULL, OPT_PRIORITIES},
-    {"time-limit", required_argument, NULL, OPT_TIME_LIMIT},
-    {"max-iterations", required_argument, NULL, OPT_MAX_ITER},
-    {"write-lp", required_argument, NULL, OPT_WRITE_LP},
-    {"validate-only", no_argument, NULL, OPT_VALIDATE},
-    {"quiet", no_argument, NULL, 'q'},
-    {"verbose", no_argument, NULL, 'v'},
-    {"version", no_argument, NULL, OPT_VERSION},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0},
-};
+/* Which commands take an option. */
+enum { FOR_ANALYZE = 1, FOR_SIMULATE = 2, FOR_BOTH = 3 };
 
-void cli_print_help(FILE *out)
+static const struct { struct option opt; int cmds; } all_opts[] = {
+    {{"gpu", required_argument, NULL, OPT_GPU}, FOR_BOTH},
+    {{"format", required_argument, NULL, OPT_FORMAT}, FOR_BOTH},
+    {{"output", required_argument, NULL, 'o'}, FOR_BOTH},
+    {{"margin", required_argument, NULL, OPT_MARGIN}, FOR_BOTH},
+    {{"windows", required_argument, NULL, OPT_WINDOWS}, FOR_ANALYZE},
+    {{"interference", required_argument, NULL, OPT_INTERFERENCE}, FOR_BOTH},
+    {{"naive-factor", required_argument, NULL, OPT_NAIVE}, FOR_BOTH},
+    {{"combination-cap", required_argument, NULL, OPT_CAP}, FOR_BOTH},
+    {{"assign", required_argument, NULL, OPT_ASSIGN}, FOR_BOTH},
+    {{"objective", required_argument, NULL, OPT_OBJECTIVE}, FOR_BOTH},
+    {{"priorities", required_argument, NULL, OPT_PRIORITIES}, FOR_BOTH},
+    {{"time-limit", required_argument, NULL, OPT_TIME_LIMIT}, FOR_BOTH},
+    {{"max-iterations", required_argument, NULL, OPT_MAX_ITER}, FOR_BOTH},
+    {{"write-lp", required_argument, NULL, OPT_WRITE_LP}, FOR_ANALYZE},
+    {{"validate-only", no_argument, NULL, OPT_VALIDATE}, FOR_ANALYZE},
+    {{"horizon", required_argument, NULL, OPT_HORIZON}, FOR_SIMULATE},
+    {{"release", required_argument, NULL, OPT_RELEASE}, FOR_SIMULATE},
+    {{"seed", required_argument, NULL, OPT_SEED}, FOR_SIMULATE},
+    {{"exec", required_argument, NULL, OPT_EXEC}, FOR_SIMULATE},
+    {{"trace", no_argument, NULL, OPT_TRACE}, FOR_SIMULATE},
+    {{"job-cap", required_argument, NULL, OPT_JOB_CAP}, FOR_SIMULATE},
+    {{"quiet", no_argument, NULL, 'q'}, FOR_BOTH},
+    {{"verbose", no_argument, NULL, 'v'}, FOR_BOTH},
+    {{"version", no_argument, NULL, OPT_VERSION}, FOR_BOTH},
+    {{"help", no_argument, NULL, 'h'}, FOR_BOTH},
+};
+#define N_OPTS (sizeof all_opts / sizeof all_opts[0])
+
+/* The program name in messages. */
+static const char *prog = "rtgpu-analyze";
+
+static void help_analyze(FILE *out)
 {
     fputs("Usage: rtgpu-analyze TASKSET.xml --gpu GPU.xml [options]\n"
           "Bound GPU kernel WCETs on SM partitions (memory-aware model of Masola et al.,\n"
@@ -68,16 +84,50 @@ void cli_print_help(FILE *out)
           out);
 }
 
+static void help_simulate(FILE *out)
+{
+    fputs("Usage: rtgpu-simulate TASKSET.xml --gpu GPU.xml [options]\n"
+          "Simulate the analysed layout job by job (non-preemptive fixed priority per\n"
+          "partition) and show the observed response times next to the analysed bounds.\n\n"
+          "  --gpu FILE                GPU description (required)\n"
+          "  --format text|json|csv|svg   summary (text, json), trace (csv), Gantt chart (svg)\n"
+          "  -o, --output FILE         write to FILE, atomically (default stdout)\n"
+          "  --horizon DURATION        simulated time, e.g. 100ms (default: hyperperiod plus\n"
+          "                            the largest jitter)\n"
+          "  --job-cap N               stop releasing after N jobs (default 1000000)\n"
+          "  --release synchronous|random   all tasks at 0, or random offsets and jitters\n"
+          "  --seed S                  seed of the random releases (default 1)\n"
+          "  --exec wcet|dynamic       launches take their WCET, or progress at 1/M*(k,S)\n"
+          "  --trace                   json: add every job and launch (streamed)\n"
+          "  --margin X, --interference masola|naive|none, --naive-factor F,\n"
+          "  --combination-cap N, --priorities given|dm|audsley, --assign given|search,\n"
+          "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
+          "                            simulation is checked against; worst-case windows)\n"
+          "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
+          "Exit status: 0 no observed response time above its bound; 2 usage error or invalid\n"
+          "input; 3 an observed response time above its analysed bound (a defect: the\n"
+          "counter-example is printed), or no layout to simulate.\n",
+          out);
+}
+
+void cli_print_help(FILE *out, cli_command cmd)
+{
+    if (cmd == CLI_SIMULATE)
+        help_simulate(out);
+    else
+        help_analyze(out);
+}
+
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static int usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("rtgpu-analyze: ", stderr);
+    fprintf(stderr, "%s: ", prog);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fputs("\nTry 'rtgpu-analyze --help' for more information.\n", stderr);
+    fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
     return 2;
 }
 
@@ -89,9 +139,9 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, do
     bool plain = ((s[0] >= '0' && s[0] <= '9') || s[0] == '.') && !strpbrk(s, "xXpP");
     double v = plain ? strtod(s, &end) : 0.0;
     if (!plain || end == s || *end || errno == ERANGE || !isfinite(v) || v < lo || v > hi) {
-        fprintf(stderr, "rtgpu-analyze: %s \"%s\": expected a number from %g to %g\n", opt, s,
+        fprintf(stderr, "%s: %s \"%s\": expected a number from %g to %g\n", prog, opt, s,
                 lo, hi);
-        fputs("Try 'rtgpu-analyze --help' for more information.\n", stderr);
+        fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
     }
     *out = v;
@@ -104,9 +154,9 @@ static int parse_count(const char *opt, const char *s, long long max, long long 
     errno = 0;
     long long v = (s[0] >= '0' && s[0] <= '9') ? strtoll(s, &end, 10) : -1;
     if (v < 1 || *end || errno == ERANGE || v > max) {
-        fprintf(stderr, "rtgpu-analyze: %s \"%s\": expected a whole number from 1 to %lld\n", opt,
+        fprintf(stderr, "%s: %s \"%s\": expected a whole number from 1 to %lld\n", prog, opt,
                 s, max);
-        fputs("Try 'rtgpu-analyze --help' for more information.\n", stderr);
+        fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
     }
     *out = v;
@@ -119,16 +169,18 @@ static int pick(const char *opt, const char *s, const char *const *words)
     for (int i = 0; words[i]; i++)
         if (strcmp(s, words[i]) == 0)
             return i;
-    fprintf(stderr, "rtgpu-analyze: %s \"%s\": expected one of", opt, s);
+    fprintf(stderr, "%s: %s \"%s\": expected one of", prog, opt, s);
     for (int i = 0; words[i]; i++)
         fprintf(stderr, " %s", words[i]);
-    fputs("\nTry 'rtgpu-analyze --help' for more information.\n", stderr);
+    fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
     return -1;
 }
 
 static int set_choice(int c, const char *arg, cli_args *a)
 {
-    static const char *const formats[] = {"text", "json", "html", NULL};
+    static const char *const formats[] = {"text", "json", "html", "csv", "svg", NULL};
+    static const char *const releases[] = {"synchronous", "random", NULL};
+    static const char *const execs[] = {"wcet", "dynamic", NULL};
     static const char *const windows[] = {"worst-case", "synchronous", NULL};
     static const char *const intf[] = {"masola", "naive", "none", NULL};
     static const char *const assign[] = {"given", "search", NULL};
@@ -142,7 +194,20 @@ static int set_choice(int c, const char *arg, cli_args *a)
         if (k == 2)
             return usage_error("--format html is planned but not available in this version "
                                "(use text or json)");
-        a->format = k == 1 ? CLI_FORMAT_JSON : CLI_FORMAT_TEXT;
+        if (k >= 3 && a->cmd != CLI_SIMULATE)
+            return usage_error("--format %s is a format of rtgpu-simulate (use text or json)", arg);
+        a->format = k == 1 ? CLI_FORMAT_JSON : k == 3 ? CLI_FORMAT_CSV
+                  : k == 4 ? CLI_FORMAT_SVG : CLI_FORMAT_TEXT;
+        return 0;
+    case OPT_RELEASE:
+        if ((k = pick("--release", arg, releases)) < 0)
+            return 2;
+        a->sim.release = k ? SIM_RELEASE_RANDOM : SIM_RELEASE_SYNCHRONOUS;
+        return 0;
+    case OPT_EXEC:
+        if ((k = pick("--exec", arg, execs)) < 0)
+            return 2;
+        a->sim.exec = k ? SIM_EXEC_DYNAMIC : SIM_EXEC_WCET;
         return 0;
     case OPT_WINDOWS:
         if ((k = pick("--windows", arg, windows)) < 0)
@@ -196,6 +261,30 @@ static int set_number(int c, const char *arg, cli_args *a)
         rc = parse_count("--combination-cap", arg, (long long)1 << 62, &n);
         a->opt.combination_cap = (uint64_t)n;
         return rc;
+    case OPT_JOB_CAP:
+        rc = parse_count("--job-cap", arg, 1000000000LL, &n);
+        a->sim.job_cap = (uint64_t)n;
+        return rc;
+    case OPT_SEED: {
+        char *end;
+        errno = 0;
+        unsigned long long v = arg[0] >= '0' && arg[0] <= '9' ? strtoull(arg, &end, 10) : 0;
+        if (!(arg[0] >= '0' && arg[0] <= '9') || *end || errno == ERANGE)
+            return usage_error("--seed \"%s\": expected a whole number from 0 to %llu", arg,
+                               (unsigned long long)UINT64_MAX);
+        a->sim.seed = (uint64_t)v;
+        return 0;
+    }
+    case OPT_HORIZON: {
+        int64_t ns = 0;
+        units_status st = units_parse_duration_ns(arg, &ns);
+        if (st != UNITS_OK || ns < 1)
+            return usage_error("--horizon \"%s\": expected a positive duration in whole ns, "
+                               "e.g. 100ms (%s)", arg,
+                               st != UNITS_OK ? units_status_text(st) : "must be positive");
+        a->sim.horizon_ns = ns;
+        return 0;
+    }
     default:
         a->search_options_given |= CLI_GAVE_MAX_ITERATIONS;
         rc = parse_count("--max-iterations", arg, 1000000000LL, &n);
@@ -224,18 +313,32 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_OBJECTIVE: case OPT_PRIORITIES:
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
+    case OPT_JOB_CAP: case OPT_SEED: case OPT_HORIZON:
         return set_number(c, arg, a);
+    case OPT_RELEASE: case OPT_EXEC:
+        return set_choice(c, arg, a);
+    case OPT_TRACE: a->trace = true; return 0;
     default:
         /* getopt_long has printed what was wrong */
-        fputs("Try 'rtgpu-analyze --help' for more information.\n", stderr);
+        fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
     }
 }
 
-int cli_args_parse(int argc, char **argv, cli_args *a)
+int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
 {
     memset(a, 0, sizeof *a);
+    a->cmd = cmd;
+    prog = cmd == CLI_SIMULATE ? "rtgpu-simulate" : "rtgpu-analyze";
     rt_options_default(&a->opt);
+    sim_options_default(&a->sim);
+    struct option long_opts[N_OPTS + 1];
+    size_t n = 0;
+    int mask = cmd == CLI_SIMULATE ? FOR_SIMULATE : FOR_ANALYZE;
+    for (size_t i = 0; i < N_OPTS; i++)
+        if (all_opts[i].cmds & mask)
+            long_opts[n++] = all_opts[i].opt;
+    long_opts[n] = (struct option){ NULL, 0, NULL, 0 };
     optind = 1;
     opterr = 1;
     int c;
@@ -253,6 +356,6 @@ int cli_args_parse(int argc, char **argv, cli_args *a)
     if (!a->gpu_path && !(a->validate_only && a->taskset_path))
         return usage_error("missing --gpu FILE");
     if (!a->taskset_path && !a->validate_only)
-        return usage_error("missing the task-set file (rtgpu-analyze TASKSET.xml --gpu GPU.xml)");
+        return usage_error("missing the task-set file (%s TASKSET.xml --gpu GPU.xml)", prog);
     return 0;
 }

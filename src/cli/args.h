@@ -1,12 +1,14 @@
-/* args: the command line of rtgpu-analyze (FORMATS.md "Command line"), parsed with getopt_long. */
+/* args: the command lines of rtgpu-analyze and rtgpu-simulate, parsed with getopt_long. */
 #ifndef RT_CLI_ARGS_H
 #define RT_CLI_ARGS_H
 
 #include <stdbool.h>
 
 #include "analysis/options.h"
+#include "sim/sim.h"
 
-typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON } cli_format;
+typedef enum { CLI_ANALYZE, CLI_SIMULATE } cli_command;
+typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV, CLI_FORMAT_SVG } cli_format;
 enum { CLI_GAVE_TIME_LIMIT = 1, CLI_GAVE_MAX_ITERATIONS = 2, CLI_GAVE_WRITE_LP = 4 };
 
 typedef struct cli_args {
@@ -19,12 +21,15 @@ typedef struct cli_args {
     bool priorities_given_explicitly;
     unsigned search_options_given;   /* CLI_GAVE_* bits: search-only options on the line */
     rt_options opt;
+    cli_command cmd;
+    sim_options sim;            /* rtgpu-simulate */
+    bool trace;                 /* rtgpu-simulate --trace */
 } cli_args;
 
 /* Parse argv into a (borrowed strings). Returns 0, or 2 after printing a usage error with a
  * hint to standard error. */
-int cli_args_parse(int argc, char **argv, cli_args *a);
-/* Print the --help text. */
-void cli_print_help(FILE *out);
+int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a);
+/* Print the --help text of a command. */
+void cli_print_help(FILE *out, cli_command cmd);
 
 #endif

@@ -3,6 +3,7 @@
 #include "util/atomicfile.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,4 +97,87 @@ int rt_write_atomic(const char *path, const void *buf, size_t len)
     free(real);
     errno = err;
     return rc;
+}
+
+int rt_atomic_open(rt_atomic_stream *s, const char *path)
+{
+    struct stat st;
+    memset(s, 0, sizeof *s);
+    bool in_place = false;
+    if (stat(path, &st) != 0) {
+        if (errno != ENOENT)
+            return -1;
+        if (lstat(path, &st) == 0) { /* a dangling symbolic link: refuse to guess */
+            errno = ENOENT;
+            return -1;
+        }
+        s->target = strdup(path);
+    } else if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    } else if (!S_ISREG(st.st_mode)) {
+        in_place = true;
+        s->target = strdup(path);
+    } else {
+        s->target = realpath(path, NULL);
+    }
+    if (!s->target)
+        return -1;
+    if (in_place) {
+        s->f = fopen(s->target, "w");
+    } else {
+        size_t plen = strlen(s->target);
+        s->tmp = malloc(plen + 16);
+        if (s->tmp) {
+            memcpy(s->tmp, s->target, plen);
+            memcpy(s->tmp + plen, ".tmp.XXXXXX", 12);
+            int fd = mkstemp(s->tmp);
+            mode_t mask = umask(0);
+            umask(mask);
+            if (fd >= 0 && fchmod(fd, 0666 & ~mask) == 0)
+                s->f = fdopen(fd, "w");
+            if (fd >= 0 && !s->f) {
+                close(fd);
+                unlink(s->tmp);
+            }
+        }
+    }
+    if (!s->f) {
+        int err = errno;
+        free(s->tmp);
+        free(s->target);
+        memset(s, 0, sizeof *s);
+        errno = err;
+        return -1;
+    }
+    return 0;
+}
+
+int rt_atomic_commit(rt_atomic_stream *s)
+{
+    int err = 0;
+    if (fflush(s->f) != 0 || ferror(s->f) || (s->tmp && fsync(fileno(s->f)) != 0))
+        err = errno ? errno : EIO;
+    if (fclose(s->f) != 0 && !err)
+        err = errno;
+    if (s->tmp && !err && rename(s->tmp, s->target) != 0)
+        err = errno;
+    if (s->tmp && err)
+        unlink(s->tmp);
+    free(s->tmp);
+    free(s->target);
+    memset(s, 0, sizeof *s);
+    errno = err;
+    return err ? -1 : 0;
+}
+
+void rt_atomic_abort(rt_atomic_stream *s)
+{
+    if (s->f)
+        fclose(s->f);
+    if (s->tmp)
+        unlink(s->tmp);
+    free(s->tmp);
+    free(s->target);
+    memset(s, 0, sizeof *s);
 }

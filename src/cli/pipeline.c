@@ -1,0 +1,180 @@
+/* pipeline: what every command does before its own work: load and check both inputs, resolve
+ * the options that depend on the task set, and analyse the given layout or search one. */
+#include "cli/pipeline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "taskset/inputs.h"
+
+#define MAX_DIAGS 50
+#define TRACE_STEPS 64
+
+const char *cli_prog(cli_command cmd)
+{
+    return cmd == CLI_SIMULATE ? "rtgpu-simulate" : "rtgpu-analyze";
+}
+
+void cli_run_fini(cli_run *r)
+{
+    assign_result_fini(&r->assign);
+    rt_eval_fini(&r->eval);
+    rt_layout_free(r->layout);
+    model_free(r->m);
+    rt_taskset_free(r->ts);
+    rt_gpu_free(r->gpu);
+    rt_diags_free(r->search_diags);
+    rt_diags_free(r->diags);
+}
+
+void cli_oom(const cli_run *r)
+{
+    fprintf(stderr, "%s: out of memory\n", cli_prog(r->args.cmd));
+}
+
+/* Load both files (all errors of both are reported), then the checks that need both. */
+int cli_load_inputs(cli_run *r)
+{
+    if (r->args.gpu_path)
+        r->gpu = rt_gpu_load(r->args.gpu_path, r->diags);
+    if (r->args.taskset_path)
+        r->ts = rt_taskset_load(r->args.taskset_path, r->diags);
+    if (r->gpu && r->ts)
+        rt_inputs_check(r->ts, r->gpu, r->diags);
+    bool quiet = r->args.opt.verbosity < 0;
+    if (rt_diags_errors(r->diags) > 0 || !quiet)
+        rt_diags_print(r->diags, stderr);
+    bool missing = (r->args.gpu_path && !r->gpu) || (r->args.taskset_path && !r->ts);
+    return (rt_diags_errors(r->diags) > 0 || missing) ? 2 : 0;
+}
+
+/* True if path names the same file (device and inode) as an input. */
+static bool same_file(const char *path, const char *input)
+{
+    struct stat a, b;
+    return path && input && stat(path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
+           a.st_ino == b.st_ino;
+}
+
+/* Search-only options given in given mode do nothing: say so. */
+static void warn_unused_search_options(const cli_run *r)
+{
+    static const struct { unsigned bit; const char *name; } opts[] = {
+        { CLI_GAVE_TIME_LIMIT, "--time-limit" }, { CLI_GAVE_MAX_ITERATIONS, "--max-iterations" },
+        { CLI_GAVE_WRITE_LP, "--write-lp" },
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (r->args.search_options_given & opts[i].bit)
+            fprintf(stderr, "%s: warning: %s is ignored: the task set fixes its partitions, so "
+                            "no search runs (use --assign search to search)\n",
+                    r->ts->path, opts[i].name);
+}
+
+/* Option checks that need the task set. */
+int cli_resolve_options(cli_run *r)
+{
+    rt_options *o = &r->args.opt;
+    bool has_parts = r->ts->n_partitions > 0;
+    const char *out = r->args.output_path;
+    if (same_file(out, r->ts->path) || same_file(out, r->gpu->path)) {
+        fprintf(stderr, "%s: error: -o %s is one of the input files; refusing to "
+                        "overwrite it (choose another report file)\n", cli_prog(r->args.cmd), out);
+        return 2;
+    }
+    if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
+        fprintf(stderr, "%s: error: --assign given, but the task set fixes no partitions "
+                        "(add <partition> elements or use --assign search)\n",
+                r->ts->path);
+        return 2;
+    }
+    if (o->assign == RT_ASSIGN_AUTO)
+        o->assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
+    if (o->assign == RT_ASSIGN_GIVEN && o->verbosity >= 0)
+        warn_unused_search_options(r);
+    bool file_prio = r->ts->n_tasks && r->ts->tasks[0].has_priority;
+    if (o->priorities == RT_PRIO_GIVEN && !file_prio)
+        o->priorities = RT_PRIO_DM;
+    return 0;
+}
+
+static int eval_error(const cli_run *r, int rc)
+{
+    if (rc == EVAL_ERANGE)
+        fprintf(stderr, "%s: error: a WCET or response time does not fit in 2^62 ns "
+                        "(kernel durations or margin out of range)\n",
+                r->ts->path);
+    else
+        cli_oom(r);
+    return rc == EVAL_ERANGE ? 2 : 3;
+}
+
+static int analyse_given(cli_run *r, int *verdict)
+{
+    r->layout = rt_layout_from_taskset(r->ts);
+    if (!r->layout) {
+        cli_oom(r);
+        return 3;
+    }
+    size_t trace = r->args.opt.verbosity > 0 ? TRACE_STEPS : 0;
+    int rc = rt_eval_layout(r->m, r->ts, r->layout, &r->args.opt, trace, &r->eval);
+    if (rc != EVAL_OK)
+        return eval_error(r, rc);
+    r->have_eval = true;
+    *verdict = r->eval.schedulable ? 0 : 1;
+    return 0;
+}
+
+static int search_verdict(assign_status s)
+{
+    switch (s) {
+    case ASSIGN_OPTIMAL: case ASSIGN_FEASIBLE: return 0;
+    case ASSIGN_INFEASIBLE: return 1;
+    default: return 3;
+    }
+}
+
+static int analyse_search(cli_run *r, int *verdict)
+{
+    r->searched = true;
+    r->search_diags = rt_diags_new(MAX_DIAGS);
+    if (!r->search_diags) {
+        cli_oom(r);
+        return 3;
+    }
+    int rc = assign_search(r->m, r->ts, &r->args.opt, &r->assign, r->search_diags);
+    if (rc != ASSIGN_OK || r->args.opt.verbosity >= 0)
+        rt_diags_print(r->search_diags, stderr);
+    if (rc != ASSIGN_OK) {
+        if (rc == ASSIGN_ENOMEM)
+            cli_oom(r);
+        return rc == ASSIGN_EIO ? 2 : 3;
+    }
+    *verdict = search_verdict(r->assign.status);
+    if (!r->assign.layout)
+        return 0;
+    /* Re-analyse the found layout with traces for the report (same options: same result). */
+    r->layout = rt_layout_copy(r->assign.layout);
+    if (!r->layout) {
+        cli_oom(r);
+        return 3;
+    }
+    size_t trace = r->args.opt.verbosity > 0 ? TRACE_STEPS : 0;
+    rc = rt_eval_layout(r->m, r->ts, r->layout, &r->args.opt, trace, &r->eval);
+    if (rc != EVAL_OK)
+        return eval_error(r, rc);
+    r->have_eval = true;
+    if (!r->eval.schedulable) {
+        fprintf(stderr, "%s: internal error: the found assignment fails re-analysis\n",
+                cli_prog(r->args.cmd));
+        return 3;
+    }
+    return 0;
+}
+
+int cli_analyse(cli_run *r, int *verdict)
+{
+    return r->args.opt.assign == RT_ASSIGN_SEARCH ? analyse_search(r, verdict)
+                                                  : analyse_given(r, verdict);
+}

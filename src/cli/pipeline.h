@@ -1,0 +1,45 @@
+/* pipeline: what every command does before its own work: load and check both inputs, resolve
+ * the options that depend on the task set, analyse the given layout or search one. */
+#ifndef RT_CLI_PIPELINE_H
+#define RT_CLI_PIPELINE_H
+
+#include <stdbool.h>
+
+#include "analysis/analysis.h"
+#include "cli/args.h"
+#include "models/model.h"
+#include "search/assign.h"
+#include "taskset/gpu.h"
+#include "taskset/taskset.h"
+#include "util/diag.h"
+
+/* Everything one run owns; freed by cli_run_fini. */
+typedef struct cli_run {
+    cli_args args;
+    rt_diags *diags;
+    rt_diags *search_diags;  /* the search's own messages, printed after it */
+    rt_gpu *gpu;
+    rt_taskset *ts;
+    model *m;
+    rt_layout *layout;       /* the analysed layout (given or found) */
+    rt_eval eval;
+    bool have_eval;
+    assign_result assign;
+    bool searched;
+} cli_run;
+
+/* "rtgpu-analyze" or "rtgpu-simulate", for messages. */
+const char *cli_prog(cli_command cmd);
+/* Print "<prog>: out of memory". */
+void cli_oom(const cli_run *r);
+/* Load both files (every error of both reported), then the checks that need both: 0 or 2. */
+int cli_load_inputs(cli_run *r);
+/* Options that need the task set (assign and priority defaults, -o onto an input): 0 or 2. */
+int cli_resolve_options(cli_run *r);
+/* Analyse the given layout or search one; *verdict gets rtgpu-analyze's exit status (0, 1, 3).
+ * Returns 0, or the exit status of a failure after printing why. */
+int cli_analyse(cli_run *r, int *verdict);
+/* Free everything r owns (not r). */
+void cli_run_fini(cli_run *r);
+
+#endif

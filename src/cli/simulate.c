@@ -1,0 +1,196 @@
+/* rtgpu-simulate: load and analyse as rtgpu-analyze does (worst-case windows: the bound that
+ * holds for every release pattern), simulate the layout, write the summary, the trace or the
+ * Gantt chart, and exit 3 with the counter-example if an observed response exceeds its bound. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/pipeline.h"
+#include "report/gantt.h"
+#include "report/svg.h"
+#include "report/sim_report.h"
+#include "sim/sim.h"
+#include "util/atomicfile.h"
+
+#define MAX_DIAGS 50
+/* The Gantt chart shows at most this many jobs (the first ones): memory stays bounded. */
+#define GANTT_MAX_JOBS 2000
+
+/* Jobs kept for the Gantt chart. */
+typedef struct gantt_keep {
+    sim_job *jobs;
+    size_t n, cap;
+    uint64_t seen;
+} gantt_keep;
+
+static int keep_job(void *ctx, const sim_job *j)
+{
+    gantt_keep *g = ctx;
+    g->seen++;
+    if (g->n == GANTT_MAX_JOBS)
+        return 0;
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 64;
+        sim_job *p = realloc(g->jobs, cap * sizeof *p);
+        if (!p)
+            return SIM_ENOMEM;
+        g->jobs = p;
+        g->cap = cap;
+    }
+    g->jobs[g->n++] = *j;
+    return 0;
+}
+
+static int write_gantt(const sim_report *rep, const gantt_keep *g, const sim_result *res,
+                       FILE *out)
+{
+    /* the chart covers --horizon when given; else two of the longest periods plus the longest
+     * deadline, enough to see every task's jobs recur, and never beyond the last job kept */
+    double t1 = 0, window = 0;
+    for (size_t i = 0; i < g->n; i++)
+        if (g->jobs[i].finish_ns > t1)
+            t1 = g->jobs[i].finish_ns;
+    int64_t tmax = 0, dmax = 0;
+    for (size_t t = 0; t < rep->ts->n_tasks; t++) {
+        if (rep->ts->tasks[t].period_ns > tmax)
+            tmax = rep->ts->tasks[t].period_ns;
+        if (rep->ts->tasks[t].deadline_ns > dmax)
+            dmax = rep->ts->tasks[t].deadline_ns;
+    }
+    window = rep->so->horizon_ns > 0 ? (double)rep->so->horizon_ns
+                                     : 2.0 * (double)tmax + (double)dmax;
+    if (t1 > window)
+        t1 = window;
+    size_t shown = 0;
+    for (size_t i = 0; i < g->n; i++)
+        shown += g->jobs[i].start_ns < t1;
+    char title[256], note[160];
+    snprintf(title, sizeof title, "%s: %s releases, --exec %s", rep->ts->name ? rep->ts->name : "",
+             sim_release_name(rep->so->release), sim_exec_name(rep->so->exec));
+    snprintf(note, sizeof note, "%zu of %llu jobs shown%s", shown, (unsigned long long)res->jobs,
+             res->capped ? " (releases stopped at the job cap)" : "");
+    gantt_input in = { .ts = rep->ts, .layout = rep->l, .jobs = g->jobs, .n_jobs = g->n,
+                       .t0_ns = 0, .t1_ns = t1 >= 1 ? (int64_t)ceil(t1) : 1, .title = title,
+                       .note = note };
+    return gantt_write_svg(out, &in, SVG_XML_DECL);
+}
+
+/* Simulate and write everything to out. Returns 0, 3 (bound exceeded or failure), 2 (write). */
+static int simulate(cli_run *r, FILE *out)
+{
+    const cli_args *a = &r->args;
+    sim_report rep = { .ts = r->ts, .gpu = r->gpu, .l = r->layout, .o = &a->opt, .so = &a->sim,
+                       .tool_version = RTGPU_VERSION };
+    sim_trace_writer tw = { .r = &rep, .out = out, .json = a->format == CLI_FORMAT_JSON,
+                            .first = true };
+    gantt_keep keep = { 0 };
+    sim_sink sink = { 0 };
+    bool trace = a->format == CLI_FORMAT_CSV || (a->format == CLI_FORMAT_JSON && a->trace);
+    int wrc = 0;
+    if (trace)
+        sink = sim_trace_sink(&tw);
+    if (a->format == CLI_FORMAT_SVG)
+        sink = (sim_sink){ .ctx = &keep, .job = keep_job };
+    if (a->format == CLI_FORMAT_CSV)
+        wrc = sim_csv_header(out);
+    if (a->format == CLI_FORMAT_JSON)
+        wrc = sim_json_begin(&rep, trace, out);
+    sim_result res;
+    int rc = wrc ? -1 : sim_run(r->m, r->ts, r->layout, &r->eval, &a->opt, &a->sim, &sink, &res);
+    if (rc == SIM_OK) {
+        if (a->format == CLI_FORMAT_JSON)
+            wrc = sim_json_end(&rep, trace, &res, out);
+        else if (a->format == CLI_FORMAT_TEXT)
+            wrc = sim_report_text(&rep, &res, out);
+        else if (a->format == CLI_FORMAT_SVG)
+            wrc = write_gantt(&rep, &keep, &res, out);
+        sim_report_violation(&rep, &res, stderr);
+    }
+    int status = 0;
+    if (rc == SIM_ENOMEM) {
+        cli_oom(r);
+        status = 3;
+    } else if (rc == SIM_ERANGE) {
+        fprintf(stderr, "rtgpu-simulate: error: a simulated time exceeds 2^62 ns (shorten "
+                        "--horizon)\n");
+        status = 3;
+    } else if (rc != SIM_OK || wrc != 0 || ferror(out)) {
+        fprintf(stderr, "rtgpu-simulate: cannot write the output: %s\n", strerror(errno));
+        status = 2;
+    } else if (res.violation.found) {
+        status = 3;
+    }
+    if (rc == SIM_OK || rc == SIM_ENOMEM || rc == SIM_ERANGE)
+        sim_result_fini(&res);
+    free(keep.jobs);
+    return status;
+}
+
+static int run_main(cli_run *r)
+{
+    int rc = cli_load_inputs(r);
+    if (rc)
+        return rc;
+    if ((rc = cli_resolve_options(r)) != 0)
+        return rc;
+    r->m = model_new(r->gpu, r->ts);
+    if (!r->m) {
+        cli_oom(r);
+        return 3;
+    }
+    int verdict = 0;
+    if ((rc = cli_analyse(r, &verdict)) != 0)
+        return rc;
+    if (!r->have_eval) {
+        fprintf(stderr, "%s: no layout to simulate: the search found no schedulable "
+                        "partitioning (run rtgpu-analyze for the details)\n", r->ts->path);
+        return 3;
+    }
+    const char *path = r->args.output_path;
+    if (!path)
+        return simulate(r, stdout);
+    rt_atomic_stream st;
+    if (rt_atomic_open(&st, path) != 0) {
+        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    rc = simulate(r, st.f);
+    if (rc == 2) {
+        rt_atomic_abort(&st);
+        return rc;
+    }
+    if (rt_atomic_commit(&st) != 0) {
+        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    cli_run r;
+    memset(&r, 0, sizeof r);
+    int rc = cli_args_parse(argc, argv, CLI_SIMULATE, &r.args);
+    if (rc)
+        return rc;
+    if (r.args.help) {
+        cli_print_help(stdout, CLI_SIMULATE);
+        return 0;
+    }
+    if (r.args.version) {
+        printf("rtgpu-simulate %s\n", RTGPU_VERSION);
+        return 0;
+    }
+    /* the bound a simulation is checked against must hold for every release pattern */
+    r.args.opt.windows = RT_WINDOWS_WORST_CASE;
+    r.diags = rt_diags_new(MAX_DIAGS);
+    if (!r.diags) {
+        cli_oom(&r);
+        return 3;
+    }
+    rc = run_main(&r);
+    cli_run_fini(&r);
+    return rc;
+}
