@@ -130,7 +130,7 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	install -m 644 examples/tasksets/*.xml examples/tasksets/*.expect \
 	  $(DESTDIR)$(PREFIX)/share/rtgpu/examples/tasksets/
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rtgpu/
-	install -m 644 docs/rtgpu-analyze.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/rtgpu-analyze.1 docs/rtgpu-simulate.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 clean:
 	rm -rf build build-asan
