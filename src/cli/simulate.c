@@ -77,7 +77,10 @@ static int write_gantt(const sim_report *rep, const gantt_keep *g, const sim_res
     return gantt_write_svg(out, &in, SVG_XML_DECL);
 }
 
-/* Simulate and write everything to out. Returns 0, 3 (bound exceeded or failure), 2 (write). */
+/* What simulate() ended with: the exit status, and whether the output is complete. */
+enum { SIMULATED = 0, BOUND_EXCEEDED = 3, WRITE_FAILED = 2, RUN_FAILED = 4 };
+
+/* Simulate and write everything to out. Returns one of the values above. */
 static int simulate(cli_run *r, FILE *out)
 {
     const cli_args *a = &r->args;
@@ -97,8 +100,8 @@ static int simulate(cli_run *r, FILE *out)
         wrc = sim_csv_header(out);
     if (a->format == CLI_FORMAT_JSON)
         wrc = sim_json_begin(&rep, trace, out);
-    sim_result res;
-    int rc = wrc ? -1 : sim_run(r->m, r->ts, r->layout, &r->eval, &a->opt, &a->sim, &sink, &res);
+    sim_result res = { 0 };
+    int rc = wrc ? SIM_ESINK : sim_run(r->m, r->ts, r->layout, &r->eval, &a->opt, &a->sim, &sink, &res);
     if (rc == SIM_OK) {
         if (a->format == CLI_FORMAT_JSON)
             wrc = sim_json_end(&rep, trace, &res, out);
@@ -108,22 +111,21 @@ static int simulate(cli_run *r, FILE *out)
             wrc = write_gantt(&rep, &keep, &res, out);
         sim_report_violation(&rep, &res, stderr);
     }
-    int status = 0;
+    int status = SIMULATED;
     if (rc == SIM_ENOMEM) {
         cli_oom(r);
-        status = 3;
+        status = RUN_FAILED;
     } else if (rc == SIM_ERANGE) {
-        fprintf(stderr, "rtgpu-simulate: error: a simulated time exceeds 2^62 ns (shorten "
-                        "--horizon)\n");
-        status = 3;
-    } else if (rc != SIM_OK || wrc != 0 || ferror(out)) {
+        fprintf(stderr, "rtgpu-simulate: error: a job finishes beyond 2^53 ns (104 days), where "
+                        "times stop being exact (shorten --horizon)\n");
+        status = RUN_FAILED;
+    } else if (rc != SIM_OK || wrc != 0 || fflush(out) != 0 || ferror(out)) {
         fprintf(stderr, "rtgpu-simulate: cannot write the output: %s\n", strerror(errno));
-        status = 2;
+        status = WRITE_FAILED;
     } else if (res.violation.found) {
-        status = 3;
+        status = BOUND_EXCEEDED;
     }
-    if (rc == SIM_OK || rc == SIM_ENOMEM || rc == SIM_ERANGE)
-        sim_result_fini(&res);
+    sim_result_fini(&res);
     free(keep.jobs);
     return status;
 }
@@ -149,17 +151,19 @@ static int run_main(cli_run *r)
         return 3;
     }
     const char *path = r->args.output_path;
-    if (!path)
-        return simulate(r, stdout);
+    if (!path) {
+        rc = simulate(r, stdout);
+        return rc == RUN_FAILED ? 3 : rc;
+    }
     rt_atomic_stream st;
     if (rt_atomic_open(&st, path) != 0) {
         fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
         return 2;
     }
     rc = simulate(r, st.f);
-    if (rc == 2) {
-        rt_atomic_abort(&st);
-        return rc;
+    if (rc == WRITE_FAILED || rc == RUN_FAILED) {
+        rt_atomic_abort(&st);   /* never a partial file */
+        return rc == RUN_FAILED ? 3 : rc;
     }
     if (rt_atomic_commit(&st) != 0) {
         fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));

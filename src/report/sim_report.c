@@ -29,7 +29,7 @@ static json_t *jtime(double ns)
 static int put_json(json_t *v, FILE *out)
 {
     char *s = v ? json_dumps(v, DUMP_FLAGS) : NULL;
-    int rc = s && fputs(s, out) != EOF ? 0 : -1;
+    int rc = s && fputs(s, out) != EOF ? 0 : SIM_ESINK;
     free(s);
     json_decref(v);
     return rc;
@@ -74,7 +74,7 @@ static int trace_job(void *ctx, const sim_job *j)
                               "response_ns", jtime(j->response_ns), "miss",
                               j->response_ns > (double)r->ts->tasks[j->task].deadline_ns);
         if (!w->first && fputc(',', w->out) == EOF)
-            return -1;
+            return SIM_ESINK;
         w->first = false;
         return put_json(o, w->out);
     }
@@ -87,7 +87,7 @@ static int trace_job(void *ctx, const sim_job *j)
         fputc(',', w->out);
         csv_time(t[i], w->out);
     }
-    return fputs(",\n", w->out) == EOF ? -1 : 0;
+    return fputs(",\n", w->out) == EOF ? SIM_ESINK : 0;
 }
 
 static int trace_launch(void *ctx, const sim_launch *l)
@@ -107,7 +107,7 @@ static int trace_launch(void *ctx, const sim_launch *l)
                               jtime(l->start_ns), "finish_ns", jtime(l->finish_ns),
                               "co_runners", co);
         if (!w->first && fputc(',', w->out) == EOF)
-            return -1;
+            return SIM_ESINK;
         w->first = false;
         return put_json(o, w->out);
     }
@@ -131,7 +131,7 @@ static int trace_launch(void *ctx, const sim_launch *l)
             fputc(*k, w->out);
         }
     }
-    return fputs("\"\n", w->out) == EOF ? -1 : 0;
+    return fputs("\"\n", w->out) == EOF ? SIM_ESINK : 0;
 }
 
 sim_sink sim_trace_sink(sim_trace_writer *w)

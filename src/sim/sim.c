@@ -17,7 +17,9 @@
 #include "analysis/windows.h"
 #include "models/interference.h"
 
-#define SIM_MAX_NS 4611686018427387904.0 /* 2^62 */
+/* Times are doubles: whole numbers of ns are exact up to 2^53 ns (104 days); the simulated time
+ * stops there (the horizon is clamped, a later finish is SIM_ERANGE). */
+#define SIM_MAX_NS 9007199254740992.0 /* 2^53 */
 
 /* A pending job in a partition's ready queue. */
 typedef struct sim_pending {
@@ -178,12 +180,8 @@ static bool task_advance(sim *s, size_t t)
 {
     sim_task *k = &s->task[t];
     double act = k->offset + (double)k->next * (double)k->period;
-    if (act >= s->horizon || act > SIM_MAX_NS)
+    if (act >= s->horizon)
         return false;
-    if (s->released >= s->so->job_cap) {
-        s->out->capped = true;
-        return false;
-    }
     double rel = act;
     if (s->so->release == SIM_RELEASE_RANDOM && k->jitter > 0)
         rel += (double)sim_rand_upto(&s->rng, k->jitter);
@@ -192,7 +190,6 @@ static bool task_advance(sim *s, size_t t)
     k->last_release = rel;
     s->ractive[t] = act;
     s->rtime[t] = rel;
-    s->released++;
     return true;
 }
 
@@ -337,7 +334,9 @@ static int job_end(sim *s, size_t p, double now)
     /* under --exec wcet every time is a whole number: the check is exact; under dynamic a
      * relative 1e-12 forgives the rounding of the progress arithmetic */
     double bound = (double)st->wcrt_ns;
-    if (st->wcrt_ns >= 0 && j.response_ns > bound * (1.0 + 1e-12) && !s->out->violation.found) {
+    if (s->so->exec == SIM_EXEC_DYNAMIC)
+        bound *= 1.0 + 1e-12;
+    if (st->wcrt_ns >= 0 && j.response_ns > bound && !s->out->violation.found) {
         sim_violation *v = &s->out->violation;
         v->found = true;
         v->job = j;
@@ -375,6 +374,13 @@ static int phase_end(sim *s, size_t p, double now, bool *changed)
 static int release_due(sim *s, double now)
 {
     while (s->n_rheap && s->rtime[s->rheap[0]] <= now) {
+        if (s->released >= s->so->job_cap) {
+            /* releases are taken in time order: the jobs kept are the earliest ones */
+            s->out->capped = true;
+            s->n_rheap = 0;
+            break;
+        }
+        s->released++;
         size_t t = s->rheap[0];
         sim_task *k = &s->task[t];
         sim_pending j = { .prio = k->prio, .release = s->rtime[t], .activation = s->ractive[t],
@@ -526,6 +532,8 @@ int sim_run(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_e
     memset(out, 0, sizeof *out);
     sim s = { .ts = ts, .ev = ev, .o = o, .so = so, .sink = sink, .out = out };
     out->horizon_ns = so->horizon_ns > 0 ? so->horizon_ns : sim_default_horizon(ts);
+    if ((double)out->horizon_ns > SIM_MAX_NS)
+        out->horizon_ns = (int64_t)SIM_MAX_NS;
     s.horizon = (double)out->horizon_ns;
     int rc = sim_init(&s, m, l);
     if (rc == SIM_OK)

@@ -1,0 +1,412 @@
+/* Tests of the rtgpu-simulate command: help, usage errors, the paper-kernels example over one
+ * hyperperiod (text, JSON summary, JSON trace, CSV trace, -o, --job-cap) and Davis et al.'s CAN
+ * example through the binary. The binary is found beside the one the suite is given: RTGPU_BIN
+ * (build/rtgpu-analyze by default) with "rtgpu-analyze" replaced by "rtgpu-simulate".
+ * A run that exceeds a bound (exit 3) cannot be produced from valid inputs; tests/test_sim.c
+ * covers it at library level. Runs are few and short (the suite also runs under valgrind). */
+#include <CUnit/CUnit.h>
+#include <dirent.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runcmd.h"
+
+void test_sim_cli_register(void);
+
+#define PK_TS "examples/tasksets/paper-kernels.xml"
+#define PK_GPU "examples/gpus/rtx2060.xml"
+#define DAVIS_TS "tests/data/sim/davis.xml"
+#define GPU_1GHZ "tests/data/sim/gpu-1ghz.xml"
+
+/* The simulator's path: RTGPU_BIN with its last "rtgpu-analyze" replaced, or the file
+ * rtgpu-simulate in the same directory. */
+static void sim_bin(char *out, size_t size)
+{
+    const char *b = runcmd_bin();
+    const char *hit = NULL;
+    for (const char *p = strstr(b, "rtgpu-analyze"); p; p = strstr(p + 1, "rtgpu-analyze"))
+        hit = p;
+    if (hit) {
+        snprintf(out, size, "%.*s%s%s", (int)(hit - b), b, "rtgpu-simulate",
+                 hit + strlen("rtgpu-analyze"));
+        return;
+    }
+    const char *slash = strrchr(b, '/');
+    snprintf(out, size, "%.*srtgpu-simulate", slash ? (int)(slash - b + 1) : 0, b);
+}
+
+/* runcmd on the simulator: RTGPU_BIN points at it for the call, then is restored. */
+static runcmd_out simcmd(char *const argv[])
+{
+    char bin[4096];
+    sim_bin(bin, sizeof bin);
+    const char *old = getenv("RTGPU_BIN");
+    char *saved = old ? strdup(old) : NULL;
+    runcmd_out r = { -1, NULL, NULL };
+    if (setenv("RTGPU_BIN", bin, 1) == 0)
+        r = runcmd(argv, 60);
+    if (saved) {
+        setenv("RTGPU_BIN", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("RTGPU_BIN");
+    }
+    return r;
+}
+
+/* Parse a run's standard output as JSON (NULL after a failed assertion). */
+static json_t *parse_out(const char *text)
+{
+    json_error_t err;
+    json_t *j = text ? json_loads(text, 0, &err) : NULL;
+    if (!j && text)
+        fprintf(stderr, "\n  JSON error line %d: %s\n", err.line, err.text);
+    CU_ASSERT_PTR_NOT_NULL(j);
+    return j;
+}
+
+static json_int_t jint(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    CU_ASSERT_TRUE(json_is_integer(v));
+    return json_is_integer(v) ? json_integer_value(v) : -1;
+}
+
+static const char *jstr(const json_t *o, const char *key)
+{
+    const json_t *v = json_object_get(o, key);
+    CU_ASSERT_TRUE(json_is_string(v));
+    return json_is_string(v) ? json_string_value(v) : "";
+}
+
+/* ---- help and usage errors --------------------------------------------------------------- */
+
+static void test_sim_cli_help(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", "--help", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Usage: rtgpu-simulate TASKSET.xml --gpu GPU.xml"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "--release synchronous|random"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "--exec wcet|dynamic"));
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    runcmd_free(&r);
+    r = simcmd((char *[]){ "x", "--version", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT(r.out && strstr(r.out, "rtgpu-simulate " RTGPU_VERSION));
+    runcmd_free(&r);
+}
+
+static void expect_usage_error(char *const argv[], const char *phrase)
+{
+    runcmd_out r = simcmd(argv);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, phrase));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--help"));
+    runcmd_free(&r);
+}
+
+static void test_sim_cli_usage_errors(void)
+{
+    expect_usage_error((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--release", "foo", NULL },
+                       "--release");
+    expect_usage_error((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--horizon", "0", NULL },
+                       "--horizon");
+    expect_usage_error((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--exec", "x", NULL }, "--exec");
+    expect_usage_error((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--seed", "-1", NULL }, "--seed");
+    expect_usage_error((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--job-cap", "0", NULL },
+                       "--job-cap");
+    /* an option of rtgpu-analyze only */
+    expect_usage_error((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--windows", "synchronous", NULL },
+                       "windows");
+}
+
+/* ---- the paper-kernels example over one hyperperiod ---------------------------------------- */
+
+/* paper-kernels has no partitions: rtgpu-simulate runs the same search as rtgpu-analyze, then
+ * simulates the layout found. Periods 5, 5, 5, 50, 50, 20, 50, 10 ms (vadd, saxpy, copy,
+ * raytrace, dxtc, conv, mvt, pf), no jitter: the default horizon is the hyperperiod, 100 ms, and
+ * under synchronous release a task of period T has its jobs at 0, T, 2T, ... < 100 ms:
+ * 100 / T of them: 20, 20, 20, 2, 2, 5, 2, 10, 81 in all. */
+static const char *const pk_names[8] = { "vadd", "saxpy", "copy", "raytrace", "dxtc", "conv",
+                                         "mvt", "pf" };
+static const json_int_t pk_jobs[8] = { 20, 20, 20, 2, 2, 5, 2, 10 };
+#define PK_JOBS 81
+
+static void test_sim_cli_paper_text(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "NO OBSERVED RESPONSE ABOVE ITS BOUND: 81 jobs simulated "
+                                         "over 100 ms"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "BOUND EXCEEDED"));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "DEFECT"));
+    for (size_t t = 0; t < 8; t++)
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.out, pk_names[t]));
+    runcmd_free(&r);
+}
+
+/* The summary's keys, values and per-task counts (jobs per task as above unless capped). */
+static void check_summary(const json_t *j, bool capped)
+{
+    CU_ASSERT_EQUAL(jint(j, "schema"), 1);
+    const json_t *tool = json_object_get(j, "tool");
+    CU_ASSERT_TRUE_FATAL(json_is_object(tool));
+    CU_ASSERT_STRING_EQUAL(jstr(tool, "name"), "rtgpu-simulate");
+    CU_ASSERT_STRING_EQUAL(jstr(tool, "version"), RTGPU_VERSION);
+    const json_t *o = json_object_get(j, "options");
+    CU_ASSERT_TRUE_FATAL(json_is_object(o));
+    static const char *const okeys[] = { "release", "seed", "exec", "margin", "windows",
+                                         "interference", "priorities", "job_cap" };
+    for (size_t i = 0; i < sizeof okeys / sizeof *okeys; i++)
+        CU_ASSERT_PTR_NOT_NULL(json_object_get(o, okeys[i]));
+    CU_ASSERT_STRING_EQUAL(jstr(o, "windows"), "worst-case");
+    CU_ASSERT_EQUAL(jint(j, "horizon_ns"), 100000000);
+    CU_ASSERT_TRUE(json_is_boolean(json_object_get(j, "capped")));
+    CU_ASSERT_EQUAL(json_is_true(json_object_get(j, "capped")), capped);
+    CU_ASSERT_TRUE(json_is_false(json_object_get(j, "bound_exceeded")));
+    const json_t *tasks = json_object_get(j, "tasks");
+    CU_ASSERT_TRUE_FATAL(json_is_array(tasks));
+    CU_ASSERT_EQUAL_FATAL(json_array_size(tasks), 8);
+    json_int_t sum = 0;
+    for (size_t t = 0; t < 8; t++) {
+        const json_t *k = json_array_get(tasks, t);
+        CU_ASSERT_STRING_EQUAL(jstr(k, "name"), pk_names[t]);
+        CU_ASSERT_EQUAL(jstr(k, "partition")[0], 'P');
+        json_int_t n = jint(k, "jobs");
+        sum += n;
+        if (!capped)
+            CU_ASSERT_EQUAL(n, pk_jobs[t]);
+        json_int_t R = jint(k, "wcrt_ns");
+        CU_ASSERT(R > 0);
+        CU_ASSERT_EQUAL(jint(k, "misses"), 0);
+        const json_t *mx = json_object_get(k, "observed_max_ns"),
+                     *mn = json_object_get(k, "observed_min_ns"),
+                     *me = json_object_get(k, "observed_mean_ns");
+        if (n == 0) {
+            CU_ASSERT_TRUE(json_is_null(mx) && json_is_null(mn) && json_is_null(me));
+            continue;
+        }
+        CU_ASSERT_TRUE_FATAL(json_is_number(mx) && json_is_number(mn) && json_is_number(me));
+        CU_ASSERT(json_number_value(mn) > 0);
+        CU_ASSERT(json_number_value(mn) <= json_number_value(me));
+        CU_ASSERT(json_number_value(me) <= json_number_value(mx));
+        CU_ASSERT(json_number_value(mx) <= (double)R);
+    }
+    CU_ASSERT_EQUAL(jint(j, "jobs_simulated"), capped ? 10 : PK_JOBS);
+    CU_ASSERT_EQUAL(sum, capped ? 10 : PK_JOBS);
+}
+
+/* --format json --trace -o FILE: the file is written whole (nothing on stdout, no temporary
+ * left beside it); the summary has the spec's keys; the trace has one job record per job and
+ * one launch record per launch (each task of paper-kernels has one run). */
+static void check_trace(const json_t *trace)
+{
+    CU_ASSERT_TRUE_FATAL(json_is_array(trace));
+    size_t jobs = 0, launches = 0;
+    json_int_t next[8] = { 0 };
+    for (size_t i = 0; i < json_array_size(trace); i++) {
+        const json_t *e = json_array_get(trace, i);
+        const char *kind = jstr(e, "kind");
+        const char *task = jstr(e, "task");
+        size_t t = 0;
+        while (t < 8 && strcmp(pk_names[t], task) != 0)
+            t++;
+        CU_ASSERT_FATAL(t < 8);
+        if (strcmp(kind, "job") == 0) {
+            jobs++;
+            CU_ASSERT_EQUAL(jint(e, "job"), next[t]);   /* a task's jobs finish in order */
+            next[t]++;
+            json_int_t act = jint(e, "activation_ns"), rel = jint(e, "release_ns"),
+                       start = jint(e, "start_ns"), fin = jint(e, "finish_ns");
+            CU_ASSERT_EQUAL(act, rel);   /* synchronous: no jitter applied */
+            CU_ASSERT(rel <= start && start < fin);
+            CU_ASSERT_EQUAL(jint(e, "response_ns"), fin - act);
+            CU_ASSERT_EQUAL(jstr(e, "partition")[0], 'P');
+            CU_ASSERT_TRUE(json_is_false(json_object_get(e, "miss")));
+        } else if (strcmp(kind, "launch") == 0) {
+            launches++;
+            CU_ASSERT_EQUAL(jint(e, "run"), 1);
+            CU_ASSERT(jint(e, "job") >= 0);
+            CU_ASSERT(strlen(jstr(e, "kernel")) > 0);
+            CU_ASSERT(jint(e, "start_ns") < jint(e, "finish_ns"));
+            CU_ASSERT_TRUE(json_is_array(json_object_get(e, "co_runners")));
+        } else {
+            CU_FAIL("a trace record of an unknown kind");
+        }
+    }
+    CU_ASSERT_EQUAL(jobs, PK_JOBS);
+    CU_ASSERT_EQUAL(launches, PK_JOBS);
+    for (size_t t = 0; t < 8; t++)
+        CU_ASSERT_EQUAL(next[t], pk_jobs[t]);
+}
+
+static void test_sim_cli_paper_json_trace_file(void)
+{
+    char dir[] = "/tmp/rtgpu-simcli-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/sim.json", dir);
+    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "json", "--trace",
+                                      "-o", path, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_STRING_EQUAL(r.out, "");
+    runcmd_free(&r);
+    FILE *f = fopen(path, "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    char *text = runcmd_slurp(f);
+    fclose(f);
+    json_t *j = parse_out(text);
+    free(text);
+    if (j) {
+        check_summary(j, false);
+        const json_t *o = json_object_get(j, "options");
+        CU_ASSERT_STRING_EQUAL(jstr(o, "release"), "synchronous");
+        CU_ASSERT_STRING_EQUAL(jstr(o, "exec"), "wcet");
+        CU_ASSERT_EQUAL(jint(o, "seed"), 1);
+        CU_ASSERT_EQUAL(jint(o, "job_cap"), 1000000);
+        check_trace(json_object_get(j, "trace"));
+        json_decref(j);
+    }
+    /* only the file itself is left in the directory */
+    DIR *d = opendir(dir);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    size_t n = 0;
+    for (struct dirent *e; (e = readdir(d)) != NULL;) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        n++;
+        CU_ASSERT_STRING_EQUAL(e->d_name, "sim.json");
+        CU_ASSERT_PTR_NULL(strstr(e->d_name, ".tmp."));
+    }
+    closedir(d);
+    CU_ASSERT_EQUAL(n, 1);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* CSV: the header line, then one "job," row per job and one "launch," row per launch, every
+ * row with the header's 12 fields. */
+static void test_sim_cli_paper_csv(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "csv", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    static const char header[] = "kind,task,job,run,kernel,partition,activation_ns,release_ns,"
+                                 "start_ns,finish_ns,response_ns,co_runners\n";
+    CU_ASSERT_EQUAL(strncmp(r.out, header, strlen(header)), 0);
+    size_t jobs = 0, launches = 0, other = 0, bad_fields = 0;
+    for (char *line = r.out, *nl; *line; line = nl + 1) {
+        nl = strchr(line, '\n');
+        CU_ASSERT_PTR_NOT_NULL_FATAL(nl);   /* every line ends with a newline */
+        size_t commas = 0;
+        for (char *c = line; c < nl; c++)
+            commas += *c == ',';
+        bad_fields += commas != 11;
+        if (strncmp(line, "job,", 4) == 0)
+            jobs++;
+        else if (strncmp(line, "launch,", 7) == 0)
+            launches++;
+        else
+            other++;
+    }
+    CU_ASSERT_EQUAL(jobs, PK_JOBS);
+    CU_ASSERT_EQUAL(launches, PK_JOBS);
+    CU_ASSERT_EQUAL(other, 1);   /* the header */
+    CU_ASSERT_EQUAL(bad_fields, 0);
+    /* the first vadd job: activated and released at 0 */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\njob,\"vadd\",0,,,"));
+    runcmd_free(&r);
+}
+
+/* --job-cap 10, with random releases and dynamic execution: capped, 10 jobs, and the options
+ * are echoed in the summary. */
+static void test_sim_cli_job_cap(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "json",
+                                      "--job-cap", "10", "--release", "random", "--seed", "7",
+                                      "--exec", "dynamic", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_t *j = parse_out(r.out);
+    runcmd_free(&r);
+    if (!j)
+        return;
+    check_summary(j, true);
+    CU_ASSERT_TRUE(json_is_true(json_object_get(j, "capped")));
+    CU_ASSERT_EQUAL(jint(j, "jobs_simulated"), 10);
+    const json_t *o = json_object_get(j, "options");
+    CU_ASSERT_STRING_EQUAL(jstr(o, "release"), "random");
+    CU_ASSERT_STRING_EQUAL(jstr(o, "exec"), "dynamic");
+    CU_ASSERT_EQUAL(jint(o, "seed"), 7);
+    CU_ASSERT_EQUAL(jint(o, "job_cap"), 10);
+    CU_ASSERT_PTR_NULL(json_object_get(j, "trace"));   /* only with --trace */
+    json_decref(j);
+}
+
+/* ---- Davis et al.'s example through the binary ------------------------------------------- */
+
+/* tests/data/sim/davis.xml: C's second job (#1, arrived 3500, runs 6000-7000) has the largest
+ * response, 3500, equal to the analysed R_C; its first has 3000. */
+static void test_sim_cli_davis(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0",
+                                      "--format", "json", "--trace", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_t *j = parse_out(r.out);
+    runcmd_free(&r);
+    if (!j)
+        return;
+    CU_ASSERT_EQUAL(jint(j, "horizon_ns"), 17500);
+    CU_ASSERT_EQUAL(jint(j, "jobs_simulated"), 7 + 5 + 5);
+    const json_t *c = json_array_get(json_object_get(j, "tasks"), 2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_STRING_EQUAL(jstr(c, "name"), "C");
+    CU_ASSERT_EQUAL(jint(c, "wcrt_ns"), 3500);
+    CU_ASSERT_EQUAL(jint(c, "observed_max_ns"), 3500);
+    CU_ASSERT_EQUAL(jint(c, "observed_min_ns"), 2500);
+    const json_t *trace = json_object_get(j, "trace");
+    json_int_t worst = -1, worst_job = -1, first = -1;
+    for (size_t i = 0; i < json_array_size(trace); i++) {
+        const json_t *e = json_array_get(trace, i);
+        if (strcmp(jstr(e, "kind"), "job") != 0 || strcmp(jstr(e, "task"), "C") != 0)
+            continue;
+        json_int_t resp = jint(e, "response_ns"), k = jint(e, "job");
+        if (k == 0)
+            first = resp;
+        if (k == 1) {
+            CU_ASSERT_EQUAL(jint(e, "activation_ns"), 3500);
+            CU_ASSERT_EQUAL(jint(e, "start_ns"), 6000);
+            CU_ASSERT_EQUAL(jint(e, "finish_ns"), 7000);
+        }
+        if (resp > worst) {
+            worst = resp;
+            worst_job = k;
+        }
+    }
+    CU_ASSERT_EQUAL(first, 3000);
+    CU_ASSERT_EQUAL(worst, 3500);
+    CU_ASSERT_EQUAL(worst_job, 1);
+    json_decref(j);
+}
+
+void test_sim_cli_register(void)
+{
+    CU_pSuite s = CU_add_suite("sim_cli", NULL, NULL);
+    CU_add_test(s, "--help and --version", test_sim_cli_help);
+    CU_add_test(s, "usage errors exit 2", test_sim_cli_usage_errors);
+    CU_add_test(s, "paper-kernels: text summary", test_sim_cli_paper_text);
+    CU_add_test(s, "paper-kernels: JSON summary and trace through -o",
+                test_sim_cli_paper_json_trace_file);
+    CU_add_test(s, "paper-kernels: CSV trace", test_sim_cli_paper_csv);
+    CU_add_test(s, "--job-cap, random releases, dynamic execution", test_sim_cli_job_cap);
+    CU_add_test(s, "Davis et al. 2007: the second job is the worst", test_sim_cli_davis);
+}
