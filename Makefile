@@ -103,7 +103,7 @@ valgrind: $(BINS) $(TESTBIN)
 	  --errors-for-leak-kinds=definite,indirect,possible --quiet \
 	  --trace-children=yes --trace-children-skip='/bin/*,/usr/*' ./$(TESTBIN)
 
-bench: $(BIN) $(BENCHBIN)
+bench: $(BINS) $(BENCHBIN)
 	sh bench/run.sh $(BIN) $(BUILD)/bench
 
 # The library's public headers: every module header but the internal ones (XML reading, the MIP
