@@ -8,8 +8,6 @@
 #include "report/report.h"
 #include "util/atomicfile.h"
 
-#define MAX_DIAGS 50
-
 /* Render the report into memory, then emit it whole: stdout, or -o FILE atomically. */
 static int emit_report(cli_run *r, int verdict)
 {
@@ -58,11 +56,6 @@ static int run_main(cli_run *r)
         return rc;
     if ((rc = cli_resolve_options(r)) != 0)
         return rc;
-    r->m = model_new(r->gpu, r->ts);
-    if (!r->m) {
-        cli_oom(r);
-        return 3;
-    }
     int verdict = 0;
     rc = cli_analyse(r, &verdict);
     if (rc)
@@ -79,25 +72,5 @@ static int run_main(cli_run *r)
 
 int main(int argc, char **argv)
 {
-    cli_run r;
-    memset(&r, 0, sizeof r);
-    int rc = cli_args_parse(argc, argv, CLI_ANALYZE, &r.args);
-    if (rc)
-        return rc;
-    if (r.args.help) {
-        cli_print_help(stdout, CLI_ANALYZE);
-        return 0;
-    }
-    if (r.args.version) {
-        printf("rtgpu-analyze %s\n", RTGPU_VERSION);
-        return 0;
-    }
-    r.diags = rt_diags_new(MAX_DIAGS);
-    if (!r.diags) {
-        cli_oom(&r);
-        return 3;
-    }
-    rc = run_main(&r);
-    cli_run_fini(&r);
-    return rc;
+    return cli_main(argc, argv, CLI_ANALYZE, run_main);
 }

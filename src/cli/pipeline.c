@@ -175,6 +175,36 @@ static int analyse_search(cli_run *r, int *verdict)
 
 int cli_analyse(cli_run *r, int *verdict)
 {
+    r->m = model_new(r->gpu, r->ts);
+    if (!r->m) {
+        cli_oom(r);
+        return 3;
+    }
     return r->args.opt.assign == RT_ASSIGN_SEARCH ? analyse_search(r, verdict)
                                                   : analyse_given(r, verdict);
+}
+
+int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r))
+{
+    cli_run r;
+    memset(&r, 0, sizeof r);
+    int rc = cli_args_parse(argc, argv, cmd, &r.args);
+    if (rc)
+        return rc;
+    if (r.args.help) {
+        cli_print_help(stdout, cmd);
+        return 0;
+    }
+    if (r.args.version) {
+        printf("%s %s\n", cli_prog(cmd), RTGPU_VERSION);
+        return 0;
+    }
+    r.diags = rt_diags_new(MAX_DIAGS);
+    if (!r.diags) {
+        cli_oom(&r);
+        return 3;
+    }
+    rc = run_main(&r);
+    cli_run_fini(&r);
+    return rc;
 }

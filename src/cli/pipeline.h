@@ -36,9 +36,12 @@ void cli_oom(const cli_run *r);
 int cli_load_inputs(cli_run *r);
 /* Options that need the task set (assign and priority defaults, -o onto an input): 0 or 2. */
 int cli_resolve_options(cli_run *r);
-/* Analyse the given layout or search one; *verdict gets rtgpu-analyze's exit status (0, 1, 3).
+/* Build the model, then analyse the given layout or search one; *verdict gets rtgpu-analyze's exit status (0, 1, 3).
  * Returns 0, or the exit status of a failure after printing why. */
 int cli_analyse(cli_run *r, int *verdict);
+/* A command's main: parse argv for cmd, answer --help and --version, then run_main on a fresh
+ * run (diagnostics list ready), free it, and return run_main's exit status. */
+int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r));
 /* Free everything r owns (not r). */
 void cli_run_fini(cli_run *r);
 

@@ -14,7 +14,6 @@
 #include "sim/sim.h"
 #include "util/atomicfile.h"
 
-#define MAX_DIAGS 50
 /* The Gantt chart shows at most this many jobs (the first ones): memory stays bounded. */
 #define GANTT_MAX_JOBS 2000
 
@@ -132,16 +131,13 @@ static int simulate(cli_run *r, FILE *out)
 
 static int run_main(cli_run *r)
 {
+    /* the bound a simulation is checked against must hold for every release pattern */
+    r->args.opt.windows = RT_WINDOWS_WORST_CASE;
     int rc = cli_load_inputs(r);
     if (rc)
         return rc;
     if ((rc = cli_resolve_options(r)) != 0)
         return rc;
-    r->m = model_new(r->gpu, r->ts);
-    if (!r->m) {
-        cli_oom(r);
-        return 3;
-    }
     int verdict = 0;
     if ((rc = cli_analyse(r, &verdict)) != 0)
         return rc;
@@ -174,27 +170,5 @@ static int run_main(cli_run *r)
 
 int main(int argc, char **argv)
 {
-    cli_run r;
-    memset(&r, 0, sizeof r);
-    int rc = cli_args_parse(argc, argv, CLI_SIMULATE, &r.args);
-    if (rc)
-        return rc;
-    if (r.args.help) {
-        cli_print_help(stdout, CLI_SIMULATE);
-        return 0;
-    }
-    if (r.args.version) {
-        printf("rtgpu-simulate %s\n", RTGPU_VERSION);
-        return 0;
-    }
-    /* the bound a simulation is checked against must hold for every release pattern */
-    r.args.opt.windows = RT_WINDOWS_WORST_CASE;
-    r.diags = rt_diags_new(MAX_DIAGS);
-    if (!r.diags) {
-        cli_oom(&r);
-        return 3;
-    }
-    rc = run_main(&r);
-    cli_run_fini(&r);
-    return rc;
+    return cli_main(argc, argv, CLI_SIMULATE, run_main);
 }
