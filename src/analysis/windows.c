@@ -473,12 +473,12 @@ void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t se
     win_odo_prepare(wl, &od, self);
     memset(od.best, 0, od.D * sizeof *od.best);
     out->exhaustive = true;
-    if (o->interference == RT_INTF_MASOLA && win_combinations(wl, self) <= o->combination_cap) {
+    bool capped = o->interference != RT_INTF_NONE && win_combinations(wl, self) > o->combination_cap;
+    if (o->interference == RT_INTF_MASOLA && !capped) {
         win_worst_exhaustive(wl, g, o, self, &od, out);
         out->members = od.out;
         return;
     }
-    bool capped = o->interference != RT_INTF_NONE && win_combinations(wl, self) > o->combination_cap;
     if (capped) {
         /* past the cap: S_max, from every other hosting partition its max-BW kernel */
         for (size_t i = 0; i < od.D; i++)
