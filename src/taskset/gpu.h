@@ -25,6 +25,7 @@ typedef struct rt_gpu {
     int64_t launch_overhead_ns; /* >= 0, default 0 */
     bool has_sm_limits;
     rt_sm_limits sm;
+    int compute_capability;     /* <sm compute-capability>: major*10+minor (75, 86, 87, 90); 0 if absent */
     unsigned char sha256[32];   /* of the file's bytes as read */
 } rt_gpu;
 

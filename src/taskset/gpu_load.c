@@ -10,10 +10,32 @@
  * (one row per allowed partition size) stay small. */
 #define GPU_MAX_SMS 4096
 
+/* The compute capabilities whose CUDA rules the tool knows (CONCURRENCY.md sec. 6). */
+static void read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
+{
+    static const struct { const char *text; int cc; } known[] = {
+        {"7.5", 75}, {"8.6", 86}, {"8.7", 87}, {"9.0", 90},
+    };
+    bool failed = false;
+    char *v = xmlsafe_dup(at, "compute-capability", &failed);
+    if (!v)
+        return;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (strcmp(v, known[i].text) == 0)
+            g->compute_capability = known[i].cc;
+    if (!g->compute_capability) {
+        char q[60];
+        xmlsafe_error(at, "compute-capability \"%s\" is not one of 7.5, 8.6, 8.7, 9.0",
+                      xmlsafe_quote(v, q, sizeof q));
+    }
+    free(v);
+}
+
 static void read_sm_limits(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
 {
     xmlsafe_at at;
     xmlsafe_at_child(&at, gat, n, "sm");
+    read_compute_capability(&at, g);
     int ok = xmlsafe_get_int(&at, "threads", 1, &g->sm.threads) == 1;
     ok &= xmlsafe_get_int(&at, "blocks", 1, &g->sm.blocks) == 1;
     ok &= xmlsafe_get_int(&at, "warps", 1, &g->sm.warps) == 1;
