@@ -16,7 +16,7 @@ enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
-    OPT_TRACE, OPT_JOB_CAP
+    OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET
 };
 
 /* Which commands take an option. */
@@ -38,6 +38,9 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"max-iterations", required_argument, NULL, OPT_MAX_ITER}, FOR_BOTH},
     {{"write-lp", required_argument, NULL, OPT_WRITE_LP}, FOR_ANALYZE},
     {{"validate-only", no_argument, NULL, OPT_VALIDATE}, FOR_ANALYZE},
+    {{"sensitivity", no_argument, NULL, OPT_SENSITIVITY}, FOR_ANALYZE},
+    {{"emit-partitions", required_argument, NULL, OPT_EMIT_PARTITIONS}, FOR_ANALYZE},
+    {{"emit-taskset", required_argument, NULL, OPT_EMIT_TASKSET}, FOR_ANALYZE},
     {{"horizon", required_argument, NULL, OPT_HORIZON}, FOR_SIMULATE},
     {{"release", required_argument, NULL, OPT_RELEASE}, FOR_SIMULATE},
     {{"seed", required_argument, NULL, OPT_SEED}, FOR_SIMULATE},
@@ -61,7 +64,8 @@ static void help_analyze(FILE *out)
           "JSSPP 2023) and check every deadline with non-preemptive fixed-priority\n"
           "response-time analysis.\n\n"
           "  --gpu FILE                GPU description (required)\n"
-          "  --format text|json        report format (default text)\n"
+          "  --format text|json|html   report format (default text); html: the self-contained\n"
+          "                            certification evidence report (docs/evidence.md)\n"
           "  -o, --output FILE         write the report to FILE, atomically (default stdout)\n"
           "  --margin X                WCET margin, a fraction (default 0.2 = 20%; at most 10)\n"
           "  --windows worst-case|synchronous      execution windows (default worst-case)\n"
@@ -74,6 +78,13 @@ static void help_analyze(FILE *out)
           "  --time-limit SECONDS      assignment search wall-clock limit (default 60; 0: none)\n"
           "  --max-iterations N        assignment search: at most N MIP solves\n"
           "  --write-lp FILE           write the first assignment MIP in CPLEX LP format\n"
+          "  --sensitivity             slack, WCET headroom, scaling factor, largest margin,\n"
+          "                            smallest partition sizes, miss explanations\n"
+          "  --emit-partitions json|libsmctrl|nvtaskset|green-contexts -O FILE\n"
+          "                            write the analysed layout for a partitioning mechanism\n"
+          "  --emit-taskset FILE       write the task set with the analysed layout and explicit\n"
+          "                            priorities as <partition> elements (re-check with\n"
+          "                            --assign given)\n"
           "  --validate-only           check the inputs, print nothing on success\n"
           "  -q, --quiet               print only the verdict line (text) / nothing on stdout\n"
           "  -v, --verbose             add every derivation (windows, WCETs, busy periods)\n"
@@ -186,17 +197,19 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const assign[] = {"given", "search", NULL};
     static const char *const objective[] = {"min-sms", NULL};
     static const char *const prio[] = {"given", "dm", "audsley", NULL};
+    static const char *const emit[] = {"json", "libsmctrl", "nvtaskset", "green-contexts", NULL};
     int k;
     switch (c) {
     case OPT_FORMAT:
         if ((k = pick("--format", arg, formats)) < 0)
             return 2;
-        if (k == 2)
-            return usage_error("--format html is planned but not available in this version "
-                               "(use text or json)");
+        if (k == 2 && a->cmd != CLI_ANALYZE)
+            return usage_error("--format html is a format of rtgpu-analyze (use text, json, csv "
+                               "or svg)");
         if (k >= 3 && a->cmd != CLI_SIMULATE)
-            return usage_error("--format %s is a format of rtgpu-simulate (use text or json)", arg);
-        a->format = k == 1 ? CLI_FORMAT_JSON : k == 3 ? CLI_FORMAT_CSV
+            return usage_error("--format %s is a format of rtgpu-simulate (use text, json or "
+                               "html)", arg);
+        a->format = k == 1 ? CLI_FORMAT_JSON : k == 2 ? CLI_FORMAT_HTML : k == 3 ? CLI_FORMAT_CSV
                   : k == 4 ? CLI_FORMAT_SVG : CLI_FORMAT_TEXT;
         return 0;
     case OPT_RELEASE:
@@ -226,6 +239,11 @@ static int set_choice(int c, const char *arg, cli_args *a)
         return 0;
     case OPT_OBJECTIVE:
         return pick("--objective", arg, objective) < 0 ? 2 : 0;
+    case OPT_EMIT_PARTITIONS:
+        if ((k = pick("--emit-partitions", arg, emit)) < 0)
+            return 2;
+        a->emit_partitions = (cli_emit_format)(k + 1);
+        return 0;
     default:
         if ((k = pick("--priorities", arg, prio)) < 0)
             return 2;
@@ -318,6 +336,18 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_RELEASE: case OPT_EXEC:
         return set_choice(c, arg, a);
     case OPT_TRACE: a->trace = true; return 0;
+    case OPT_SENSITIVITY: a->sensitivity = true; return 0;
+    case OPT_EMIT_PARTITIONS: return set_choice(c, arg, a);
+    case 'O':
+        if (!arg[0])
+            return usage_error("-O needs a file name");
+        a->emit_partitions_path = arg;
+        return 0;
+    case OPT_EMIT_TASKSET:
+        if (!arg[0])
+            return usage_error("--emit-taskset needs a file name");
+        a->emit_taskset_path = arg;
+        return 0;
     default:
         /* getopt_long has printed what was wrong */
         fprintf(stderr, "Try '%s --help' for more information.\n", prog);
@@ -329,6 +359,8 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
 {
     memset(a, 0, sizeof *a);
     a->cmd = cmd;
+    a->argc = argc;
+    a->argv = argv;
     prog = cmd == CLI_SIMULATE ? "rtgpu-simulate" : "rtgpu-analyze";
     rt_options_default(&a->opt);
     sim_options_default(&a->sim);
@@ -342,7 +374,8 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
     optind = 1;
     opterr = 1;
     int c;
-    while ((c = getopt_long(argc, argv, "o:qvh", long_opts, NULL)) != -1) {
+    const char *shorts = cmd == CLI_ANALYZE ? "o:O:qvh" : "o:qvh";
+    while ((c = getopt_long(argc, argv, shorts, long_opts, NULL)) != -1) {
         int rc = handle(c, optarg, a);
         if (rc)
             return rc;
@@ -357,5 +390,10 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
         return usage_error("missing --gpu FILE");
     if (!a->taskset_path && !a->validate_only)
         return usage_error("missing the task-set file (%s TASKSET.xml --gpu GPU.xml)", prog);
+    if (a->emit_partitions != CLI_EMIT_NONE && !a->emit_partitions_path)
+        return usage_error("--emit-partitions needs -O FILE (where to write the partitions)");
+    if (a->emit_partitions_path && a->emit_partitions == CLI_EMIT_NONE)
+        return usage_error("-O FILE is where --emit-partitions writes: give --emit-partitions "
+                           "FORMAT too");
     return 0;
 }

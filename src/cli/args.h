@@ -8,7 +8,10 @@
 #include "sim/sim.h"
 
 typedef enum { CLI_ANALYZE, CLI_SIMULATE } cli_command;
-typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV, CLI_FORMAT_SVG } cli_format;
+typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV, CLI_FORMAT_SVG, CLI_FORMAT_HTML } cli_format;
+/* --emit-partitions FORMAT (EVIDENCE.md sec. 3); CLI_EMIT_NONE when not asked. */
+typedef enum { CLI_EMIT_NONE, CLI_EMIT_JSON, CLI_EMIT_LIBSMCTRL, CLI_EMIT_NVTASKSET,
+               CLI_EMIT_GREEN_CONTEXTS } cli_emit_format;
 enum { CLI_GAVE_TIME_LIMIT = 1, CLI_GAVE_MAX_ITERATIONS = 2, CLI_GAVE_WRITE_LP = 4 };
 
 typedef struct cli_args {
@@ -24,6 +27,12 @@ typedef struct cli_args {
     cli_command cmd;
     sim_options sim;            /* rtgpu-simulate */
     bool trace;                 /* rtgpu-simulate --trace */
+    bool sensitivity;           /* --sensitivity (always on for --format html) */
+    cli_emit_format emit_partitions;   /* --emit-partitions FORMAT */
+    const char *emit_partitions_path;  /* -O FILE: where --emit-partitions writes */
+    const char *emit_taskset_path;     /* --emit-taskset FILE */
+    int argc;                   /* the command line as given, for the provenance */
+    char **argv;
 } cli_args;
 
 /* Parse argv into a (borrowed strings). Returns 0, or 2 after printing a usage error with a
