@@ -31,8 +31,14 @@ static void test_usage_errors(void)
     expect_usage_error((char *[]){"x", "--gpu", GOOD_GPU, NULL}, "missing the task-set file");
     expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--format", "yaml", NULL},
                        "expected one of text json html");
-    expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--format=html", NULL},
-                       "not available");
+    expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--format=csv", NULL},
+                       "is a format of rtgpu-simulate");
+    expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "-O", "x.h", NULL},
+                       "give --emit-partitions");
+    expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--emit-partitions", "json",
+                                  NULL}, "needs -O FILE");
+    expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--emit-partitions", "mig",
+                                  "-O", "x", NULL}, "libsmctrl nvtaskset green-contexts");
     expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--margin", "-0.1", NULL},
                        "--margin");
     expect_usage_error((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--margin", "nan", NULL},
@@ -161,14 +167,33 @@ static char *read_text(const char *path)
  *   Kernel rows: Ubw = 1/100, Sp = 2/4, Sat = 1/(1+e^49); eq. 4: C(K1,n) = 1000/((1+Sat)*3.99)
  *   * 16/n = 4010.0, 2005.0, 1336.7 for n = 1..3; eq. 17 linear (1 < BWthr = 50): n/4 GB/s;
  *   L2 = 1e9 * 1000/(1000e6) / 32 = 31.25. The golden file holds exactly these figures. */
+#define TINY_TS_SHA256 "59bfc44d81c1f6052ba59b7c49302e279b2d0643685e1d24e5c43ff1951b871e"
+
 static void test_golden_verbose_text(void)
 {
+    /* The provenance block comes first, up to the first empty line; its date is pinned by
+     * SOURCE_DATE_EPOCH = 0 (1970-01-01T00:00:00Z), its hashes are coreutils' sha256sum. */
+    setenv("SOURCE_DATE_EPOCH", "0", 1);
     runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "-v",
                                      NULL}, 20);
+    unsetenv("SOURCE_DATE_EPOCH");
     char *want = read_text("tests/data/cli/tiny.verbose.txt");
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(want);
-    CU_ASSERT_STRING_EQUAL(r.out, want);
+    const char *body = strstr(r.out, "\n\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(body);
+    CU_ASSERT_STRING_EQUAL(body + 2, want);
+    static const char first[] = "rtgpu-analyze " RTGPU_VERSION " (model revision 2)\n";
+    CU_ASSERT(strncmp(r.out, first, sizeof first - 1) == 0);
+    /* runcmd runs the binary by its path: argv[0] is that path */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nCommand line: "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "rtgpu-analyze tests/data/cli/tiny.xml --gpu "
+                                         TINY_GPU " -v\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nDate: 1970-01-01T00:00:00Z (from SOURCE_DATE_EPOCH)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nTask set: tests/data/cli/tiny.xml (sha256 "
+                                         TINY_TS_SHA256 ")\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nGPU: " TINY_GPU " (sha256 " TINY_GPU_SHA256 ")\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nLibraries: libxml2 "));
     CU_ASSERT_STRING_EQUAL(r.err, "");
     free(want);
     runcmd_free(&r);

@@ -1,6 +1,7 @@
 /* analysis: one layout from WCETs to response times and a verdict (the full check). */
 #include "analysis/analysis.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,7 @@ static size_t partition_members(const rt_layout *l, size_t p, size_t *idx)
     return n;
 }
 
-static void fill_rta_tasks(const rt_taskset *ts, const rt_layout *l, const wcet_result *w,
+static void fill_rta_tasks(const rt_taskset *ts, const rt_layout *l, const int64_t *c_ns,
                            const size_t *idx, size_t n, rta_task *rt)
 {
     for (size_t k = 0; k < n; k++) {
@@ -33,21 +34,22 @@ static void fill_rta_tasks(const rt_taskset *ts, const rt_layout *l, const wcet_
             .period_ns = t->period_ns,
             .deadline_ns = t->deadline_ns,
             .jitter_ns = t->jitter_ns,
-            .wcet_ns = w->tasks[idx[k]].wcet_ns,
+            .wcet_ns = c_ns[idx[k]],
             .priority = l->task_prio[idx[k]],
         };
     }
 }
 
-/* Priorities (Audsley if asked) and RTA of partition p; results moved into e->rta. */
-static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *o, size_t p,
-                          size_t trace_cap, size_t *idx, rta_task *rt, rta_result *res,
-                          rt_eval *e)
+/* Priorities (Audsley if asked) and RTA of partition p; results moved into rta[], misses
+ * counted. idx, rt and res are scratch arrays of n_tasks entries. */
+static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *o,
+                          const int64_t *c_ns, size_t p, size_t trace_cap, size_t *idx,
+                          rta_task *rt, rta_result *res, rta_result *rta, size_t *n_misses)
 {
     size_t n = partition_members(l, p, idx);
     if (n == 0)
         return EVAL_OK;
-    fill_rta_tasks(ts, l, &e->wcet, idx, n, rt);
+    fill_rta_tasks(ts, l, c_ns, idx, n, rt);
     if (o->priorities == RT_PRIO_AUDSLEY) {
         if (rta_audsley(rt, n) < 0)
             return EVAL_ENOMEM;
@@ -57,11 +59,34 @@ static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *
     if (rta_npfp(rt, n, trace_cap, res) != 0)
         return EVAL_ENOMEM;
     for (size_t k = 0; k < n; k++) {
-        e->rta[idx[k]] = res[k];
+        rta_results_fini(&rta[idx[k]], 1);
+        rta[idx[k]] = res[k];
         if (!res[k].schedulable)
-            e->n_misses++;
+            (*n_misses)++;
     }
     return EVAL_OK;
+}
+
+int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, const int64_t *c_ns,
+                size_t part, size_t trace_cap, rta_result *rta, size_t *n_misses)
+{
+    size_t alloc = ts->n_tasks ? ts->n_tasks : 1;
+    int rc = EVAL_ENOMEM;
+    size_t *idx = malloc(alloc * sizeof *idx);
+    rta_task *rt = malloc(alloc * sizeof *rt);
+    rta_result *res = malloc(alloc * sizeof *res);
+    *n_misses = 0;
+    if (!idx || !rt || !res)
+        goto done;
+    rc = EVAL_OK;
+    for (size_t p = 0; p < l->n_parts && rc == EVAL_OK; p++)
+        if (part >= l->n_parts || p == part)
+            rc = eval_partition(ts, l, o, c_ns, p, trace_cap, idx, rt, res, rta, n_misses);
+done:
+    free(idx);
+    free(rt);
+    free(res);
+    return rc;
 }
 
 int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
@@ -69,13 +94,11 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
 {
     size_t n = ts->n_tasks, alloc = n ? n : 1;
     int rc = EVAL_ENOMEM;
-    size_t *idx = malloc(alloc * sizeof *idx);
-    rta_task *rt = malloc(alloc * sizeof *rt);
-    rta_result *res = malloc(alloc * sizeof *res);
+    int64_t *c_ns = malloc(alloc * sizeof *c_ns);
     memset(out, 0, sizeof *out);
     out->n_tasks = n;
     out->rta = calloc(alloc, sizeof *out->rta);
-    if (!idx || !rt || !res || !out->rta)
+    if (!c_ns || !out->rta)
         goto done;
     set_base_priorities(l, ts, o);
     int wrc = wcet_compute(m, ts, l, o, &out->wcet);
@@ -83,11 +106,11 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
         rc = wrc == WCET_ERANGE ? EVAL_ERANGE : EVAL_ENOMEM;
         goto done;
     }
-    for (size_t p = 0; p < l->n_parts; p++) {
-        rc = eval_partition(ts, l, o, p, trace_cap, idx, rt, res, out);
-        if (rc != EVAL_OK)
-            goto done;
-    }
+    for (size_t i = 0; i < n; i++)
+        c_ns[i] = out->wcet.tasks[i].wcet_ns;
+    rc = rt_eval_rta(ts, l, o, c_ns, SIZE_MAX, trace_cap, out->rta, &out->n_misses);
+    if (rc != EVAL_OK)
+        goto done;
     out->schedulable = out->n_misses == 0;
     out->exhaustive = true;
     for (size_t i = 0; i < out->wcet.n_tasks; i++)
@@ -95,9 +118,7 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
             out->exhaustive &= out->wcet.tasks[i].launches[j].exhaustive;
     rc = EVAL_OK;
 done:
-    free(idx);
-    free(rt);
-    free(res);
+    free(c_ns);
     if (rc != EVAL_OK)
         rt_eval_fini(out);
     return rc;

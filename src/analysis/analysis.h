@@ -28,6 +28,12 @@ enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2 };
  * nothing to free. */
 int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
                    size_t trace_cap, rt_eval *out);
+/* The RTA half of rt_eval_layout, with the task WCETs given (c_ns[i] for task i): priorities per
+ * o (audsley rewrites l->task_prio), then the RTA of every partition, or of partition part only
+ * when part < l->n_parts. rta[i] (zeroed or from an earlier call; replaced, old trace freed) for
+ * each analysed task; *n_misses counts the analysed tasks that miss. EVAL_OK or EVAL_ENOMEM. */
+int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, const int64_t *c_ns,
+                size_t part, size_t trace_cap, rta_result *rta, size_t *n_misses);
 /* Free what rt_eval_layout put in e; safe on a zeroed struct. */
 void rt_eval_fini(rt_eval *e);
 

@@ -15,7 +15,9 @@ static int emit_report(cli_run *r, int verdict)
         .ts = r->ts, .gpu = r->gpu, .m = r->m, .o = &r->args.opt,
         .layout = r->have_eval ? r->layout : NULL, .eval = r->have_eval ? &r->eval : NULL,
         .assign = r->searched ? &r->assign : NULL, .exit_status = verdict,
-        .tool_version = RTGPU_VERSION,
+        .tool_version = RTGPU_VERSION, .prov = &r->prov,
+        .sens = r->have_sens ? &r->sens : NULL, .diags = r->diags,
+        .search_diags = r->search_diags,
     };
     char *buf = NULL;
     size_t len = 0;
@@ -24,8 +26,9 @@ static int emit_report(cli_run *r, int verdict)
         cli_oom(r);
         return 3;
     }
-    int rc = r->args.format == CLI_FORMAT_JSON ? report_json(&rep, mem)
-                                                : report_text(&rep, mem, r->args.opt.verbosity);
+    int rc = r->args.format == CLI_FORMAT_JSON   ? report_json(&rep, mem)
+           : r->args.format == CLI_FORMAT_HTML ? report_html(&rep, mem)
+                                               : report_text(&rep, mem, r->args.opt.verbosity);
     if (fclose(mem) != 0 || rc != 0) {
         free(buf);
         cli_oom(r);
@@ -49,9 +52,44 @@ static int emit_report(cli_run *r, int verdict)
     return 0;
 }
 
+/* The date and command line of the report; SOURCE_DATE_EPOCH makes it reproducible. */
+static int stamp(cli_run *r)
+{
+    const char *sde = getenv("SOURCE_DATE_EPOCH");
+    int rc = provenance_init(&r->prov, "rtgpu-analyze", RTGPU_VERSION, r->args.argc,
+                             r->args.argv, sde);
+    if (rc == PROV_EDATE) {
+        fprintf(stderr, "rtgpu-analyze: SOURCE_DATE_EPOCH \"%s\": expected a whole number of "
+                        "seconds since 1970-01-01 UTC (e.g. $(git log -1 --format=%%ct))\n", sde);
+        return 2;
+    }
+    if (rc != PROV_OK) {
+        cli_oom(r);
+        return 3;
+    }
+    return 0;
+}
+
+/* --sensitivity (always for html): margins of the analysed layout. */
+static int sensitivity(cli_run *r)
+{
+    bool want = r->args.sensitivity || r->args.format == CLI_FORMAT_HTML;
+    if (!want || !r->have_eval)
+        return 0;
+    if (sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->eval, &r->sens) != SENS_OK) {
+        cli_oom(r);
+        return 3;
+    }
+    r->have_sens = true;
+    return 0;
+}
+
 static int run_main(cli_run *r)
 {
-    int rc = cli_load_inputs(r);
+    int rc = stamp(r);
+    if (rc)
+        return rc;
+    rc = cli_load_inputs(r);
     if (rc || r->args.validate_only)
         return rc;
     if ((rc = cli_resolve_options(r)) != 0)
@@ -66,6 +104,8 @@ static int run_main(cli_run *r)
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
                         "exhaustive: false\n",
                 r->ts->path, (unsigned long long)r->args.opt.combination_cap);
+    if ((rc = sensitivity(r)) != 0)
+        return rc;
     rc = emit_report(r, verdict);
     return rc ? rc : verdict;
 }

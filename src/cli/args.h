@@ -32,7 +32,7 @@ typedef struct cli_args {
     const char *emit_partitions_path;  /* -O FILE: where --emit-partitions writes */
     const char *emit_taskset_path;     /* --emit-taskset FILE */
     int argc;                   /* the command line as given, for the provenance */
-    char **argv;
+    char **argv;                /* as typed (cli_main keeps a copy: getopt permutes argv) */
 } cli_args;
 
 /* Parse argv into a (borrowed strings). Returns 0, or 2 after printing a usage error with a

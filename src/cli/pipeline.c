@@ -12,6 +12,14 @@
 #define MAX_DIAGS 50
 #define TRACE_STEPS 64
 
+/* Steps of every busy period kept for the report: the HTML report shows all of them. */
+static size_t trace_steps(const cli_run *r)
+{
+    if (r->args.format == CLI_FORMAT_HTML)
+        return SIZE_MAX;
+    return r->args.opt.verbosity > 0 ? TRACE_STEPS : 0;
+}
+
 const char *cli_prog(cli_command cmd)
 {
     return cmd == CLI_SIMULATE ? "rtgpu-simulate" : "rtgpu-analyze";
@@ -19,6 +27,8 @@ const char *cli_prog(cli_command cmd)
 
 void cli_run_fini(cli_run *r)
 {
+    provenance_fini(&r->prov);
+    sens_result_fini(&r->sens);
     assign_result_fini(&r->assign);
     rt_eval_fini(&r->eval);
     rt_layout_free(r->layout);
@@ -117,7 +127,7 @@ static int analyse_given(cli_run *r, int *verdict)
         cli_oom(r);
         return 3;
     }
-    size_t trace = r->args.opt.verbosity > 0 ? TRACE_STEPS : 0;
+    size_t trace = trace_steps(r);
     int rc = rt_eval_layout(r->m, r->ts, r->layout, &r->args.opt, trace, &r->eval);
     if (rc != EVAL_OK)
         return eval_error(r, rc);
@@ -160,7 +170,7 @@ static int analyse_search(cli_run *r, int *verdict)
         cli_oom(r);
         return 3;
     }
-    size_t trace = r->args.opt.verbosity > 0 ? TRACE_STEPS : 0;
+    size_t trace = trace_steps(r);
     rc = rt_eval_layout(r->m, r->ts, r->layout, &r->args.opt, trace, &r->eval);
     if (rc != EVAL_OK)
         return eval_error(r, rc);
@@ -188,23 +198,28 @@ int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r)
 {
     cli_run r;
     memset(&r, 0, sizeof r);
-    int rc = cli_args_parse(argc, argv, cmd, &r.args);
-    if (rc)
-        return rc;
-    if (r.args.help) {
-        cli_print_help(stdout, cmd);
-        return 0;
-    }
-    if (r.args.version) {
-        printf("%s %s\n", cli_prog(cmd), RTGPU_VERSION);
-        return 0;
-    }
-    r.diags = rt_diags_new(MAX_DIAGS);
-    if (!r.diags) {
+    /* getopt_long permutes argv: keep the command line as typed for the provenance */
+    char **typed = malloc(((size_t)argc + 1) * sizeof *typed);
+    if (!typed) {
         cli_oom(&r);
         return 3;
     }
-    rc = run_main(&r);
+    memcpy(typed, argv, ((size_t)argc + 1) * sizeof *typed);
+    int rc = cli_args_parse(argc, argv, cmd, &r.args);
+    r.args.argv = typed;
+    if (rc || r.args.help || r.args.version) {
+        if (r.args.help)
+            cli_print_help(stdout, cmd);
+        else if (r.args.version)
+            printf("%s %s\n", cli_prog(cmd), RTGPU_VERSION);
+        free(typed);
+        return rc;
+    }
+    r.diags = rt_diags_new(MAX_DIAGS);
+    rc = r.diags ? run_main(&r) : 3;
+    if (!r.diags)
+        cli_oom(&r);
     cli_run_fini(&r);
+    free(typed);
     return rc;
 }

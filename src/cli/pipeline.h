@@ -6,8 +6,10 @@
 #include <stdbool.h>
 
 #include "analysis/analysis.h"
+#include "analysis/sensitivity.h"
 #include "cli/args.h"
 #include "models/model.h"
+#include "report/provenance.h"
 #include "search/assign.h"
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
@@ -26,6 +28,9 @@ typedef struct cli_run {
     bool have_eval;
     assign_result assign;
     bool searched;
+    sens_result sens;        /* --sensitivity or --format html, when there is a layout */
+    bool have_sens;
+    rt_provenance prov;      /* rtgpu-analyze */
 } cli_run;
 
 /* "rtgpu-analyze" or "rtgpu-simulate", for messages. */

@@ -5,11 +5,14 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
+#include "analysis/sensitivity.h"
 #include "search/assign.h"
 #include "analysis/options.h"
 #include "taskset/gpu.h"
 #include "models/model.h"
+#include "report/provenance.h"
 #include "taskset/taskset.h"
+#include "util/diag.h"
 
 /* Everything a report shows, borrowed from the run. layout and eval are NULL when the search
  * found no schedulable layout; assign is NULL when the task set's own partitions were analysed. */
@@ -23,13 +26,23 @@ typedef struct rt_report {
     const assign_result *assign;
     int exit_status;
     const char *tool_version;
+    const rt_provenance *prov;     /* NULL: no provenance block (library callers) */
+    const sens_result *sens;       /* NULL unless --sensitivity (always given for html) */
+    const rt_diags *diags;         /* warnings of the inputs (html lists them); may be NULL */
+    const rt_diags *search_diags;  /* the search's messages; may be NULL */
 } rt_report;
 
 /* Human-readable report; verbose adds every derivation. Returns 0, or -1 on a write error. */
 int report_text(const rt_report *r, FILE *out, int verbosity);
 /* JSON report, schema version 1. Returns 0, -1 on a write error or out of memory. */
 int report_json(const rt_report *r, FILE *out);
+/* The certification evidence report (EVIDENCE.md sec. 2): one self-contained polyglot XHTML5
+ * page written with xmlTextWriter, byte-identical for the same inputs, options and date.
+ * Returns 0, -1 on a write error or out of memory. */
+int report_html(const rt_report *r, FILE *out);
 /* Write ns as an exact decimal in a human unit ("12 ns", "3.5 us", "16.666667 ms") into buf. */
 void report_fmt_ns(int64_t ns, char *buf, size_t size);
+/* Write x with the fewest of 15, 16 or 17 significant digits that read back as x. */
+void report_fmt_real(double x, char *buf, size_t size);
 
 #endif

@@ -257,6 +257,80 @@ static json_t *j_verdict(const rt_report *r)
                      !r->eval || r->eval->exhaustive);
 }
 
+static json_t *j_provenance(const rt_provenance *p)
+{
+    return json_pack("{s:s,s:s,s:s,s:{s:s,s:s,s:s,s:s}}", "command_line", p->command_line,
+                     "date", p->date, "date_source",
+                     p->from_source_date_epoch ? "SOURCE_DATE_EPOCH" : "clock", "libraries",
+                     "libxml2", p->libxml2, "glpk", p->glpk, "jansson", p->jansson, "libc",
+                     p->libc);
+}
+
+static json_t *j_job(const rt_report *r, const sens_job *x)
+{
+    if (!x->bounded)
+        return json_null();
+    json_t *hp = json_array();
+    for (size_t h = 0; h < x->n_hp; h++)
+        push(hp, json_pack("{s:s,s:o,s:o}", "task", r->ts->tasks[x->hp[h].task].name, "jobs",
+                           jint(x->hp[h].jobs), "ns", jint(x->hp[h].ns)));
+    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "job", jint(x->q),
+                     "jitter_ns", jint(x->jitter_ns), "blocking_ns", jint(x->blocking_ns),
+                     "blocking_task", x->blocking_task == SIZE_MAX ? json_null()
+                                                              : jstr(r->ts->tasks[x->blocking_task].name),
+                     "own_earlier_jobs_ns", jint(x->own_earlier_ns), "higher_priority", hp,
+                     "own_wcet_ns", jint(x->own_ns), "start_ns", jint(x->start_ns),
+                     "release_offset_ns", jint(x->release_offset_ns), "wcrt_ns",
+                     jint(x->wcrt_ns));
+}
+
+static json_t *j_explain(const rt_report *r, size_t i, const sens_task *t)
+{
+    const sens_explain *x = t->explain;
+    if (!x)
+        return json_null();
+    size_t p = r->layout->task_part[i];
+    return json_pack("{s:o,s:o,s:o,s:b,s:o,s:o,s:o}",
+                     "excess_ns", x->bounded ? jint(x->excess_ns) : json_null(),
+                     "critical_job", j_job(r, &t->job),
+                     "wcrt_without_interference_ns",
+                     x->without_intf_bounded ? jint(x->without_intf_ns) : json_null(),
+                     "meets_without_interference", x->without_intf_meets,
+                     "partition", jstr(r->layout->part_name[p]),
+                     "partition_min_sms",
+                     r->sens->has_min_sms[p] ? jint(r->sens->min_sms[p]) : json_null(),
+                     "task_passes_with_sms", t->has_pass_sms ? jint(t->pass_sms) : json_null());
+}
+
+static json_t *j_sensitivity(const rt_report *r)
+{
+    const sens_result *s = r->sens;
+    json_t *parts = json_array(), *tasks = json_array();
+    for (size_t p = 0; p < s->n_parts; p++)
+        push(parts, json_pack("{s:s,s:o,s:o}", "name", r->layout->part_name[p], "sms",
+                              jint(r->layout->part_sms[p]), "min_sms",
+                              s->has_min_sms[p] ? jint(s->min_sms[p]) : json_null()));
+    for (size_t i = 0; i < s->n_tasks; i++) {
+        const sens_task *t = &s->tasks[i];
+        push(tasks, json_pack("{s:s,s:o,s:o,s:o}", "name", r->ts->tasks[i].name, "slack_ns",
+                              t->has_slack ? jint(t->slack_ns) : json_null(),
+                              "wcet_headroom_ns",
+                              t->has_headroom ? jint(t->headroom_ns) : json_null(),
+                              "explanation", j_explain(r, i, t)));
+    }
+    return json_pack("{s:o,s:b,s:o,s:b,s:{s:f,s:f,s:i},s:I,s:b,s:o,s:o}",
+                     "scaling_factor",
+                     s->has_scaling ? jreal((double)s->scaling_k / SENS_UNIT) : json_null(),
+                     "scaling_factor_at_limit", s->has_scaling && s->scaling_k == SENS_SCALE_MAX_K,
+                     "max_margin",
+                     s->has_margin ? jreal((double)s->margin_k / SENS_UNIT) : json_null(),
+                     "max_margin_at_limit", s->has_margin && s->margin_k == SENS_MARGIN_MAX_K,
+                     "precision", "scaling_factor", 1.0 / SENS_UNIT, "max_margin",
+                     1.0 / SENS_UNIT, "wcet_headroom_ns", 1,
+                     "analyses", (json_int_t)s->analyses, "exhaustive", s->exhaustive,
+                     "partitions", parts, "tasks", tasks);
+}
+
 static json_t *j_report(const rt_report *r)
 {
     json_t *kernels = json_array(), *tasks = json_array();
@@ -280,6 +354,11 @@ int report_json(const rt_report *r, FILE *out)
     json_set_alloc_funcs(arena_alloc, arena_free);
     j_failed = false;
     json_t *root = j_report(r);
+    if (root && r->prov && json_object_set_new(root, "provenance", j_provenance(r->prov)) != 0)
+        j_failed = true;
+    if (root && r->sens && r->layout &&
+        json_object_set_new(root, "sensitivity", j_sensitivity(r)) != 0)
+        j_failed = true;
     char *text = root && !j_failed ? json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17))
                                    : NULL;
     /* One string, one write: jansson's FILE* dumper writes in many small pieces. */

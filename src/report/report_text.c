@@ -39,14 +39,19 @@ static dur D(int64_t ns)
 /* The shortest of %.15g / %.16g / %.17g that reads back as x: exact, and short when it can be. */
 typedef struct { char s[32]; } real;
 
+void report_fmt_real(double x, char *buf, size_t size)
+{
+    for (int prec = 15; prec <= 17; prec++) {
+        snprintf(buf, size, "%.*g", prec, x);
+        if (strtod(buf, NULL) == x)
+            break;
+    }
+}
+
 static real R(double x)
 {
     real r;
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(r.s, sizeof r.s, "%.*g", prec, x);
-        if (strtod(r.s, NULL) == x)
-            break;
-    }
+    report_fmt_real(x, r.s, sizeof r.s);
     return r;
 }
 
@@ -233,8 +238,114 @@ static void rta_derivation(const rt_report *r, size_t i, FILE *out)
             res->worst_q);
 }
 
+static void provenance_block(const rt_report *r, FILE *out)
+{
+    const rt_provenance *p = r->prov;
+    char ts_hex[65], gpu_hex[65];
+    for (int i = 0; i < 32; i++) {
+        snprintf(ts_hex + 2 * i, 3, "%02x", r->ts->sha256[i]);
+        snprintf(gpu_hex + 2 * i, 3, "%02x", r->gpu->sha256[i]);
+    }
+    fprintf(out, "%s %s (model revision %d)\n", p->tool, p->version, RT_MODEL_REVISION);
+    fprintf(out, "Command line: %s\n", p->command_line);
+    fprintf(out, "Date: %s%s\n", p->date,
+            p->from_source_date_epoch ? " (from SOURCE_DATE_EPOCH)" : "");
+    fprintf(out, "Task set: %s (sha256 %s)\n", r->ts->path, ts_hex);
+    fprintf(out, "GPU: %s (sha256 %s)\n", r->gpu->path, gpu_hex);
+    fprintf(out, "Libraries: libxml2 %s, GLPK %s, jansson %s, %s\n\n", p->libxml2, p->glpk,
+            p->jansson, p->libc);
+}
+
+/* k / SENS_UNIT as an exact decimal with four places ("1.2345"). */
+static void fmt_k(int64_t k, char *buf, size_t size)
+{
+    snprintf(buf, size, "%" PRId64 ".%04" PRId64, k / SENS_UNIT, k % SENS_UNIT);
+}
+
+static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, FILE *out)
+{
+    const rt_layout *l = r->layout;
+    const sens_job *j = &t->job;
+    const sens_explain *x = t->explain;
+    size_t p = l->task_part[i];
+    fprintf(out, "  %s misses:", r->ts->tasks[i].name);
+    if (j->bounded) {
+        fprintf(out, " R - D = %s; worst job q = %" PRId64 ": R = J %s + B %s + q*C %s",
+                D(x->excess_ns).s, j->q, D(j->jitter_ns).s, D(j->blocking_ns).s,
+                D(j->own_earlier_ns).s);
+        for (size_t h = 0; h < j->n_hp; h++)
+            fprintf(out, " + %s %" PRId64 " x C = %s", r->ts->tasks[j->hp[h].task].name,
+                    j->hp[h].jobs, D(j->hp[h].ns).s);
+        fprintf(out, " + C %s - q*T %s\n", D(j->own_ns).s, D(j->release_offset_ns).s);
+    } else {
+        fprintf(out, " its response time is unbounded (B %s, C %s)\n", D(j->blocking_ns).s,
+                D(j->own_ns).s);
+    }
+    if (x->without_intf_bounded)
+        fprintf(out, "    without interference: R = %s, %s\n", D(x->without_intf_ns).s,
+                x->without_intf_meets ? "the deadline holds: interference causes this miss"
+                                      : "still a miss: interference alone does not cause it");
+    else
+        fprintf(out, "    without interference: R still unbounded\n");
+    if (t->has_pass_sms)
+        fprintf(out, "    %s meets its deadline with %s at %" PRId64 " SMs (now %" PRId64 ")",
+                r->ts->tasks[i].name, l->part_name[p], t->pass_sms, l->part_sms[p]);
+    else
+        fprintf(out, "    no size of %s makes %s meet its deadline", l->part_name[p],
+                r->ts->tasks[i].name);
+    if (r->sens->has_min_sms[p])
+        fprintf(out, "; every deadline holds with %s at %" PRId64 " SMs\n", l->part_name[p],
+                r->sens->min_sms[p]);
+    else
+        fprintf(out, "; no size of %s alone makes every deadline hold\n", l->part_name[p]);
+}
+
+static void sensitivity(const rt_report *r, FILE *out)
+{
+    const sens_result *s = r->sens;
+    const rt_layout *l = r->layout;
+    char k[32];
+    fprintf(out, "\nSensitivity (docs/evidence.md sec. 1; %" PRIu64 " candidate analyses%s):\n",
+            s->analyses, s->exhaustive ? "" : ", some NOT exhaustive: combination cap hit");
+    if (s->has_scaling) {
+        fmt_k(s->scaling_k, k, sizeof k);
+        fprintf(out, "  Scaling factor of every launch WCET: %s%s (to 1e-4, rounded down)\n",
+                s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
+    } else {
+        fprintf(out, "  Scaling factor: none: a deadline is missed even with zero WCETs\n");
+    }
+    if (s->has_margin) {
+        fmt_k(s->margin_k, k, sizeof k);
+        fprintf(out, "  Largest margin that keeps every deadline: %s%s (to 1e-4, rounded "
+                     "down; analysed with %s)\n",
+                s->margin_k == SENS_MARGIN_MAX_K ? "at least " : "", k, R(r->o->margin).s);
+    } else {
+        fprintf(out, "  Largest margin: none: a deadline is missed even with margin 0\n");
+    }
+    for (size_t p = 0; p < s->n_parts; p++) {
+        if (s->has_min_sms[p])
+            fprintf(out, "  Smallest size of %s (others fixed): %" PRId64 " SMs (now %" PRId64
+                         ")\n", l->part_name[p], s->min_sms[p], l->part_sms[p]);
+        else
+            fprintf(out, "  Smallest size of %s (others fixed): none passes\n", l->part_name[p]);
+    }
+    int w = (int)name_width(r->ts);
+    fprintf(out, "  %-*s %13s %20s\n", w, "task", "slack D-R", "WCET headroom (1 ns)");
+    for (size_t i = 0; i < s->n_tasks; i++) {
+        const sens_task *t = &s->tasks[i];
+        fprintf(out, "  %-*.*s %13s %20s\n", w, w, r->ts->tasks[i].name,
+                t->has_slack ? D(t->slack_ns).s : "unbounded",
+                t->has_headroom ? D(t->headroom_ns).s : "none (misses)");
+    }
+    for (size_t i = 0; i < s->n_tasks; i++)
+        if (s->tasks[i].explain)
+            sens_explanation(r, i, &s->tasks[i], out);
+}
+
 int report_text(const rt_report *r, FILE *out, int verbosity)
 {
+    if (verbosity >= 0 && r->prov)
+        provenance_block(r, out);
     verdict_line(r, out);
     if (verbosity < 0)
         return ferror(out) ? -1 : 0;
@@ -246,6 +357,8 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
         fprintf(out, "\nLaunches (WCET = ceil((1 + margin) * Tc * 1000 / f) + launch overhead):\n");
         for (size_t i = 0; i < r->ts->n_tasks; i++)
             launch_lines(r, i, verbosity, out);
+        if (r->sens)
+            sensitivity(r, out);
         if (verbosity > 0) {
             fprintf(out, "\nResponse-time derivations (docs/analysis.md sec. 2):\n");
             for (size_t i = 0; i < r->ts->n_tasks; i++)

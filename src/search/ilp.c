@@ -157,6 +157,11 @@ NOINLINE static void guarded_create(ilp *p, const char *name, int mem_limit_mb)
     create_body(p, name, mem_limit_mb);
 }
 
+const char *ilp_solver_version(void)
+{
+    return glp_version();
+}
+
 ilp *ilp_new(const char *name, int mem_limit_mb, rt_diags *d)
 {
     if (ilp_alive || !ilp_name_legal(name) || mem_limit_mb < 0) {

@@ -27,6 +27,9 @@ enum { ILP_OK = 0, ILP_ENOMEM = -1, ILP_ESOLVER = -2, ILP_EIO = -3, ILP_EINVAL =
 /* Longest legal column/row name (CPLEX LP format and GLPK both stop at 255 characters). */
 #define ILP_NAME_MAX 255
 
+/* The run-time GLPK version, e.g. "5.0" (static). */
+const char *ilp_solver_version(void);
+
 /* New empty minimisation problem named name (a legal name). mem_limit_mb > 0 caps GLPK's own
  * memory (exceeding it is a GLPK fatal error, reported as ILP_ESOLVER); 0 means no cap.
  * Diagnostics go to d (borrowed, may be NULL). NULL on OOM, on a bad argument, or if another

@@ -1,0 +1,396 @@
+/* sensitivity: slack, WCET headroom, scaling factor, largest margin, smallest partition sizes and
+ * miss explanations of one analysed layout (EVIDENCE.md sec. 1).
+ *
+ * Each search keeps a bracket [lo, hi] where lo was analysed and passes and hi fails (analysed,
+ * or failing by an argument stated next to it), and halves it until hi = lo + 1: the reported
+ * value passes and one step beyond it fails, whatever the shape of the predicate. The model is
+ * monotone in each searched quantity (a larger WCET never shortens a response time, a larger
+ * margin never shortens a WCET), so lo is also the largest passing value.
+ *
+ * The WCETs of a layout do not depend on an added d or a scaling factor a (those act on the
+ * WCETs once computed), so the headroom and scaling searches compute the WCETs once and run the
+ * whole priority assignment and RTA per candidate; the margin and size searches run
+ * rt_eval_layout (windows, WCETs, priorities, RTA) per candidate. */
+#include "analysis/sensitivity.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/ckint.h"
+
+__extension__ typedef unsigned __int128 sens_u128;
+
+/* Largest value the analysis accepts for a WCET (MODEL.md sec. 5). */
+#define SENS_NS_MAX ((int64_t)1 << 62)
+
+typedef struct sens_ctx {
+    const model *m;
+    const rt_taskset *ts;
+    const rt_layout *l;
+    const rt_options *o;
+    const rt_eval *base;
+    rt_layout *scratch;        /* copy of l: candidates and Audsley write into it */
+    int64_t *c_ns;             /* candidate task WCETs */
+    rta_result *rta;           /* candidate RTA results */
+    sens_result *out;
+} sens_ctx;
+
+bool sens_scale_ns(int64_t w_ns, int64_t k, int64_t *out)
+{
+    if (w_ns < 0 || k < 0)
+        return false;
+    sens_u128 p = (sens_u128)w_ns * (sens_u128)k;
+    sens_u128 q = (p + SENS_UNIT - 1) / SENS_UNIT;
+    if (q > (sens_u128)SENS_NS_MAX)
+        return false;
+    *out = (int64_t)q;
+    return true;
+}
+
+static void restore_scratch(sens_ctx *c)
+{
+    memcpy(c->scratch->part_sms, c->l->part_sms, c->l->n_parts * sizeof *c->l->part_sms);
+    memcpy(c->scratch->task_prio, c->l->task_prio, c->l->n_tasks * sizeof *c->l->task_prio);
+}
+
+/* RTA of partition part (all when part >= n_parts) with the WCETs in c->c_ns: 1 pass, 0 miss,
+ * -1 out of memory. */
+static int rta_passes(sens_ctx *c, size_t part)
+{
+    size_t misses = 0;
+    restore_scratch(c);
+    c->out->analyses++;
+    int rc = rt_eval_rta(c->ts, c->scratch, c->o, c->c_ns, part, 0, c->rta, &misses);
+    rta_results_fini(c->rta, c->ts->n_tasks);
+    memset(c->rta, 0, c->ts->n_tasks * sizeof *c->rta);
+    return rc != EVAL_OK ? -1 : misses == 0;
+}
+
+/* Full analysis of the scratch layout (sizes as set by the caller) under options o:
+ * 1 every deadline holds, 0 not (or a WCET out of range), -1 out of memory. */
+static int full_passes(sens_ctx *c, const rt_options *o, rt_eval *keep)
+{
+    rt_eval e;
+    if (keep)
+        memset(keep, 0, sizeof *keep);
+    c->out->analyses++;
+    int rc = rt_eval_layout(c->m, c->ts, c->scratch, o, 0, &e);
+    if (rc == EVAL_ENOMEM)
+        return -1;
+    if (rc == EVAL_ERANGE)
+        return 0;
+    c->out->exhaustive &= e.exhaustive;
+    int pass = e.schedulable;
+    if (keep)
+        *keep = e;
+    else
+        rt_eval_fini(&e);
+    return pass;
+}
+
+/* Largest k in [lo, hi) with pred(k), given pred(lo) and !pred(hi): bisection. */
+static int bisect(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *), const void *arg,
+                  int64_t lo, int64_t hi, int64_t *best)
+{
+    while (hi - lo > 1) {
+        int64_t mid = lo + (hi - lo) / 2;
+        int p = pred(c, mid, arg);
+        if (p < 0)
+            return -1;
+        if (p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    *best = lo;
+    return 0;
+}
+
+/* --- WCET headroom of one task: C_i + d, everything else fixed --- */
+
+static int headroom_pred(sens_ctx *c, int64_t d, const void *arg)
+{
+    size_t i = *(const size_t *)arg;
+    for (size_t t = 0; t < c->ts->n_tasks; t++)
+        c->c_ns[t] = c->base->wcet.tasks[t].wcet_ns;
+    c->c_ns[i] += d;   /* d < D_i - J_i - C_i + 1: no overflow */
+    return rta_passes(c, c->l->task_part[i]);
+}
+
+static bool partition_meets(const sens_ctx *c, size_t p)
+{
+    for (size_t t = 0; t < c->ts->n_tasks; t++)
+        if (c->l->task_part[t] == p && !c->base->rta[t].schedulable)
+            return false;
+    return true;
+}
+
+static int headroom(sens_ctx *c, size_t i)
+{
+    sens_task *st = &c->out->tasks[i];
+    if (!partition_meets(c, c->l->task_part[i]))
+        return 0;
+    const rt_task *t = &c->ts->tasks[i];
+    /* R_i(0) >= J_i + C_i + d, so d = D_i - J_i - C_i + 1 misses: the bracket's failing end. */
+    int64_t hi = t->deadline_ns - t->jitter_ns - c->base->wcet.tasks[i].wcet_ns + 1, lo = 0;
+    /* exponential phase: 1, 2, 4, ... until a candidate fails or reaches hi */
+    for (int64_t step = 1; step < hi; step *= 2) {
+        int p = headroom_pred(c, step, &i);
+        if (p < 0)
+            return -1;
+        if (!p) {
+            hi = step;
+            break;
+        }
+        lo = step;
+        if (step > INT64_MAX / 2)
+            break;
+    }
+    if (bisect(c, headroom_pred, &i, lo, hi, &st->headroom_ns) != 0)
+        return -1;
+    st->has_headroom = true;
+    return 0;
+}
+
+/* --- critical scaling factor of every launch WCET --- */
+
+static int scale_pred(sens_ctx *c, int64_t k, const void *arg)
+{
+    (void)arg;
+    for (size_t t = 0; t < c->ts->n_tasks; t++) {
+        const wcet_task *wt = &c->base->wcet.tasks[t];
+        int64_t sum = 0, w;
+        for (size_t j = 0; j < wt->n_launches; j++)
+            if (!sens_scale_ns(wt->launches[j].wcet_ns, k, &w) || ck_add(sum, w, &sum) ||
+                sum > SENS_NS_MAX)
+                return 0;   /* a WCET beyond 2^62 ns misses (ANALYSIS.md) */
+        c->c_ns[t] = sum;
+    }
+    return rta_passes(c, SIZE_MAX);
+}
+
+/* Largest k in [0, max_k] with pred(k): none (*has false) if pred(0) fails, max_k if it passes. */
+static int search_k(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *), int64_t max_k,
+                    bool *has, int64_t *k)
+{
+    int p0 = pred(c, 0, NULL);
+    if (p0 <= 0)
+        return p0;
+    *has = true;
+    int pm = pred(c, max_k, NULL);
+    if (pm < 0)
+        return -1;
+    if (pm) {
+        *k = max_k;
+        return 0;
+    }
+    return bisect(c, pred, NULL, 0, max_k, k);
+}
+
+/* --- largest margin --- */
+
+static int margin_pred(sens_ctx *c, int64_t k, const void *arg)
+{
+    (void)arg;
+    rt_options o = *c->o;
+    o.margin = (double)k / SENS_UNIT;   /* correctly rounded: the same double as --margin */
+    restore_scratch(c);
+    return full_passes(c, &o, NULL);
+}
+
+/* --- smallest size of each partition, the others and the mapping fixed --- */
+
+static int min_sms(sens_ctx *c, size_t p)
+{
+    int64_t others = 0, g = c->m->gpu->granularity;
+    for (size_t q = 0; q < c->l->n_parts; q++)
+        if (q != p)
+            others += c->l->part_sms[q];
+    for (int64_t s = g; s <= c->m->gpu->sms - others; s += g) {
+        restore_scratch(c);
+        c->scratch->part_sms[p] = s;
+        rt_eval e;
+        int pass = full_passes(c, c->o, &e);
+        if (pass < 0)
+            return -1;
+        for (size_t i = 0; e.rta && i < c->ts->n_tasks; i++) {
+            sens_task *t = &c->out->tasks[i];
+            if (c->l->task_part[i] == p && !t->has_pass_sms && e.rta[i].schedulable) {
+                t->has_pass_sms = true;
+                t->pass_sms = s;
+            }
+        }
+        rt_eval_fini(&e);
+        if (pass && !c->out->has_min_sms[p]) {
+            c->out->has_min_sms[p] = true;
+            c->out->min_sms[p] = s;
+        }
+        bool all = c->out->has_min_sms[p];
+        for (size_t i = 0; all && i < c->ts->n_tasks; i++)
+            all = c->l->task_part[i] != p || c->out->tasks[i].has_pass_sms;
+        if (all)
+            return 0;
+    }
+    return 0;
+}
+
+/* --- why a task misses --- */
+
+static int hp_cmp(const void *pa, const void *pb, const rt_layout *l)
+{
+    const sens_hp_term *a = pa, *b = pb;
+    int64_t x = l->task_prio[a->task], y = l->task_prio[b->task];
+    return x < y ? -1 : x > y ? 1 : (a->task > b->task) - (a->task < b->task);
+}
+
+/* Insertion sort by (priority, index): qsort has no context argument in C11. */
+static void sort_hp(sens_hp_term *h, size_t n, const rt_layout *l)
+{
+    for (size_t a = 1; a < n; a++)
+        for (size_t b = a; b > 0 && hp_cmp(&h[b], &h[b - 1], l) < 0; b--) {
+            sens_hp_term t = h[b];
+            h[b] = h[b - 1];
+            h[b - 1] = t;
+        }
+}
+
+/* The terms of the worst job of task i (ANALYSIS.md sec. 2): w = R - J + qT - C is the fixpoint
+ * of w = B + qC + sum over hp(i) of (floor((w + J_j)/T_j) + 1) C_j. */
+static int job_terms(const sens_ctx *c, size_t i, sens_job *x)
+{
+    const rt_task *t = &c->ts->tasks[i];
+    const rta_result *r = &c->base->rta[i];
+    const rt_layout *l = c->l;
+    int64_t ci = c->base->wcet.tasks[i].wcet_ns, qt;
+    x->jitter_ns = t->jitter_ns;
+    x->blocking_ns = r->blocking_ns;
+    x->own_ns = ci;
+    x->blocking_task = SIZE_MAX;
+    for (size_t j = 0; r->blocking_ns > 0 && j < c->ts->n_tasks; j++)
+        if (l->task_part[j] == l->task_part[i] && l->task_prio[j] > l->task_prio[i] &&
+            c->base->wcet.tasks[j].wcet_ns == r->blocking_ns) {
+            x->blocking_task = j;
+            break;
+        }
+    x->bounded = r->status == RTA_BOUNDED;
+    if (!x->bounded)
+        return 0;
+    x->q = r->worst_q;
+    x->wcrt_ns = r->wcrt_ns;
+    if (ck_mul(x->q, t->period_ns, &qt) || ck_mul(x->q, ci, &x->own_earlier_ns) ||
+        ck_add(r->wcrt_ns - t->jitter_ns - ci, qt, &x->start_ns)) {
+        x->bounded = false;   /* cannot happen for a bounded result: terms left out */
+        return 0;
+    }
+    x->release_offset_ns = qt;
+    size_t n = 0;
+    for (size_t j = 0; j < c->ts->n_tasks; j++)
+        if (j != i && l->task_part[j] == l->task_part[i] && l->task_prio[j] <= l->task_prio[i])
+            n++;
+    if (n && !(x->hp = calloc(n, sizeof *x->hp)))
+        return -1;
+    for (size_t j = 0; j < c->ts->n_tasks; j++) {
+        if (j == i || l->task_part[j] != l->task_part[i] || l->task_prio[j] > l->task_prio[i])
+            continue;
+        const rt_task *tj = &c->ts->tasks[j];
+        sens_hp_term *h = &x->hp[x->n_hp++];
+        h->task = j;
+        h->jobs = ck_floor_div(x->start_ns + tj->jitter_ns, tj->period_ns) + 1;
+        if (ck_mul(h->jobs, c->base->wcet.tasks[j].wcet_ns, &h->ns))
+            h->ns = INT64_MAX;
+    }
+    sort_hp(x->hp, x->n_hp, l);
+    return 0;
+}
+
+static int explain(sens_ctx *c, size_t i)
+{
+    sens_explain *x = calloc(1, sizeof *x);
+    if (!x)
+        return -1;
+    c->out->tasks[i].explain = x;
+    const rta_result *r = &c->base->rta[i];
+    x->bounded = r->status == RTA_BOUNDED;
+    if (x->bounded)
+        x->excess_ns = r->wcrt_ns - c->ts->tasks[i].deadline_ns;
+    rt_options o = *c->o;
+    o.interference = RT_INTF_NONE;
+    rt_eval e;
+    restore_scratch(c);
+    int pass = full_passes(c, &o, &e);
+    if (pass < 0)
+        return -1;
+    if (e.rta) {   /* kept (not out of range) */
+        x->without_intf_bounded = e.rta[i].status == RTA_BOUNDED;
+        x->without_intf_ns = e.rta[i].wcrt_ns;
+        x->without_intf_meets = e.rta[i].schedulable;
+        rt_eval_fini(&e);
+    }
+    return 0;
+}
+
+static int alloc_out(const rt_taskset *ts, const rt_layout *l, sens_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->exhaustive = true;
+    out->n_parts = l->n_parts;
+    out->n_tasks = ts->n_tasks;
+    out->has_min_sms = calloc(l->n_parts ? l->n_parts : 1, sizeof *out->has_min_sms);
+    out->min_sms = calloc(l->n_parts ? l->n_parts : 1, sizeof *out->min_sms);
+    out->tasks = calloc(ts->n_tasks ? ts->n_tasks : 1, sizeof *out->tasks);
+    return out->has_min_sms && out->min_sms && out->tasks ? 0 : -1;
+}
+
+static int run(sens_ctx *c)
+{
+    sens_result *out = c->out;
+    for (size_t i = 0; i < c->ts->n_tasks; i++) {
+        const rta_result *r = &c->base->rta[i];
+        out->tasks[i].has_slack = r->status == RTA_BOUNDED;
+        if (out->tasks[i].has_slack)
+            out->tasks[i].slack_ns = c->ts->tasks[i].deadline_ns - r->wcrt_ns;
+        if (job_terms(c, i, &out->tasks[i].job) != 0 || headroom(c, i) != 0)
+            return -1;
+    }
+    if (search_k(c, scale_pred, SENS_SCALE_MAX_K, &out->has_scaling, &out->scaling_k) < 0 ||
+        search_k(c, margin_pred, SENS_MARGIN_MAX_K, &out->has_margin, &out->margin_k) < 0)
+        return -1;
+    for (size_t p = 0; p < c->l->n_parts; p++)
+        if (min_sms(c, p) != 0)
+            return -1;
+    for (size_t i = 0; i < c->ts->n_tasks; i++)
+        if (!c->base->rta[i].schedulable && explain(c, i) != 0)
+            return -1;
+    return 0;
+}
+
+int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
+                 const rt_eval *base, sens_result *out)
+{
+    size_t n = ts->n_tasks ? ts->n_tasks : 1;
+    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = o, .base = base, .out = out };
+    int rc = SENS_ENOMEM;
+    c.scratch = rt_layout_copy(l);
+    c.c_ns = malloc(n * sizeof *c.c_ns);
+    c.rta = calloc(n, sizeof *c.rta);
+    if (alloc_out(ts, l, out) == 0 && c.scratch && c.c_ns && c.rta && run(&c) == 0)
+        rc = SENS_OK;
+    free(c.rta);
+    free(c.c_ns);
+    rt_layout_free(c.scratch);
+    if (rc != SENS_OK)
+        sens_result_fini(out);
+    return rc;
+}
+
+void sens_result_fini(sens_result *r)
+{
+    for (size_t i = 0; r->tasks && i < r->n_tasks; i++) {
+        free(r->tasks[i].job.hp);
+        free(r->tasks[i].explain);
+    }
+    free(r->tasks);
+    free(r->min_sms);
+    free(r->has_min_sms);
+    memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,304 @@
+/* figures: SM map, critical-job scenario and kernel curves, as inline SVG. */
+#include "report/figures.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/chart.h"
+
+/* --- the GPU's SMs coloured by partition --- */
+
+#define MAP_CELL 22.0
+#define MAP_GAP 4.0
+#define MAP_LEFT 10.0
+#define MAP_TOP 10.0
+
+/* Partition holding SM s, or SIZE_MAX. */
+static size_t part_of_sm(const rt_layout *l, int64_t s)
+{
+    for (size_t p = 0; l && p < l->n_parts; p++)
+        if (s >= l->part_first_sm[p] && s < l->part_first_sm[p] + l->part_sms[p])
+            return p;
+    return SIZE_MAX;
+}
+
+int fig_sm_map(xmlTextWriterPtr tw, const rt_report *r)
+{
+    const rt_layout *l = r->layout;
+    int64_t n = r->gpu->sms, g = r->gpu->granularity;
+    /* whole TPCs per row, about 32 SMs */
+    int64_t per_row = g * (32 / g > 0 ? 32 / g : 1);
+    if (per_row > n)
+        per_row = n;
+    int64_t rows = (n + per_row - 1) / per_row;
+    size_t n_legend = (l ? l->n_parts : 0) + 1;
+    double tpc_w = (double)g * MAP_CELL + (double)(g - 1) * 2;
+    double width = MAP_LEFT * 2 + (double)(per_row / g) * (tpc_w + MAP_GAP);
+    if (width < 560)
+        width = 560;
+    double grid_h = (double)rows * (MAP_CELL + MAP_GAP + 4);
+    double height = MAP_TOP + grid_h + 10 + 18.0 * (double)n_legend;
+    svg_writer *w = svg_new_in(tw, width, height);
+    if (!w)
+        return -1;
+    const svg_style num = { .font_size = 9, .anchor = SVG_ANCHOR_MIDDLE };
+    const svg_style tpc = { .fill = "none", .stroke = "#555555", .stroke_width = 1 };
+    const svg_style legend = { .font_size = 12 };
+    for (int64_t s = 0; s < n; s++) {
+        int64_t row = s / per_row, col = s % per_row, t = col / g, in = col % g;
+        double x = MAP_LEFT + (double)t * (tpc_w + MAP_GAP) + (double)in * (MAP_CELL + 2);
+        double y = MAP_TOP + (double)row * (MAP_CELL + MAP_GAP + 4);
+        size_t p = part_of_sm(l, s);
+        char tip[160], txt[24];
+        if (p == SIZE_MAX)
+            snprintf(tip, sizeof tip, "SM %" PRId64 " (TPC %" PRId64 "): no partition", s, s / g);
+        else
+            snprintf(tip, sizeof tip, "SM %" PRId64 " (TPC %" PRId64 "): partition %s", s, s / g,
+                     l->part_name[p]);
+        svg_style cell = { .fill = p == SIZE_MAX ? "#EEEEEE" : svg_palette(p),
+                           .stroke = "#FFFFFF", .stroke_width = 1 };
+        svg_rect(w, x, y, MAP_CELL, MAP_CELL, &cell, tip);
+        snprintf(txt, sizeof txt, "%" PRId64, s);
+        svg_style ink = num;
+        ink.fill = p == SIZE_MAX ? "#666666" : svg_palette_ink(p);
+        svg_text(w, x + MAP_CELL / 2, y + MAP_CELL / 2 + 3, txt, &ink, NULL);
+        if (g > 1 && in == 0)
+            svg_rect(w, x - 1.5, y - 1.5, tpc_w + 3, MAP_CELL + 3, &tpc, NULL);
+    }
+    double ly = MAP_TOP + grid_h + 14;
+    for (size_t p = 0; l && p < l->n_parts; p++, ly += 18) {
+        char txt[200];
+        int64_t first = l->part_first_sm[p], last = first + l->part_sms[p] - 1;
+        if (g > 1)
+            snprintf(txt, sizeof txt, "%s: SMs %" PRId64 "-%" PRId64 " (%" PRId64
+                     " SMs), TPCs %" PRId64 "-%" PRId64, l->part_name[p], first, last,
+                     l->part_sms[p], first / g, last / g);
+        else
+            snprintf(txt, sizeof txt, "%s: SMs %" PRId64 "-%" PRId64 " (%" PRId64 " SMs)",
+                     l->part_name[p], first, last, l->part_sms[p]);
+        svg_rect(w, MAP_LEFT, ly - 10, 12, 12, &(svg_style){ .fill = svg_palette(p) }, NULL);
+        svg_text(w, MAP_LEFT + 18, ly, txt, &legend, NULL);
+    }
+    int64_t used = 0;
+    for (size_t p = 0; l && p < l->n_parts; p++)
+        used += l->part_sms[p];
+    char txt[120];
+    snprintf(txt, sizeof txt, "no partition: %" PRId64 " SMs%s", n - used,
+             g > 1 ? "; outlines: TPCs" : "");
+    svg_rect(w, MAP_LEFT, ly - 10, 12, 12, &(svg_style){ .fill = "#EEEEEE", .stroke = "#999999",
+                                                         .stroke_width = 1 }, NULL);
+    svg_text(w, MAP_LEFT + 18, ly, txt, &legend, NULL);
+    int rc = svg_finish(w);
+    svg_free(w);
+    return rc;
+}
+
+/* --- the critical job of a task --- */
+
+#define SC_RIGHT 30.0
+#define SC_WIDTH 820.0
+#define SC_LANE 26.0
+#define SC_TOP 46.0
+
+typedef struct sc_lane {
+    char label[80];
+    int64_t t0, t1;
+    const char *fill;
+    char tip[200];
+} sc_lane;
+
+static void fmt_dur(int64_t ns, char *buf, size_t size)
+{
+    report_fmt_ns(ns, buf, size);
+}
+
+static size_t scenario_lanes(const rt_report *r, size_t i, sc_lane *ln)
+{
+    const sens_job *j = &r->sens->tasks[i].job;
+    const char *name = r->ts->tasks[i].name;
+    size_t n = 0;
+    int64_t at = 0;
+    char d[40];
+    if (j->blocking_ns > 0) {
+        const char *by = j->blocking_task == SIZE_MAX ? "lower priority"
+                                                      : r->ts->tasks[j->blocking_task].name;
+        snprintf(ln[n].label, sizeof ln[n].label, "blocking: %s", by);
+        fmt_dur(j->blocking_ns, d, sizeof d);
+        snprintf(ln[n].tip, sizeof ln[n].tip, "B = %s: one job of %s, started just before", d, by);
+        ln[n].fill = j->blocking_task == SIZE_MAX ? "#999999" : svg_palette(j->blocking_task);
+        ln[n].t0 = 0;
+        ln[n].t1 = at = j->blocking_ns;
+        n++;
+    }
+    if (j->q > 0) {
+        snprintf(ln[n].label, sizeof ln[n].label, "%s: jobs 0-%" PRId64, name, j->q - 1);
+        fmt_dur(j->own_earlier_ns, d, sizeof d);
+        snprintf(ln[n].tip, sizeof ln[n].tip, "q C = %" PRId64 " x C = %s: earlier jobs of %s",
+                 j->q, d, name);
+        ln[n].fill = svg_palette(i);
+        ln[n].t0 = at;
+        ln[n].t1 = at += j->own_earlier_ns;
+        n++;
+    }
+    for (size_t h = 0; h < j->n_hp; h++) {
+        size_t k = j->hp[h].task;
+        snprintf(ln[n].label, sizeof ln[n].label, "%s: %" PRId64 " job%s", r->ts->tasks[k].name,
+                 j->hp[h].jobs, j->hp[h].jobs == 1 ? "" : "s");
+        fmt_dur(j->hp[h].ns, d, sizeof d);
+        snprintf(ln[n].tip, sizeof ln[n].tip, "higher priority %s: %" PRId64 " x C = %s",
+                 r->ts->tasks[k].name, j->hp[h].jobs, d);
+        ln[n].fill = svg_palette(k);
+        ln[n].t0 = at;
+        ln[n].t1 = at += j->hp[h].ns;
+        n++;
+    }
+    snprintf(ln[n].label, sizeof ln[n].label, "%s: job %" PRId64 " (analysed)", name, j->q);
+    fmt_dur(j->own_ns, d, sizeof d);
+    snprintf(ln[n].tip, sizeof ln[n].tip, "C = %s, starts at w", d);
+    ln[n].fill = svg_palette(i);
+    ln[n].t0 = j->start_ns;
+    ln[n].t1 = j->start_ns + j->own_ns;
+    return n + 1;
+}
+
+static int scenario_marker(svg_writer *w, double x, double y0, double y1, const char *colour,
+                           const char *text, svg_anchor anchor, double ty)
+{
+    const svg_style line = { .stroke = colour, .stroke_width = 1.5, .dash = "5 3" };
+    svg_style lab = { .font_size = 11, .fill = colour, .anchor = anchor };
+    svg_line(w, x, y0, x, y1, &line, text);
+    return svg_text(w, x + (anchor == SVG_ANCHOR_END ? -3 : 3), ty, text, &lab, NULL);
+}
+
+int fig_scenario(xmlTextWriterPtr tw, const rt_report *r, size_t i)
+{
+    const sens_job *j = &r->sens->tasks[i].job;
+    const rt_task *t = &r->ts->tasks[i];
+    if (!j->bounded)
+        return 0;
+    sc_lane *ln = calloc(j->n_hp + 3, sizeof *ln);
+    if (!ln)
+        return -1;
+    size_t n = scenario_lanes(r, i, ln);
+    int64_t arrival = j->release_offset_ns - j->jitter_ns, finish = j->start_ns + j->own_ns;
+    int64_t deadline = arrival + t->deadline_ns;
+    int64_t t0 = arrival < 0 ? arrival : 0, t1 = finish > deadline ? finish : deadline;
+    if (t1 <= t0)
+        t1 = t0 + 1;
+    /* lane labels at about 7 px per character (12 px sans-serif), within [170, 380] px */
+    size_t longest = 0;
+    for (size_t k = 0; k < n; k++)
+        longest = strlen(ln[k].label) > longest ? strlen(ln[k].label) : longest;
+    double left = 16 + 7.0 * (double)longest;
+    double lx = left < 170 ? 170 : left > 380 ? 380 : left;
+    double plot_w = SC_WIDTH - lx - SC_RIGHT, height = SC_TOP + (double)n * SC_LANE + 46;
+    svg_writer *w = svg_new_in(tw, SC_WIDTH, height);
+    if (!w) {
+        free(ln);
+        return -1;
+    }
+#define X(v) (lx + (double)((v) - t0) / (double)(t1 - t0) * plot_w)
+    svg_ticks ticks;
+    double y_axis = SC_TOP + (double)n * SC_LANE + 4;
+    const svg_style grid = { .stroke = "#E4E4E4", .stroke_width = 1 };
+    const svg_style tick = { .font_size = 11, .anchor = SVG_ANCHOR_MIDDLE, .fill = "#333333" };
+    const svg_style lane_lab = { .font_size = 12, .anchor = SVG_ANCHOR_END };
+    if (svg_time_ticks(t0, t1, (size_t)(plot_w / 90), &ticks) == 0)
+        for (size_t k = 0; k < ticks.n; k++) {
+            svg_line(w, X(ticks.at_ns[k]), SC_TOP - 4, X(ticks.at_ns[k]), y_axis, &grid, NULL);
+            svg_text(w, X(ticks.at_ns[k]), y_axis + 16, ticks.label[k], &tick, NULL);
+        }
+    svg_line(w, lx, y_axis, lx + plot_w, y_axis,
+             &(svg_style){ .stroke = "#444444", .stroke_width = 1 }, NULL);
+    for (size_t k = 0; k < n; k++) {
+        double y = SC_TOP + (double)k * SC_LANE;
+        svg_text(w, lx - 8, y + SC_LANE / 2 + 4, ln[k].label, &lane_lab, NULL);
+        double x0 = X(ln[k].t0), x1 = X(ln[k].t1);
+        svg_rect(w, x0, y + 4, x1 - x0 > 0.5 ? x1 - x0 : 0.5, SC_LANE - 8,
+                 &(svg_style){ .fill = ln[k].fill, .stroke = "#333333", .stroke_width = 0.5 },
+                 ln[k].tip);
+    }
+    char d[40], txt[80];
+    bool miss = finish > deadline;
+    report_fmt_ns(j->wcrt_ns, d, sizeof d);
+    snprintf(txt, sizeof txt, "arrival of job %" PRId64, j->q);
+    scenario_marker(w, X(arrival), SC_TOP - 28, y_axis, "#555555", txt, SVG_ANCHOR_START,
+                    SC_TOP - 32);
+    snprintf(txt, sizeof txt, "deadline%s", miss ? " (missed)" : "");
+    scenario_marker(w, X(deadline), SC_TOP - 28, y_axis, miss ? SVG_RED : "#1B7837", txt,
+                    X(deadline) < lx + 140 ? SVG_ANCHOR_START : SVG_ANCHOR_END, SC_TOP - 32);
+    snprintf(txt, sizeof txt, "finish: R = %s", d);
+    scenario_marker(w, X(finish), SC_TOP - 14, y_axis, "#111111", txt,
+                    finish > (t0 + t1) / 2 ? SVG_ANCHOR_END : SVG_ANCHOR_START, SC_TOP - 18);
+#undef X
+    free(ln);
+    int rc = svg_finish(w);
+    svg_free(w);
+    return rc;
+}
+
+/* --- C(k,n) and BW(k,n) against n --- */
+
+#define KC_PANEL_W 400.0
+#define KC_PANEL_H 250.0
+
+static int kernel_panel(svg_writer *w, const rt_report *r, size_t k, double x0, bool bw)
+{
+    const model_kernel *mk = &r->m->kernels[k];
+    size_t n = r->m->n_sizes;
+    double lo = 0, hi = 0;
+    for (size_t s = 0; s < n; s++) {
+        double v = bw ? mk->table[s].bw_gbps : mk->table[s].cycles;
+        hi = v > hi ? v : hi;
+    }
+    chart_frame f = { .x = x0 + 64, .y = 30, .w = KC_PANEL_W - 84, .h = KC_PANEL_H - 100 };
+    if (chart_axis_nice(0, (double)r->gpu->sms, 8, &f.xa) != 0 ||
+        chart_axis_nice(lo, hi, 5, &f.ya) != 0)
+        return -1;
+    chart_frame_draw(w, &f, "partition size n (SMs)", bw ? "BW(k,n) GB/s" : "C(k,n) cycles");
+    double *xy = malloc(2 * n * sizeof *xy);
+    if (!xy)
+        return -1;
+    for (size_t s = 0; s < n; s++) {
+        xy[2 * s] = chart_px(&f, (double)mk->table[s].sms);
+        xy[2 * s + 1] = chart_py(&f, bw ? mk->table[s].bw_gbps : mk->table[s].cycles);
+    }
+    const char *colour = bw ? "#0072B2" : "#D55E00";
+    if (n >= 2)
+        svg_polyline(w, xy, n, &(svg_style){ .fill = "none", .stroke = colour, .stroke_width = 2 },
+                     NULL);
+    for (size_t s = 0; s < n; s++) {
+        const model_point *p = &mk->table[s];
+        model_source src = bw ? p->bw_source : p->source;
+        char tip[160];
+        snprintf(tip, sizeof tip, "n = %" PRId64 ": %.6g %s (%s)", p->sms,
+                 bw ? p->bw_gbps : p->cycles, bw ? "GB/s" : "cycles", model_source_name(src));
+        if (src == MODEL_SRC_MEASURED)
+            svg_circle(w, xy[2 * s], xy[2 * s + 1], 4.5,
+                       &(svg_style){ .fill = "#000000", .stroke = "#FFFFFF", .stroke_width = 1 },
+                       tip);
+        else if (n <= 64)
+            svg_circle(w, xy[2 * s], xy[2 * s + 1], 2, &(svg_style){ .fill = colour }, tip);
+    }
+    free(xy);
+    return 0;
+}
+
+int fig_kernel_curves(xmlTextWriterPtr tw, const rt_report *r, size_t k)
+{
+    svg_writer *w = svg_new_in(tw, 2 * KC_PANEL_W, KC_PANEL_H);
+    if (!w)
+        return -1;
+    int rc = kernel_panel(w, r, k, 0, false);
+    if (rc == 0)
+        rc = kernel_panel(w, r, k, KC_PANEL_W, true);
+    const svg_style leg = { .font_size = 11, .fill = "#333333" };
+    svg_circle(w, 70, KC_PANEL_H - 12, 4.5, &(svg_style){ .fill = "#000000" }, NULL);
+    svg_text(w, 80, KC_PANEL_H - 8, "measured point; line and small dots: the model (eq. 4, "
+             "floor at Ck(N), eq. 17)", &leg, NULL);
+    int frc = svg_finish(w);
+    svg_free(w);
+    return rc ? rc : frc;
+}

@@ -1,0 +1,20 @@
+/* figures: the SVG figures of the evidence report, each drawn inline into an XHTML page being
+ * written with xmlTextWriter (svg_new_in). They draw what the analysis computed; they compute
+ * nothing (layout: the GPU's SMs; scenario: sens_job; curves: the model's table). */
+#ifndef RT_FIGURES_H
+#define RT_FIGURES_H
+
+#include <libxml/xmlwriter.h>
+
+#include "report/report.h"
+
+/* The GPU's SMs (grouped in TPCs of g SMs when g > 1) coloured by partition, with a legend. */
+int fig_sm_map(xmlTextWriterPtr tw, const rt_report *r);
+/* Task i's critical job as the RTA accounts for it: the blocking job, the earlier jobs of i and
+ * the higher-priority jobs back to back, then the job itself; arrival, finish and deadline
+ * marked. Needs r->sens. */
+int fig_scenario(xmlTextWriterPtr tw, const rt_report *r, size_t i);
+/* Kernel k: C(k,n) and BW(k,n) against n, measured points marked. */
+int fig_kernel_curves(xmlTextWriterPtr tw, const rt_report *r, size_t k);
+
+#endif
