@@ -93,6 +93,7 @@ check: $(BINS) $(TESTBIN)
 	  --gpu examples/gpus/jetson-agx-orin.xml --release random --exec dynamic --format svg \
 	  -o $(BUILD)/gantt-check.svg
 	sh tests/check_gantt_png.sh $(BUILD)/gantt-check.svg $(BUILD)/gantt-check.png 1250x330
+	sh tests/check_html.sh $(BIN) $(BUILD)/html-check
 	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 
 asan:

@@ -403,6 +403,69 @@ static void test_search_capped_claims_no_proof(void)
     runcmd_free(&r);
 }
 
+/* --sensitivity in JSON, with the values of tiny.xml worked by hand in tests/test_sensitivity.c
+ * (scaling 1.3887, margin 0.6665, min size 3, headroom 1400 / 1400), and the provenance block. */
+static void test_sensitivity_json(void)
+{
+    setenv("SOURCE_DATE_EPOCH", "86400", 1);
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU,
+                                     "--format", "json", "--sensitivity", NULL}, 20);
+    unsetenv("SOURCE_DATE_EPOCH");
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *root = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    json_t *s = json_object_get(root, "sensitivity");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(s, "scaling_factor")), 1.3887, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(s, "max_margin")), 0.6665, 1e-12);
+    CU_ASSERT_EQUAL(jget_int(s, "partitions", 0, "min_sms"), 3);
+    CU_ASSERT_EQUAL(jget_int(s, "tasks", 0, "wcet_headroom_ns"), 1400);
+    CU_ASSERT_EQUAL(jget_int(s, "tasks", 1, "wcet_headroom_ns"), 1400);
+    CU_ASSERT_EQUAL(jget_int(s, "tasks", 1, "slack_ns"), 6400);
+    CU_ASSERT(json_is_null(json_object_get(json_array_get(json_object_get(s, "tasks"), 0),
+                                           "explanation")));
+    json_t *p = json_object_get(root, "provenance");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(p, "date")), "1970-01-02T00:00:00Z");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(p, "date_source")),
+                           "SOURCE_DATE_EPOCH");
+    const char *cl = json_string_value(json_object_get(p, "command_line"));
+    CU_ASSERT(cl && strstr(cl, "tests/data/cli/tiny.xml --gpu " TINY_GPU " --format json "
+                               "--sensitivity"));
+    json_t *libs = json_object_get(p, "libraries");
+    CU_ASSERT(json_is_string(json_object_get(libs, "libxml2")) &&
+              json_is_string(json_object_get(libs, "glpk")) &&
+              json_is_string(json_object_get(libs, "jansson")) &&
+              json_is_string(json_object_get(libs, "libc")));
+    json_decref(root);
+    runcmd_free(&r);
+    /* without --sensitivity there is no sensitivity key */
+    r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "--format", "json",
+                          NULL}, 20);
+    root = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    CU_ASSERT_PTR_NULL(json_object_get(root, "sensitivity"));
+    json_decref(root);
+    runcmd_free(&r);
+}
+
+/* A malformed SOURCE_DATE_EPOCH is a usage error (reproducible-builds rules), not a silent
+ * fallback to the clock. */
+static void test_bad_source_date_epoch(void)
+{
+    static const char *const bad[] = {"abc", "-5", "1e9", " 1", "99999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        setenv("SOURCE_DATE_EPOCH", bad[i], 1);
+        runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, NULL},
+                              20);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_STRING_EQUAL(r.out, "");
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "SOURCE_DATE_EPOCH"));
+        runcmd_free(&r);
+    }
+    unsetenv("SOURCE_DATE_EPOCH");
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -413,6 +476,8 @@ void test_cli_register(void)
     CU_add_test(s, "-o /dev/null and -o through a link", test_output_special_files);
     CU_add_test(s, "golden: verbose text of a hand-worked case", test_golden_verbose_text);
     CU_add_test(s, "golden: JSON of a hand-worked miss", test_golden_json);
+    CU_add_test(s, "JSON: sensitivity by hand and provenance", test_sensitivity_json);
+    CU_add_test(s, "SOURCE_DATE_EPOCH must be whole seconds", test_bad_source_date_epoch);
     CU_add_test(s, "search: a capped analysis proves nothing", test_search_capped_claims_no_proof);
     CU_add_test(s, "JSON: model revision, window case, exhaustive, null misses", test_json_revision2);
     CU_add_test(s, "what a new user hit: margin, -o onto an input, ignored search options",
