@@ -139,12 +139,12 @@ static void elf(page *p, const char *tag, const char *cls, const char *fmt, ...)
     el(p, tag, cls, buf);
 }
 
-/* One <tr> of header cells; the first n_left are left-aligned. */
-static void head_row(page *p, size_t n_left, const char *const *cells)
+/* One <tr> of header cells; align[i] is 'l' for a left-aligned (text) column, else 'r'. */
+static void head_row(page *p, const char *align, const char *const *cells)
 {
     open_el(p, "tr");
     for (size_t i = 0; cells[i]; i++)
-        el(p, "th", i < n_left ? "l" : NULL, cells[i]);
+        el(p, "th", align[i] == 'l' ? "l" : NULL, cells[i]);
     close_el(p);
 }
 
@@ -355,7 +355,7 @@ static void partitions_table(page *p, const rt_report *r)
     const rt_layout *l = r->layout;
     int64_t g = r->gpu->granularity;
     open_el(p, "table");
-    head_row(p, 1, (const char *const[]){"partition", "first SM", "last SM", "SMs", "TPCs",
+    head_row(p, "lrrrrl", (const char *const[]){"partition", "first SM", "last SM", "SMs", "TPCs",
                                           "tasks", NULL});
     for (size_t k = 0; k < l->n_parts; k++) {
         int64_t first = l->part_first_sm[k], last = first + l->part_sms[k] - 1;
@@ -384,7 +384,7 @@ static void partitions_table(page *p, const rt_report *r)
 static void tasks_table(page *p, const rt_report *r)
 {
     open_el(p, "table");
-    head_row(p, 2, (const char *const[]){"task", "partition", "priority", "period T",
+    head_row(p, "llrrrrl", (const char *const[]){"task", "partition", "priority", "period T",
                                           "deadline D", "jitter J", "kernels, in order", NULL});
     for (size_t i = 0; i < r->ts->n_tasks; i++) {
         const rt_task *t = &r->ts->tasks[i];
@@ -413,7 +413,7 @@ static void tasks_table(page *p, const rt_report *r)
 static void kernels_table(page *p, const rt_report *r)
 {
     open_el(p, "table");
-    head_row(p, 2, (const char *const[]){"kernel", "class", "Ck(N) cycles", "BWiso GB/s",
+    head_row(p, "llrrrrrrr", (const char *const[]){"kernel", "class", "Ck(N) cycles", "BWiso GB/s",
                                           "Ubw", "Sat", "KAI", "L2 accesses", "measured points",
                                           NULL});
     for (size_t k = 0; k < r->ts->n_kernels; k++) {
@@ -580,7 +580,7 @@ static void results_partition(page *p, const rt_report *r, size_t k)
         l->part_name[k], l->part_first_sm[k], l->part_first_sm[k] + l->part_sms[k] - 1,
         l->part_sms[k]);
     open_el(p, "table");
-    head_row(p, 1, (const char *const[]){"task", "prio", "T", "D", "C", "B", "R", "slack D-R",
+    head_row(p, "lrrrrrrrrl", (const char *const[]){"task", "prio", "T", "D", "C", "B", "R", "slack D-R",
                                           "WCET headroom", "verdict", NULL});
     nl(p);
     for (size_t i = 0; i < l->n_tasks; i++) {
@@ -600,7 +600,7 @@ static void results_partition(page *p, const rt_report *r, size_t k)
         el(p, "td", NULL, bounded ? D(t->deadline_ns - res->wcrt_ns).s : "-");
         el(p, "td", NULL, s && s->tasks[i].has_headroom ? D(s->tasks[i].headroom_ns).s
                                                          : "none");
-        el(p, "td", res->schedulable ? "ok" : "miss",
+        el(p, "td", res->schedulable ? "l ok" : "l miss",
            res->schedulable ? "ok" : bounded ? "MISS" : "MISS (unbounded)");
         close_el(p);
         nl(p);
@@ -755,7 +755,7 @@ static void launch_derivation(page *p, const rt_report *r, size_t i, size_t j)
         model_source_name(pt->bw_source),
         ln->exhaustive ? "" : "; NOT exhaustive: combination cap hit, fallback bound");
     open_el(p, "table");
-    head_row(p, 0, (const char *const[]){"window (cycles)", "kernels K(w): S*", "case",
+    head_row(p, "rllrrrr", (const char *const[]){"window (cycles)", "kernels K(w): S*", "case",
                                           "B(w) GB/s", "I", "Pi", "M", NULL});
     for (size_t w = 0; w < ln->n_windows; w++)
         window_row(p, r, &ln->windows[w]);
@@ -775,7 +775,7 @@ static void launch_derivation(page *p, const rt_report *r, size_t i, size_t j)
 static void steps_table(page *p, const rta_result *res)
 {
     open_el(p, "table");
-    head_row(p, 0, (const char *const[]){"q", "w(q) ns", "R(q) = J + w - qT + C ns", NULL});
+    head_row(p, "rrr", (const char *const[]){"q", "w(q) ns", "R(q) = J + w - qT + C ns", NULL});
     for (size_t s = 0; s < res->n_steps; s++) {
         open_el(p, "tr");
         elf(p, "td", NULL, "%" PRId64, res->steps[s].q);
