@@ -17,7 +17,7 @@ static rt_layout *layout_of(size_t n, const int64_t first[], const int64_t sms[]
     rt_layout *l = rt_layout_new(n, n);
     CU_ASSERT_PTR_NOT_NULL_FATAL(l);
     for (size_t p = 0; p < n; p++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "P%zu", p);
         l->part_name[p] = strdup(name);
         l->part_first_sm[p] = first[p];

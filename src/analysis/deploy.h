@@ -29,7 +29,7 @@ typedef struct rt_deploy_part {
     int64_t first_sm, last_sm; /* SMs first_sm..last_sm, inclusive */
     int64_t sms;
     int64_t first_tpc, last_tpc;   /* TPCs first_tpc..last_tpc, inclusive (TPC = g SMs) */
-    rt_tpc_mask disable;       /* libsmctrl: bit i set = TPC i disabled (every TPC outside the range) */
+    rt_tpc_mask disable;       /* libsmctrl: bit i set = TPC i disabled (all outside the range) */
     size_t *tasks;             /* owned: task indices, highest priority first */
     size_t n_tasks;
     bool gc_legal;             /* green contexts: sms is a legal count (false if no rule) */
@@ -39,7 +39,7 @@ typedef struct rt_deploy_part {
 
 typedef struct rt_deploy {
     int64_t sms, granularity, tpcs;  /* N, g, N / g */
-    bool wide;                 /* more than 64 TPCs: 128-bit masks (libsmctrl_set_stream_mask_ext) */
+    bool wide;                 /* > 64 TPCs: 128-bit masks (libsmctrl_set_stream_mask_ext) */
     int compute_capability;    /* 75, 86, 87, 90; 0 if the GPU file does not say */
     bool has_gc_rule;          /* compute capability known: gc and the parts' gc_* are set */
     rt_gc_rule gc;
@@ -50,7 +50,7 @@ typedef struct rt_deploy {
 typedef enum {
     DEPLOY_OK = 0,
     DEPLOY_ENOMEM,      /* out of memory */
-    DEPLOY_EUNALIGNED,  /* a partition does not start and end on a TPC boundary, or leaves the GPU */
+    DEPLOY_EUNALIGNED,  /* a partition is off the TPC grid, or leaves the GPU */
     DEPLOY_ETOOMANY     /* more than RT_DEPLOY_MAX_TPCS TPCs: no libsmctrl mask can express it */
 } rt_deploy_status;
 
@@ -60,7 +60,8 @@ bool rt_deploy_gc_rule(int compute_capability, rt_gc_rule *rule);
 /* Compute every form of layout l on GPU g into *d (freed with rt_deploy_fini, also after an
  * error). On DEPLOY_EUNALIGNED *bad is the offending partition's index. DEPLOY_ETOOMANY still
  * fills everything but the masks (zero), so green contexts remain usable. */
-rt_deploy_status rt_deploy_compute(const rt_layout *l, const rt_gpu *g, rt_deploy *d, size_t *bad);
+rt_deploy_status rt_deploy_compute(const rt_layout *l, const rt_gpu *g, rt_deploy *d,
+                                   size_t *bad);
 /* Free what d owns; d may be zeroed. */
 void rt_deploy_fini(rt_deploy *d);
 

@@ -162,11 +162,12 @@ int rt_taskset_write_layout(const rt_taskset *ts, const int64_t *prio,
         goto done;
     }
     xmlDocDumpMemoryEnc(doc, &mem, &size, "UTF-8");
-    if (!mem || size <= 0 || !(*out = malloc((size_t)size))) {
+    if (!mem || size <= 0 || !(*out = malloc((size_t)size + 1))) {
         oom = true;
         goto done;
     }
     memcpy(*out, mem, (size_t)size);
+    (*out)[size] = '\0';
     *len = (size_t)size;
     rc = 0;
 done:

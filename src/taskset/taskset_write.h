@@ -21,8 +21,8 @@ typedef struct rt_partition_out {
 /* Re-read ts->path (the same checks as rt_taskset_load), require its SHA-256 to equal
  * ts->sha256 (the file analysed), set task i's priority attribute to prio[i], replace every
  * <partition> by parts (with explicit first-sm) preceded by the comment `note` (may be NULL),
- * and serialise the result as UTF-8 into *out (caller frees), *len bytes. Returns 0, or -1
- * with an error in d (nothing allocated). */
+ * and serialise the result as UTF-8 into *out (caller frees): *len bytes, then a NUL.
+ * Returns 0, or -1 with an error in d (nothing allocated). */
 int rt_taskset_write_layout(const rt_taskset *ts, const int64_t *prio,
                             const rt_partition_out *parts, size_t n_parts, const char *note,
                             char **out, size_t *len, rt_diags *d);
