@@ -11,23 +11,27 @@
 #include "util/sha256.h"
 #include "util/atomicfile.h"
 
-/* taskset: every input file (task set, GPU, the checks that need both), exact units */
+/* taskset: every input file (task set, GPU, the checks that need both), exact units, the task
+ * set rewritten with a layout */
 #include "taskset/units.h"
 #include "taskset/taskset.h"
 #include "taskset/gpu.h"
 #include "taskset/inputs.h"
+#include "taskset/taskset_write.h"
 
 /* models: the GPU performance models (isolated scaling eq. 1-4 and 17, interference eq. 5-16) */
 #include "models/model.h"
 #include "models/interference.h"
 
-/* analysis: options, layouts, windows, WCETs, response times, the full check of one layout */
+/* analysis: options, layouts, windows, WCETs, response times, the full check of one layout,
+ * and how a layout is deployed (TPC masks, ranges, green-context counts) */
 #include "analysis/options.h"
 #include "analysis/layout.h"
 #include "analysis/windows.h"
 #include "analysis/wcet.h"
 #include "analysis/rta.h"
 #include "analysis/analysis.h"
+#include "analysis/deploy.h"
 
 /* search: partition sizes and mapping (GLPK MIP with the full analysis in the loop) */
 #include "search/assign.h"
@@ -35,10 +39,12 @@
 /* sim: the job- and launch-level simulation behind the bound */
 #include "sim/sim.h"
 
-/* report: text and JSON renderings of one run, the simulation's outputs, SVG and Gantt charts */
+/* report: text and JSON renderings of one run, the simulation's outputs, SVG and Gantt charts,
+ * the deployable partition files */
 #include "report/report.h"
 #include "report/sim_report.h"
 #include "report/svg.h"
 #include "report/gantt.h"
+#include "report/deploy_write.h"
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/emit.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
 #include "util/atomicfile.h"
@@ -104,7 +105,7 @@ static int run_main(cli_run *r)
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
                         "exhaustive: false\n",
                 r->ts->path, (unsigned long long)r->args.opt.combination_cap);
-    if ((rc = sensitivity(r)) != 0)
+    if ((rc = cli_emit(r, verdict)) != 0 || (rc = sensitivity(r)) != 0)
         return rc;
     rc = emit_report(r, verdict);
     return rc ? rc : verdict;

@@ -87,11 +87,24 @@ int cli_resolve_options(cli_run *r)
 {
     rt_options *o = &r->args.opt;
     bool has_parts = r->ts->n_partitions > 0;
-    const char *out = r->args.output_path;
-    if (same_file(out, r->ts->path) || same_file(out, r->gpu->path)) {
-        fprintf(stderr, "%s: error: -o %s is one of the input files; refusing to "
-                        "overwrite it (choose another report file)\n", cli_prog(r->args.cmd), out);
-        return 2;
+    /* No output may overwrite an input or another output (-o, -O, --emit-taskset). */
+    const char *outs[] = { r->args.output_path, r->args.emit_partitions_path,
+                           r->args.emit_taskset_path };
+    static const char *const opt_names[] = { "-o", "-O", "--emit-taskset" };
+    for (size_t i = 0; i < 3; i++) {
+        const char *out = outs[i];
+        if (same_file(out, r->ts->path) || same_file(out, r->gpu->path)) {
+            fprintf(stderr, "%s: error: %s %s is one of the input files; refusing to "
+                            "overwrite it (choose another output file)\n", cli_prog(r->args.cmd),
+                    opt_names[i], out);
+            return 2;
+        }
+        for (size_t j = 0; out && j < i; j++)
+            if (outs[j] && (strcmp(out, outs[j]) == 0 || same_file(out, outs[j]))) {
+                fprintf(stderr, "%s: error: %s and %s both name %s; give each output its own "
+                                "file\n", cli_prog(r->args.cmd), opt_names[j], opt_names[i], out);
+                return 2;
+            }
     }
     if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
         fprintf(stderr, "%s: error: --assign given, but the task set fixes no partitions "

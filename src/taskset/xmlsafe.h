@@ -1,6 +1,7 @@
 /* xmlsafe: read an untrusted XML input safely, parse it from memory, validate it against an
  * embedded schema, and read its attributes with located diagnostics. The only module besides
- * the two loaders that sees libxml2; no libxml2 pointer leaves the loaders. */
+ * the two loaders and taskset_write (which edits the task-set tree) that sees libxml2; no
+ * libxml2 pointer leaves them. */
 #ifndef RT_XMLSAFE_H
 #define RT_XMLSAFE_H
 

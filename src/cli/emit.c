@@ -1,0 +1,180 @@
+/* emit: the deployable forms of the analysed layout (EVIDENCE.md sec. 3). Every check and every
+ * rendering happens in memory first; files are written only when all of them succeeded, each
+ * through rt_write_atomic, so an illegal layout leaves no partial output behind. */
+#include "cli/emit.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/deploy.h"
+#include "report/deploy_write.h"
+#include "taskset/taskset_write.h"
+#include "util/atomicfile.h"
+
+static const char *const format_names[] = {
+    [CLI_EMIT_JSON] = "json", [CLI_EMIT_LIBSMCTRL] = "libsmctrl",
+    [CLI_EMIT_NVTASKSET] = "nvtaskset", [CLI_EMIT_GREEN_CONTEXTS] = "green-contexts",
+};
+
+/* Can the asked format express d? Prints one error per problem; returns 0 or 2. */
+static int check_legal(const cli_run *r, const rt_deploy *d, cli_emit_format f)
+{
+    const char *prog = cli_prog(r->args.cmd), *fmt = format_names[f];
+    if ((f == CLI_EMIT_LIBSMCTRL || f == CLI_EMIT_NVTASKSET) && d->tpcs > RT_DEPLOY_MAX_TPCS) {
+        fprintf(stderr, "%s: error: --emit-partitions %s: the GPU has %" PRId64 " TPCs, more "
+                        "than the %d a libsmctrl mask holds; nothing written\n",
+                prog, fmt, d->tpcs, RT_DEPLOY_MAX_TPCS);
+        return 2;
+    }
+    if (f != CLI_EMIT_GREEN_CONTEXTS)
+        return 0;
+    if (!d->has_gc_rule) {
+        fprintf(stderr, "%s: error: --emit-partitions green-contexts needs the GPU's compute "
+                        "capability (the legal SM counts depend on it): add compute-capability="
+                        "\"7.5\", \"8.6\", \"8.7\" or \"9.0\" to the <sm> element of %s; nothing "
+                        "written\n", prog, r->gpu->path);
+        return 2;
+    }
+    int rc = 0;
+    for (size_t i = 0; i < d->n_parts; i++) {
+        const rt_deploy_part *p = &d->parts[i];
+        if (p->gc_legal)
+            continue;
+        char near[96] = "none on this GPU";
+        if (p->gc_below && p->gc_above)
+            snprintf(near, sizeof near, "%" PRId64 " or %" PRId64 " SMs", p->gc_below, p->gc_above);
+        else if (p->gc_below || p->gc_above)
+            snprintf(near, sizeof near, "%" PRId64 " SMs", p->gc_below ? p->gc_below : p->gc_above);
+        fprintf(stderr, "%s: error: --emit-partitions green-contexts: partition \"%s\" has %" PRId64
+                        " SMs, which CUDA green contexts cannot create on compute capability %d.%d "
+                        "(at least %" PRId64 " SMs and a multiple of %" PRId64 "); nearest legal "
+                        "sizes: %s; nothing written\n",
+                prog, p->name, p->sms, d->compute_capability / 10, d->compute_capability % 10,
+                d->gc.min_sms, d->gc.step_sms, near);
+        rc = 2;
+    }
+    return rc;
+}
+
+/* Render the asked --emit-partitions format into *buf. 0, or -1 (out of memory). */
+static int render_partitions(const rt_deploy *d, const rt_deploy_info *info, cli_emit_format f,
+                             char **buf, size_t *len)
+{
+    FILE *mem = open_memstream(buf, len);
+    if (!mem)
+        return -1;
+    int rc = f == CLI_EMIT_JSON        ? deploy_write_json(d, info, mem)
+           : f == CLI_EMIT_LIBSMCTRL   ? deploy_write_libsmctrl(d, info, mem)
+           : f == CLI_EMIT_NVTASKSET   ? deploy_write_nvtaskset(d, info, mem)
+                                       : deploy_write_green_contexts(d, info, mem);
+    if (fclose(mem) != 0 || rc != 0) {
+        free(*buf);
+        *buf = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* The task set with the layout written in. 0, 2 (printed) or 3 (out of memory). */
+static int render_taskset(cli_run *r, const rt_deploy *d, char **buf, size_t *len)
+{
+    rt_partition_out *parts = calloc(d->n_parts ? d->n_parts : 1, sizeof *parts);
+    if (!parts) {
+        cli_oom(r);
+        return 3;
+    }
+    for (size_t p = 0; p < d->n_parts; p++)
+        parts[p] = (rt_partition_out){ d->parts[p].name, d->parts[p].first_sm, d->parts[p].sms,
+                                       d->parts[p].tasks, d->parts[p].n_tasks };
+    char note[200];
+    snprintf(note, sizeof note, " Partitions written by rtgpu-analyze %s: the analysed layout (%s), "
+                                "every priority explicit. Analysing this file again checks exactly "
+                                "this design. ", RTGPU_VERSION,
+             r->searched ? "found by the search" : "as given");
+    rt_diags *d2 = rt_diags_new(50);
+    int rc = 3;
+    if (d2) {
+        rc = rt_taskset_write_layout(r->ts, r->layout->task_prio, parts, d->n_parts, note, buf,
+                                     len, d2) == 0 ? 0 : 2;
+        if (rc)
+            rt_diags_print(d2, stderr);
+        rt_diags_free(d2);
+    } else {
+        cli_oom(r);
+    }
+    free(parts);
+    return rc;
+}
+
+static int write_file(const cli_run *r, const char *what, const char *path, const char *buf,
+                      size_t len)
+{
+    if (rt_write_atomic(path, buf, len) == 0)
+        return 0;
+    fprintf(stderr, "%s: error: cannot write %s to %s: %s\n", cli_prog(r->args.cmd), what, path,
+            strerror(errno));
+    return 2;
+}
+
+int cli_emit(cli_run *r, int verdict)
+{
+    const cli_args *a = &r->args;
+    if (a->emit_partitions == CLI_EMIT_NONE && !a->emit_taskset_path)
+        return 0;
+    const char *prog = cli_prog(a->cmd);
+    if (!r->layout || !r->have_eval) {
+        fprintf(stderr, "%s: no layout to emit: the search found no schedulable layout, so %s "
+                        "%s not written\n", prog,
+                a->emit_partitions && a->emit_taskset_path ? "-O and --emit-taskset"
+                : a->emit_partitions ? "-O" : "--emit-taskset",
+                a->emit_partitions && a->emit_taskset_path ? "are" : "is");
+        return 0;
+    }
+    rt_deploy d;
+    size_t bad = 0;
+    rt_deploy_status st = rt_deploy_compute(r->layout, r->gpu, &d, &bad);
+    int rc = 0;
+    char *pbuf = NULL, *tbuf = NULL;
+    size_t plen = 0, tlen = 0;
+    if (st == DEPLOY_ENOMEM) {
+        cli_oom(r);
+        rc = 3;
+    } else if (st == DEPLOY_EUNALIGNED) {
+        fprintf(stderr, "%s: error: partition \"%s\" (first SM %" PRId64 ", %" PRId64 " SMs) is "
+                        "not aligned on TPCs of %" PRId64 " SMs inside the GPU; nothing written\n",
+                prog, r->layout->part_name[bad], r->layout->part_first_sm[bad],
+                r->layout->part_sms[bad], d.granularity);
+        rc = 2;
+    } else if (a->emit_partitions) {
+        rc = check_legal(r, &d, a->emit_partitions);
+        rt_deploy_info info = { r->ts, r->gpu, RTGPU_VERSION, r->searched, verdict == 0 };
+        if (!rc && render_partitions(&d, &info, a->emit_partitions, &pbuf, &plen) != 0) {
+            cli_oom(r);
+            rc = 3;
+        }
+    }
+    if (!rc && a->emit_taskset_path)
+        rc = render_taskset(r, &d, &tbuf, &tlen);
+    if (!rc && pbuf)
+        rc = write_file(r, "the partitions", a->emit_partitions_path, pbuf, plen);
+    if (!rc && tbuf)
+        rc = write_file(r, "the task set", a->emit_taskset_path, tbuf, tlen);
+    if (!rc && a->opt.verbosity >= 0) {
+        if (verdict != 0)
+            fprintf(stderr, "%s: warning: the layout written misses deadlines: the analysis "
+                            "finds it not schedulable\n", prog);
+        if (pbuf && d.compute_capability >= 90 &&
+            (a->emit_partitions == CLI_EMIT_LIBSMCTRL || a->emit_partitions == CLI_EMIT_NVTASKSET))
+            fprintf(stderr, "%s: warning: on compute capability 9.0, libsmctrl's mask bits may "
+                            "index on-chip TPCs (floorswept ones included) rather than the TPC "
+                            "numbers written to %s: check the mapping on the target (libsmctrl "
+                            "README, Known Issues)\n", prog, a->emit_partitions_path);
+    }
+    free(tbuf);
+    free(pbuf);
+    rt_deploy_fini(&d);
+    return rc;
+}

@@ -1,0 +1,33 @@
+/* deploy_write: the four --emit-partitions files (EVIDENCE.md sec. 3) of a computed rt_deploy:
+ * JSON, a C header of libsmctrl masks, nvtaskset lines, green-context SM counts. They format
+ * what analysis/deploy.c computed and check nothing: the caller refuses illegal layouts first. */
+#ifndef RT_DEPLOY_WRITE_H
+#define RT_DEPLOY_WRITE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analysis/deploy.h"
+#include "taskset/gpu.h"
+#include "taskset/taskset.h"
+
+/* Where the layout comes from, for the files' headers (all borrowed). */
+typedef struct rt_deploy_info {
+    const rt_taskset *ts;      /* task names, path and SHA-256 */
+    const rt_gpu *gpu;         /* path, name and SHA-256 */
+    const char *tool_version;
+    bool searched;             /* found by the search (else given in the task set) */
+    bool schedulable;          /* the analysis verdict of this layout */
+} rt_deploy_info;
+
+/* JSON object: per partition name, first_sm, sms, TPC range, libsmctrl mask, nvtaskset range
+ * and green-context count with its legality. Returns 0, or -1 on a write error / out of memory. */
+int deploy_write_json(const rt_deploy *d, const rt_deploy_info *info, FILE *out);
+/* C header defining each partition's TPC-disable mask as a hex constant. 0 or -1. */
+int deploy_write_libsmctrl(const rt_deploy *d, const rt_deploy_info *info, FILE *out);
+/* One `nvtaskset -t FIRST-LAST COMMAND` line per partition. 0 or -1. */
+int deploy_write_nvtaskset(const rt_deploy *d, const rt_deploy_info *info, FILE *out);
+/* One SM count per partition and how to create the green contexts (needs d->has_gc_rule). */
+int deploy_write_green_contexts(const rt_deploy *d, const rt_deploy_info *info, FILE *out);
+
+#endif
