@@ -16,7 +16,7 @@ enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
-    OPT_TRACE, OPT_JOB_CAP
+    OPT_TRACE, OPT_JOB_CAP, OPT_LEFTOVER
 };
 
 /* Which commands take an option. */
@@ -38,6 +38,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"max-iterations", required_argument, NULL, OPT_MAX_ITER}, FOR_BOTH},
     {{"write-lp", required_argument, NULL, OPT_WRITE_LP}, FOR_ANALYZE},
     {{"validate-only", no_argument, NULL, OPT_VALIDATE}, FOR_ANALYZE},
+    {{"leftover-distribution", required_argument, NULL, OPT_LEFTOVER}, FOR_ANALYZE},
     {{"horizon", required_argument, NULL, OPT_HORIZON}, FOR_SIMULATE},
     {{"release", required_argument, NULL, OPT_RELEASE}, FOR_SIMULATE},
     {{"seed", required_argument, NULL, OPT_SEED}, FOR_SIMULATE},
@@ -74,6 +75,8 @@ static void help_analyze(FILE *out)
           "  --time-limit SECONDS      assignment search wall-clock limit (default 60; 0: none)\n"
           "  --max-iterations N        assignment search: at most N MIP solves\n"
           "  --write-lp FILE           write the first assignment MIP in CPLEX LP format\n"
+          "  --leftover-distribution packed|spread   k1's blocks in the leftover check of\n"
+          "                            Cruz et al. (default packed; docs/concurrency.md)\n"
           "  --validate-only           check the inputs, print nothing on success\n"
           "  -q, --quiet               print only the verdict line (text) / nothing on stdout\n"
           "  -v, --verbose             add every derivation (windows, WCETs, busy periods)\n"
@@ -186,8 +189,14 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const assign[] = {"given", "search", NULL};
     static const char *const objective[] = {"min-sms", NULL};
     static const char *const prio[] = {"given", "dm", "audsley", NULL};
+    static const char *const leftover[] = {"packed", "spread", NULL};
     int k;
     switch (c) {
+    case OPT_LEFTOVER:
+        if ((k = pick("--leftover-distribution", arg, leftover)) < 0)
+            return 2;
+        a->opt.leftover = k ? LO_SPREAD : LO_PACKED;
+        return 0;
     case OPT_FORMAT:
         if ((k = pick("--format", arg, formats)) < 0)
             return 2;
@@ -310,7 +319,7 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_VERSION: a->version = true; return 0;
     case 'h': a->help = true; return 0;
     case OPT_FORMAT: case OPT_WINDOWS: case OPT_INTERFERENCE: case OPT_ASSIGN:
-    case OPT_OBJECTIVE: case OPT_PRIORITIES:
+    case OPT_OBJECTIVE: case OPT_PRIORITIES: case OPT_LEFTOVER:
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
     case OPT_JOB_CAP: case OPT_SEED: case OPT_HORIZON:

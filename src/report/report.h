@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
+#include "analysis/concurrency.h"
 #include "search/assign.h"
 #include "analysis/options.h"
 #include "taskset/gpu.h"
@@ -21,6 +22,7 @@ typedef struct rt_report {
     const rt_layout *layout;
     const rt_eval *eval;
     const assign_result *assign;
+    const rt_concurrency *conc;   /* block-level models (docs/concurrency.md); NULL: not shown */
     int exit_status;
     const char *tool_version;
 } rt_report;
