@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/concurrency.h"
+#include "fixture_model.h"
 #include "analysis/layout.h"
 #include "models/model.h"
 #include "taskset/gpu.h"
@@ -211,6 +212,49 @@ static void test_partial_no_layout(void)
     unload(&x);
 }
 
+/* u kernels with a launch, all run by one task, on the whole GPU: ordered pairs u (u - 1). */
+static void cap_case(size_t u, bool over, size_t pairs)
+{
+    rt_gpu gpu = fx_gpu_1ghz();
+    gpu.has_sm_limits = true;
+    gpu.sm = (rt_sm_limits){ .threads = 2048, .blocks = 16, .warps = 64, .registers = 65536,
+                             .shared_memory = 49152, .warp_size = 32, .threads_per_block = 1024,
+                             .registers_per_thread = 255, .registers_per_block = 65536,
+                             .register_unit = 1, .warp_granularity = 1,
+                             .shared_memory_per_block = 49152, .shared_memory_unit = 1 };
+    rt_taskset *ts = fx_ts_new(u, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+    size_t *runs = calloc(u, sizeof *runs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(runs);
+    for (size_t k = 0; k < u; k++) {
+        fx_kernel(ts, k, 1000.0, 1.0, 1.0);
+        ts->kernels[k].has_launch = true;
+        ts->kernels[k].launch = (rt_launch_cfg){ .grid = {10, 1, 1}, .block = {256, 1, 1},
+                                                 .registers = 16, .shared_memory = 0 };
+        runs[k] = k;
+    }
+    CU_ASSERT(fx_task(ts, 0, 1, runs, u));
+    free(runs);
+    model *m = model_new(&gpu, ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    rt_concurrency *c = conc_new(m, ts, NULL, LO_PACKED);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_EQUAL(c->notes[0].over_cap, over);
+    CU_ASSERT_EQUAL(c->notes[0].n_kernels, u);
+    CU_ASSERT_EQUAL(c->n_pairs, pairs);
+    CU_ASSERT_EQUAL(c->n_maps, u);
+    conc_free(c);
+    model_free(m);
+    fx_ts_free(ts);
+}
+
+/* CONC_MAX_PAIRS = 10000: 100 kernels give 9900 pairs (checked), 101 give 10100 (not). */
+static void test_pair_cap(void)
+{
+    cap_case(100, false, 9900);
+    cap_case(101, true, 0);
+}
+
 void test_concurrency_register(void);
 void test_concurrency_register(void)
 {
@@ -221,4 +265,5 @@ void test_concurrency_register(void)
     CU_add_test(s, "janzen-k20: efficiency and mapping", test_janzen);
     CU_add_test(s, "no <sm>: skipped", test_no_sm);
     CU_add_test(s, "no <launch>, no layout", test_partial_no_layout);
+    CU_add_test(s, "pair cap per partition", test_pair_cap);
 }

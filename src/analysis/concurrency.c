@@ -19,6 +19,21 @@ typedef struct scope {
     bool *uses;                 /* per kernel */
 } scope;
 
+/* Kernels of the scope with a valid occupancy. */
+static size_t scope_kernels(const rt_concurrency *c, const scope *sc)
+{
+    size_t u = 0;
+    for (size_t k = 0; k < c->n_kernels; k++)
+        u += sc->uses[k] && c->has_occ[k];
+    return u;
+}
+
+/* Ordered pairs of u kernels, or SIZE_MAX above the cap. */
+static size_t pair_count(size_t u)
+{
+    return u > 0 && u - 1 > CONC_MAX_PAIRS / u ? SIZE_MAX : u * (u ? u - 1 : 0);
+}
+
 static bool add_skip(rt_concurrency *c, const char *model_name, long kernel, const char *reason,
                      size_t cap)
 {
@@ -58,10 +73,8 @@ static void count_work(const rt_concurrency *c, const scope *sc, size_t n_scopes
 {
     *pairs = *maps = 0;
     for (size_t p = 0; p < n_scopes; p++) {
-        size_t u = 0;
-        for (size_t k = 0; k < c->n_kernels; k++)
-            u += sc[p].uses[k] && c->has_occ[k];
-        *pairs += u * (u ? u - 1 : 0);
+        size_t u = scope_kernels(c, &sc[p]), n = pair_count(u);
+        *pairs += n <= CONC_MAX_PAIRS ? n : 0;
         *maps += u;
     }
 }
@@ -82,10 +95,14 @@ static void pairs_of(rt_concurrency *c, const model *m, const scope *sc, conc_no
 {
     const rt_gpu *g = m->gpu;
     *note = (conc_note){ .partition = sc->name, .sms = sc->sms };
+    note->n_kernels = scope_kernels(c, sc);
+    if (pair_count(note->n_kernels) > CONC_MAX_PAIRS) {
+        note->over_cap = true;
+        return;
+    }
     for (size_t a = 0; a < c->n_kernels; a++) {
         if (!sc->uses[a] || !c->has_occ[a])
             continue;
-        note->n_kernels++;
         double exec_ns = model_at(m, a, sc->sms)->cycles * 1000.0 / g->clock_mhz;
         for (size_t b = 0; b < c->n_kernels; b++) {
             if (b == a || !sc->uses[b] || !c->has_occ[b])

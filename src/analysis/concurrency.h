@@ -33,7 +33,11 @@ typedef struct conc_note {
     int64_t sms;
     size_t n_kernels;           /* kernels with a <launch> launched in it */
     size_t n_pairs, n_overlap;  /* ordered pairs, and those of case A or B */
+    bool over_cap;              /* more than CONC_MAX_PAIRS ordered pairs: none computed */
 } conc_note;
+
+/* The most ordered pairs checked in one partition (a bound on time, memory and report size). */
+#define CONC_MAX_PAIRS 10000
 
 /* The launch mapping of one kernel confined to one partition. */
 typedef struct conc_mapping {

@@ -153,7 +153,10 @@ static void leftover_lines(const rt_report *r, int verbosity, FILE *out)
     for (size_t i = 0; i < c->n_notes; i++) {
         const conc_note *n = &c->notes[i];
         fprintf(out, "    note: %s (%" PRId64 " SMs): ", scope_name(n->partition), n->sms);
-        if (n->n_pairs == 0)
+        if (n->over_cap)
+            fprintf(out, "%zu kernels with a <launch>: more than %d ordered pairs, not "
+                         "checked\n", n->n_kernels, CONC_MAX_PAIRS);
+        else if (n->n_pairs == 0)
             fprintf(out, "%zu kernel%s with a <launch>, no pair to check\n", n->n_kernels,
                     n->n_kernels == 1 ? "" : "s");
         else if (n->n_overlap == 0)
@@ -353,6 +356,7 @@ static json_t *j_note(const conc_note *n)
     set(j, "kernels", jint((int64_t)n->n_kernels));
     set(j, "pairs", jint((int64_t)n->n_pairs));
     set(j, "overlapping_pairs", jint((int64_t)n->n_overlap));
+    set(j, "over_cap", json_boolean(n->over_cap));
     return j;
 }
 
