@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 
+#include "analysis/wcet.h"
 #include "models/efficiency.h"
 
 /* One scope: a partition or the whole GPU, and which kernels it launches. */
@@ -103,17 +104,20 @@ static void pairs_of(rt_concurrency *c, const model *m, const scope *sc, conc_no
     for (size_t a = 0; a < c->n_kernels; a++) {
         if (!sc->uses[a] || !c->has_occ[a])
             continue;
-        double exec_ns = model_at(m, a, sc->sms)->cycles * 1000.0 / g->clock_mhz;
+        double cycles = model_at(m, a, sc->sms)->cycles;
+        int64_t exec_ns = 0;
+        bool exec_ok = wcet_ceil_ns(cycles * 1000.0 / g->clock_mhz, &exec_ns);
         for (size_t b = 0; b < c->n_kernels; b++) {
             if (b == a || !sc->uses[b] || !c->has_occ[b])
                 continue;
             conc_pair *p = &c->pairs[c->n_pairs++];
             *p = (conc_pair){ .first = a, .second = b, .partition = sc->name, .sms = sc->sms,
-                              .exec_time_ns = exec_ns,
+                              .exec_time_cycles = cycles, .exec_time_ns = exec_ns,
                               .launch_overhead_ns = g->launch_overhead_ns };
-            bool past = exec_ns > (double)g->launch_overhead_ns; /* Alg. 1 line 2, strict */
-            p->range_error = lo_pair(&g->sm, &c->occ[a], &c->occ[b], sc->sms, past,
-                                     c->distribution, &p->r) != 0;
+            /* Alg. 1 line 2, strict: for a whole-ns overhead, x > LO <=> ceil(x) > LO */
+            bool past = exec_ns > g->launch_overhead_ns;
+            p->range_error = !exec_ok || lo_pair(&g->sm, &c->occ[a], &c->occ[b], sc->sms, past,
+                                                 c->distribution, &p->r) != 0;
             note->n_pairs++;
             if (!p->range_error && p->r.kase != LO_CASE_C)
                 note->n_overlap++;

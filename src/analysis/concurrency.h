@@ -21,7 +21,10 @@ typedef struct conc_pair {
     size_t first, second;       /* kernel indices of k1 and k2 */
     const char *partition;      /* borrowed from the layout; NULL: the whole GPU */
     int64_t sms;                /* nSM */
-    double exec_time_ns;        /* ExecTime_k1 = C(k1, nSM) * 1000 / clock-mhz */
+    double exec_time_cycles;    /* C(k1, nSM) */
+    int64_t exec_time_ns;       /* ExecTime_k1 = C(k1, nSM) * 1000 / clock-mhz, rounded up to
+                                 * whole ns (wcet_ceil_ns): exact for the strict comparison with
+                                 * the whole-ns launch overhead (line 2) */
     int64_t launch_overhead_ns;
     bool range_error;           /* a count overflowed 64 bits: r is not set */
     lo_result r;

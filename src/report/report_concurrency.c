@@ -102,8 +102,9 @@ static void occupancy_lines(const rt_report *r, FILE *out)
 static void pair_details(const rt_report *r, const conc_pair *p, FILE *out)
 {
     const lo_result *x = &p->r;
-    fprintf(out, "      ExecTime(%s) %s ns %s launch-overhead %" PRId64 " ns", kname(r, p->first),
-            R(p->exec_time_ns).s, x->evaluated ? ">" : "<=", p->launch_overhead_ns);
+    fprintf(out, "      ExecTime(%s) = ceil(%s cycles * 1000 / f) = %" PRId64 " ns %s "
+                 "launch-overhead %" PRId64 " ns", kname(r, p->first), R(p->exec_time_cycles).s,
+            p->exec_time_ns, x->evaluated ? ">" : "<=", p->launch_overhead_ns);
     if (x->evaluated)
         fprintf(out, "; cond1 %s (B1 %" PRId64 ", A1 %" PRId64 " x %" PRId64 " SMs)",
                 x->cond1 ? "true" : "false", r->conc->occ[p->first].d.grid, x->active_first,
@@ -326,7 +327,8 @@ static json_t *j_pair(const rt_report *r, const conc_pair *p)
     set(j, "sms", jint(p->sms));
     set(j, "distribution", json_string(lo_distribution_name(r->conc->distribution)));
     set(j, "case", ok ? json_string(lo_case_name(x->kase)) : json_null());
-    set(j, "exec_time_ns", jreal(p->exec_time_ns));
+    set(j, "exec_time_cycles", jreal(p->exec_time_cycles));
+    set(j, "exec_time_ns", jint(p->exec_time_ns));
     set(j, "launch_overhead_ns", jint(p->launch_overhead_ns));
     set(j, "cond1", ok && x->evaluated ? json_boolean(x->cond1) : json_null());
     set(j, "cond2", placed ? json_boolean(x->cond2) : json_null());
