@@ -19,9 +19,14 @@
 #include "taskset/inputs.h"
 #include "taskset/taskset_write.h"
 
-/* models: the GPU performance models (isolated scaling eq. 1-4 and 17, interference eq. 5-16) */
+/* models: the GPU performance models (isolated scaling eq. 1-4 and 17, interference eq. 5-16)
+ * and the block-level models (occupancy, leftover, efficiency, mapping: docs/concurrency.md) */
 #include "models/model.h"
 #include "models/interference.h"
+#include "models/occupancy.h"
+#include "models/leftover.h"
+#include "models/efficiency.h"
+#include "models/mapping.h"
 
 /* analysis: options, layouts, windows, WCETs, response times, the full check of one layout,
  * and how a layout is deployed (TPC masks, ranges, green-context counts) */
@@ -32,6 +37,7 @@
 #include "analysis/rta.h"
 #include "analysis/analysis.h"
 #include "analysis/deploy.h"
+#include "analysis/concurrency.h"
 
 /* search: partition sizes and mapping (GLPK MIP with the full analysis in the loop) */
 #include "search/assign.h"
@@ -42,6 +48,7 @@
 /* report: text and JSON renderings of one run, the simulation's outputs, SVG and Gantt charts,
  * the deployable partition files */
 #include "report/report.h"
+#include "report/report_concurrency.h"
 #include "report/sim_report.h"
 #include "report/svg.h"
 #include "report/gantt.h"

@@ -17,6 +17,7 @@ void rt_options_default(rt_options *o)
         .max_iterations = 0,
         .write_lp = NULL,
         .verbosity = 0,
+        .leftover = LO_PACKED,
     };
 }
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "models/interference.h"
+#include "models/leftover.h"
 
 typedef enum { RT_WINDOWS_WORST_CASE, RT_WINDOWS_SYNCHRONOUS } rt_windows_mode;
 typedef enum { RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY } rt_prio_mode;
@@ -23,6 +24,7 @@ typedef struct rt_options {
     long max_iterations;            /* assignment search; <= 0: none */
     const char *write_lp;           /* borrowed path or NULL */
     int verbosity;                  /* -1 quiet, 0 normal, 1 verbose */
+    lo_distribution leftover;       /* k1's placement in the leftover check, default packed */
 } rt_options;
 
 /* Fill o with the defaults of FORMATS.md. */

@@ -5,14 +5,16 @@
 #include <string.h>
 
 #include "cli/emit.h"
+#include "analysis/concurrency.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
 #include "util/atomicfile.h"
 
 /* Render the report into memory, then emit it whole: stdout, or -o FILE atomically. */
-static int emit_report(cli_run *r, int verdict)
+static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
 {
     rt_report rep = {
+        .conc = conc,
         .ts = r->ts, .gpu = r->gpu, .m = r->m, .o = &r->args.opt,
         .layout = r->have_eval ? r->layout : NULL, .eval = r->have_eval ? &r->eval : NULL,
         .assign = r->searched ? &r->assign : NULL, .exit_status = verdict,
@@ -107,7 +109,15 @@ static int run_main(cli_run *r)
                 r->ts->path, (unsigned long long)r->args.opt.combination_cap);
     if ((rc = cli_emit(r, verdict)) != 0 || (rc = sensitivity(r)) != 0)
         return rc;
-    rc = emit_report(r, verdict);
+    /* The block-level models of docs/concurrency.md: notes beside the verdict, never part of it. */
+    rt_concurrency *conc = conc_new(r->m, r->ts, r->have_eval ? r->layout : NULL,
+                                    r->args.opt.leftover);
+    if (!conc) {
+        cli_oom(r);
+        return 3;
+    }
+    rc = emit_report(r, verdict, conc);
+    conc_free(conc);
     return rc ? rc : verdict;
 }
 

@@ -16,7 +16,8 @@ enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
-    OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET
+    OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
+    OPT_LEFTOVER
 };
 
 /* Which commands take an option. */
@@ -41,6 +42,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"sensitivity", no_argument, NULL, OPT_SENSITIVITY}, FOR_ANALYZE},
     {{"emit-partitions", required_argument, NULL, OPT_EMIT_PARTITIONS}, FOR_ANALYZE},
     {{"emit-taskset", required_argument, NULL, OPT_EMIT_TASKSET}, FOR_ANALYZE},
+    {{"leftover-distribution", required_argument, NULL, OPT_LEFTOVER}, FOR_ANALYZE},
     {{"horizon", required_argument, NULL, OPT_HORIZON}, FOR_SIMULATE},
     {{"release", required_argument, NULL, OPT_RELEASE}, FOR_SIMULATE},
     {{"seed", required_argument, NULL, OPT_SEED}, FOR_SIMULATE},
@@ -85,6 +87,8 @@ static void help_analyze(FILE *out)
           "  --emit-taskset FILE       write the task set with the analysed layout and explicit\n"
           "                            priorities as <partition> elements (re-check with\n"
           "                            --assign given)\n"
+          "  --leftover-distribution packed|spread   k1's blocks in the leftover check of\n"
+          "                            Cruz et al. (default packed; docs/concurrency.md)\n"
           "  --validate-only           check the inputs, print nothing on success\n"
           "  -q, --quiet               print only the verdict line (text) / nothing on stdout\n"
           "  -v, --verbose             add every derivation (windows, WCETs, busy periods)\n"
@@ -198,8 +202,14 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const objective[] = {"min-sms", NULL};
     static const char *const prio[] = {"given", "dm", "audsley", NULL};
     static const char *const emit[] = {"json", "libsmctrl", "nvtaskset", "green-contexts", NULL};
+    static const char *const leftover[] = {"packed", "spread", NULL};
     int k;
     switch (c) {
+    case OPT_LEFTOVER:
+        if ((k = pick("--leftover-distribution", arg, leftover)) < 0)
+            return 2;
+        a->opt.leftover = k ? LO_SPREAD : LO_PACKED;
+        return 0;
     case OPT_FORMAT:
         if ((k = pick("--format", arg, formats)) < 0)
             return 2;
@@ -328,7 +338,7 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_VERSION: a->version = true; return 0;
     case 'h': a->help = true; return 0;
     case OPT_FORMAT: case OPT_WINDOWS: case OPT_INTERFERENCE: case OPT_ASSIGN:
-    case OPT_OBJECTIVE: case OPT_PRIORITIES:
+    case OPT_OBJECTIVE: case OPT_PRIORITIES: case OPT_LEFTOVER:
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
     case OPT_JOB_CAP: case OPT_SEED: case OPT_HORIZON:

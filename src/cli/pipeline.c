@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "models/occupancy.h"
 #include "taskset/inputs.h"
 
 #define MAX_DIAGS 50
@@ -51,8 +52,10 @@ int cli_load_inputs(cli_run *r)
         r->gpu = rt_gpu_load(r->args.gpu_path, r->diags);
     if (r->args.taskset_path)
         r->ts = rt_taskset_load(r->args.taskset_path, r->diags);
-    if (r->gpu && r->ts)
+    if (r->gpu && r->ts) {
         rt_inputs_check(r->ts, r->gpu, r->diags);
+        occ_check_launches(r->ts, r->gpu, r->diags);
+    }
     bool quiet = r->args.opt.verbosity < 0;
     if (rt_diags_errors(r->diags) > 0 || !quiet)
         rt_diags_print(r->diags, stderr);

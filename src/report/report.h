@@ -6,6 +6,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/sensitivity.h"
+#include "analysis/concurrency.h"
 #include "search/assign.h"
 #include "analysis/options.h"
 #include "taskset/gpu.h"
@@ -24,6 +25,7 @@ typedef struct rt_report {
     const rt_layout *layout;
     const rt_eval *eval;
     const assign_result *assign;
+    const rt_concurrency *conc;   /* block-level models (docs/concurrency.md); NULL: not shown */
     int exit_status;
     const char *tool_version;
     const rt_provenance *prov;     /* NULL: no provenance block (library callers) */

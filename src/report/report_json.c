@@ -3,6 +3,7 @@
  * jansson gives correct string escaping and round-trippable reals (%.17g with
  * JSON_REAL_PRECISION(17)); a non-finite real, which JSON cannot hold, becomes null. */
 #include "report/report.h"
+#include "report/report_concurrency.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -97,7 +98,7 @@ static json_t *j_input(const char *path, const unsigned char *sha)
 static json_t *j_options(const rt_report *r)
 {
     const rt_options *o = r->o;
-    return json_pack("{s:o,s:s,s:s,s:o,s:i,s:o,s:o,s:s,s:s,s:s,s:o,s:o}",
+    return json_pack("{s:o,s:s,s:s,s:o,s:i,s:o,s:o,s:s,s:s,s:s,s:o,s:o,s:s}",
                      "margin", jreal(o->margin),
                      "windows", rt_windows_name(o->windows),
                      "interference", rt_interference_name(o->interference),
@@ -110,7 +111,8 @@ static json_t *j_options(const rt_report *r)
                      "objective", "min-sms",
                      "time_limit_s", o->time_limit_s > 0 ? jreal(o->time_limit_s) : json_null(),
                      "max_iterations", o->max_iterations > 0 ? jint(o->max_iterations)
-                                                             : json_null());
+                                                             : json_null(),
+                     "leftover_distribution", lo_distribution_name(o->leftover));
 }
 
 static json_t *j_gpu(const rt_report *r)
@@ -133,17 +135,26 @@ static json_t *j_kernel(const rt_report *r, size_t k)
     json_t *table = json_array();
     for (size_t s = 0; s < r->m->n_sizes; s++) {
         const model_point *p = &mk->table[s];
-        push(table, json_pack("{s:I,s:o,s:o,s:s,s:s}", "sms", (json_int_t)p->sms,
-                                                   "cycles", jreal(p->cycles), "bw_gbps",
-                                                   jreal(p->bw_gbps), "source",
-                                                   model_source_name(p->source), "bw_source",
-                                                   model_source_name(p->bw_source)));
+        json_t *row = json_pack("{s:I,s:o,s:o,s:s,s:s}", "sms", (json_int_t)p->sms,
+                                "cycles", jreal(p->cycles), "bw_gbps",
+                                jreal(p->bw_gbps), "source",
+                                model_source_name(p->source), "bw_source",
+                                model_source_name(p->bw_source));
+        const rt_concurrency *c = r->conc;
+        if (row && c) {
+            json_object_set_new(row, "speedup", jreal(c->speedup[k * c->n_sizes + s]));
+            json_object_set_new(row, "efficiency", jreal(c->efficiency[k * c->n_sizes + s]));
+        }
+        push(table, row);
     }
-    return json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:o}", "name", r->ts->kernels[k].name,
-                     "cycles_full", jreal(mk->cycles_full), "bw_full_gbps",
-                     jreal(mk->bw_full_gbps), "u_bw", jreal(mk->u_bw), "sat", jreal(mk->sat),
-                     "kai", jreal(mk->kai), "l2_accesses", jreal(mk->l2_accesses), "class",
-                     model_class_name(mk->cls), "table", table);
+    json_t *o = json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:o}", "name", r->ts->kernels[k].name,
+                          "cycles_full", jreal(mk->cycles_full), "bw_full_gbps",
+                          jreal(mk->bw_full_gbps), "u_bw", jreal(mk->u_bw), "sat", jreal(mk->sat),
+                          "kai", jreal(mk->kai), "l2_accesses", jreal(mk->l2_accesses), "class",
+                          model_class_name(mk->cls), "table", table);
+    if (o && r->conc)
+        json_object_set_new(o, "scaling_anchor", jint(r->conc->anchor));
+    return o;
 }
 
 static json_t *j_partitions(const rt_report *r)
@@ -358,6 +369,8 @@ int report_json(const rt_report *r, FILE *out)
         j_failed = true;
     if (root && r->sens && r->layout &&
         json_object_set_new(root, "sensitivity", j_sensitivity(r)) != 0)
+        j_failed = true;
+    if (root && report_json_concurrency(r, root) != 0)
         j_failed = true;
     char *text = root && !j_failed ? json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17))
                                    : NULL;

@@ -1,5 +1,6 @@
 /* report_text: the human-readable report: verdict first, then partitions, kernels, launches. */
 #include "report/report.h"
+#include "report/report_concurrency.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -157,18 +158,27 @@ static void partitions(const rt_report *r, FILE *out)
 static void kernels(const rt_report *r, FILE *out)
 {
     fprintf(out, "\nKernels (isolated bounds per partition size, docs/model.md sec. 2):\n");
+    if (r->conc)
+        fprintf(out, "  speed-up S(k,n) = n0 C(k,n0) / C(k,n), efficiency E = S / n, n0 = %" PRId64
+                     "%s (docs/concurrency.md sec. 4)\n", r->conc->anchor,
+                r->conc->anchor > 1 ? ": linear scaling assumed below n0" : "");
     for (size_t k = 0; k < r->ts->n_kernels; k++) {
         const model_kernel *mk = &r->m->kernels[k];
         fprintf(out, "  %s: %s, Ck(N) %s cycles, BW %.6g GB/s, Ubw %.6g, Sat %.6g, KAI %.6g, "
                      "L2 accesses %.6g\n",
                 r->ts->kernels[k].name, model_class_name(mk->cls), R(mk->cycles_full).s,
                 mk->bw_full_gbps, mk->u_bw, mk->sat, mk->kai, mk->l2_accesses);
-        fprintf(out, "    %5s %16s %12s  %-8s  %s\n", "SMs", "cycles C(k,n)", "BW(k,n) GB/s",
-                "source", "bw source");
+        fprintf(out, "    %5s %16s %12s  %-8s  %-9s  %8s %10s\n", "SMs", "cycles C(k,n)",
+                "BW(k,n) GB/s", "source", "bw source", "speed-up", "efficiency");
+        const rt_concurrency *c = r->conc;
         for (size_t s = 0; s < r->m->n_sizes; s++) {
             const model_point *p = &mk->table[s];
-            fprintf(out, "    %5" PRId64 " %16.1f %12.3f  %-8s  %s\n", p->sms, p->cycles,
+            fprintf(out, "    %5" PRId64 " %16.1f %12.3f  %-8s  %-9s", p->sms, p->cycles,
                     p->bw_gbps, model_source_name(p->source), model_source_name(p->bw_source));
+            if (c)
+                fprintf(out, "  %8.3f %10.4f", c->speedup[k * c->n_sizes + s],
+                        c->efficiency[k * c->n_sizes + s]);
+            fputc('\n', out);
         }
     }
 }
@@ -353,6 +363,7 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
     if (r->layout && r->eval)
         partitions(r, out);
     kernels(r, out);
+    report_text_concurrency(r, out, verbosity);
     if (r->layout && r->eval) {
         fprintf(out, "\nLaunches (WCET = ceil((1 + margin) * Tc * 1000 / f) + launch overhead):\n");
         for (size_t i = 0; i < r->ts->n_tasks; i++)

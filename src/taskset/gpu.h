@@ -7,8 +7,32 @@
 
 #include "util/diag.h"
 
+/* Where an effective <sm> value comes from (CONCURRENCY.md sec. 0.1): the file, the
+ * compute-capability table of sec. 6, or the plain-arithmetic default. */
+typedef enum { RT_SM_GIVEN, RT_SM_FROM_CC, RT_SM_DEFAULT } rt_sm_source;
+
+/* The <sm> values in attribute order; index of rt_sm_limits.source and rt_sm_attr_name. */
+enum {
+    RT_SM_THREADS, RT_SM_BLOCKS, RT_SM_WARPS, RT_SM_REGISTERS, RT_SM_SHARED_MEMORY,
+    RT_SM_WARP_SIZE, RT_SM_THREADS_PER_BLOCK, RT_SM_REGISTERS_PER_THREAD,
+    RT_SM_REGISTERS_PER_BLOCK, RT_SM_REGISTER_UNIT, RT_SM_WARP_GRANULARITY,
+    RT_SM_SHARED_MEMORY_PER_BLOCK, RT_SM_SHARED_MEMORY_UNIT, RT_SM_SHARED_MEMORY_RESERVED,
+    RT_SM_N_ATTRS
+};
+
+/* Effective SM limits and allocation rules (every value set when has_sm_limits). */
 typedef struct rt_sm_limits {
-    int64_t threads, blocks, warps, registers, shared_memory;
+    int64_t threads, blocks, warps, registers, shared_memory;  /* per SM */
+    int64_t warp_size;               /* threads per warp */
+    int64_t threads_per_block;       /* max threads per block */
+    int64_t registers_per_thread;    /* max registers per thread */
+    int64_t registers_per_block;     /* max registers per block */
+    int64_t register_unit;           /* registers per warp rounded up to a multiple of this */
+    int64_t warp_granularity;        /* register-limited warps rounded down to a multiple */
+    int64_t shared_memory_per_block; /* max bytes per block */
+    int64_t shared_memory_unit;      /* bytes per block rounded up to a multiple of this */
+    int64_t shared_memory_reserved;  /* bytes the driver adds to every block */
+    rt_sm_source source[RT_SM_N_ATTRS];
 } rt_sm_limits;
 
 typedef struct rt_gpu {
@@ -33,5 +57,16 @@ typedef struct rt_gpu {
 rt_gpu *rt_gpu_load(const char *path, rt_diags *d);
 /* Free a GPU record; NULL is a no-op. */
 void rt_gpu_free(rt_gpu *g);
+/* Attribute name of <sm> value i (RT_SM_THREADS..), e.g. "warp-granularity". */
+const char *rt_sm_attr_name(int i);
+/* Effective <sm> value i of sm. */
+int64_t rt_sm_value(const rt_sm_limits *sm, int i);
+/* "given", "compute-capability" or "default". */
+const char *rt_sm_source_name(rt_sm_source s);
+/* True when neither compute-capability nor a unit attribute (register-unit, warp-granularity,
+ * shared-memory-unit) was given: occupancy then uses plain arithmetic (sec. 0.1 warning). */
+bool rt_sm_plain_arithmetic(const rt_gpu *g);
+/* The compute capability as text ("8.6"), or NULL if none. */
+const char *rt_gpu_cc_text(const rt_gpu *g);
 
 #endif

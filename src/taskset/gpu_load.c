@@ -1,6 +1,7 @@
 /* gpu_load: read a GPU description file into an rt_gpu record and check every value. */
 #include "taskset/gpu.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,36 +12,147 @@
 #define GPU_MAX_SMS 4096
 
 /* The compute capabilities whose CUDA rules the tool knows (CONCURRENCY.md sec. 6). */
-static void read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
+static const struct { const char *text; int cc; } known_cc[] = {
+    {"7.5", 75}, {"8.6", 86}, {"8.7", 87}, {"9.0", 90},
+};
+#define N_CC (sizeof known_cc / sizeof known_cc[0])
+
+/* Every <sm> value: attribute, field, least valid value, plain default (-1: the value of the
+ * attribute `like`) and the CONCURRENCY.md sec. 6 table, one column per known_cc entry (0: the
+ * attribute has no default and is required without compute-capability). */
+static const struct {
+    const char *attr;
+    size_t off;
+    int64_t min, plain;
+    int like;
+    int64_t cc[N_CC];
+} sm_attrs[RT_SM_N_ATTRS] = {
+    [RT_SM_THREADS] = {"threads", offsetof(rt_sm_limits, threads), 1, 0, 0,
+                       {1024, 1536, 1536, 2048}},
+    [RT_SM_BLOCKS] = {"blocks", offsetof(rt_sm_limits, blocks), 1, 0, 0, {16, 16, 16, 32}},
+    [RT_SM_WARPS] = {"warps", offsetof(rt_sm_limits, warps), 1, 0, 0, {32, 48, 48, 64}},
+    [RT_SM_REGISTERS] = {"registers", offsetof(rt_sm_limits, registers), 1, 0, 0,
+                         {65536, 65536, 65536, 65536}},
+    [RT_SM_SHARED_MEMORY] = {"shared-memory", offsetof(rt_sm_limits, shared_memory), 1, 0, 0,
+                             {65536, 102400, 167936, 233472}},
+    [RT_SM_WARP_SIZE] = {"warp-size", offsetof(rt_sm_limits, warp_size), 1, 32, 0,
+                         {32, 32, 32, 32}},
+    [RT_SM_THREADS_PER_BLOCK] = {"threads-per-block", offsetof(rt_sm_limits, threads_per_block),
+                                 1, 1024, 0, {1024, 1024, 1024, 1024}},
+    [RT_SM_REGISTERS_PER_THREAD] = {"registers-per-thread",
+                                    offsetof(rt_sm_limits, registers_per_thread), 1, 255, 0,
+                                    {255, 255, 255, 255}},
+    [RT_SM_REGISTERS_PER_BLOCK] = {"registers-per-block",
+                                   offsetof(rt_sm_limits, registers_per_block), 1, -1,
+                                   RT_SM_REGISTERS, {65536, 65536, 65536, 65536}},
+    [RT_SM_REGISTER_UNIT] = {"register-unit", offsetof(rt_sm_limits, register_unit), 1, 1, 0,
+                             {256, 256, 256, 256}},
+    [RT_SM_WARP_GRANULARITY] = {"warp-granularity", offsetof(rt_sm_limits, warp_granularity), 1,
+                                1, 0, {4, 4, 4, 4}},
+    [RT_SM_SHARED_MEMORY_PER_BLOCK] = {"shared-memory-per-block",
+                                       offsetof(rt_sm_limits, shared_memory_per_block), 1, -1,
+                                       RT_SM_SHARED_MEMORY, {65536, 101376, 166912, 232448}},
+    [RT_SM_SHARED_MEMORY_UNIT] = {"shared-memory-unit", offsetof(rt_sm_limits, shared_memory_unit),
+                                  1, 1, 0, {256, 128, 128, 128}},
+    [RT_SM_SHARED_MEMORY_RESERVED] = {"shared-memory-reserved",
+                                      offsetof(rt_sm_limits, shared_memory_reserved), 0, 0, 0,
+                                      {0, 1024, 1024, 1024}},
+};
+
+const char *rt_sm_attr_name(int i)
 {
-    static const struct { const char *text; int cc; } known[] = {
-        {"7.5", 75}, {"8.6", 86}, {"8.7", 87}, {"9.0", 90},
-    };
+    return i >= 0 && i < RT_SM_N_ATTRS ? sm_attrs[i].attr : "?";
+}
+
+static int64_t *sm_field(rt_sm_limits *sm, int i)
+{
+    return (int64_t *)(void *)((char *)sm + sm_attrs[i].off);
+}
+
+int64_t rt_sm_value(const rt_sm_limits *sm, int i)
+{
+    return *(const int64_t *)(const void *)((const char *)sm + sm_attrs[i].off);
+}
+
+const char *rt_sm_source_name(rt_sm_source s)
+{
+    switch (s) {
+    case RT_SM_GIVEN: return "given";
+    case RT_SM_FROM_CC: return "compute-capability";
+    default: return "default";
+    }
+}
+
+bool rt_sm_plain_arithmetic(const rt_gpu *g)
+{
+    return !g->compute_capability && g->sm.source[RT_SM_REGISTER_UNIT] != RT_SM_GIVEN &&
+           g->sm.source[RT_SM_WARP_GRANULARITY] != RT_SM_GIVEN &&
+           g->sm.source[RT_SM_SHARED_MEMORY_UNIT] != RT_SM_GIVEN;
+}
+
+const char *rt_gpu_cc_text(const rt_gpu *g)
+{
+    for (size_t i = 0; i < N_CC; i++)
+        if (known_cc[i].cc == g->compute_capability)
+            return known_cc[i].text;
+    return NULL;
+}
+
+/* Column of the compute capability in sm_attrs[].cc, or -1 without one. */
+static int read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
+{
     bool failed = false;
     char *v = xmlsafe_dup(at, "compute-capability", &failed);
+    int col = -1;
     if (!v)
-        return;
-    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
-        if (strcmp(v, known[i].text) == 0)
-            g->compute_capability = known[i].cc;
-    if (!g->compute_capability) {
+        return failed ? -2 : -1;
+    for (size_t i = 0; i < N_CC; i++)
+        if (strcmp(v, known_cc[i].text) == 0) {
+            g->compute_capability = known_cc[i].cc;
+            col = (int)i;
+        }
+    if (col < 0) {
         char q[60];
         xmlsafe_error(at, "compute-capability \"%s\" is not one of 7.5, 8.6, 8.7, 9.0",
                       xmlsafe_quote(v, q, sizeof q));
+        col = -2;
     }
     free(v);
+    return col;
 }
 
+/* Every <sm> value (CONCURRENCY.md sec. 0.1): given, else from the compute capability (col),
+ * else the plain default; the five SM totals are required without a compute capability. */
 static void read_sm_limits(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
 {
     xmlsafe_at at;
     xmlsafe_at_child(&at, gat, n, "sm");
-    read_compute_capability(&at, g);
-    int ok = xmlsafe_get_int(&at, "threads", 1, &g->sm.threads) == 1;
-    ok &= xmlsafe_get_int(&at, "blocks", 1, &g->sm.blocks) == 1;
-    ok &= xmlsafe_get_int(&at, "warps", 1, &g->sm.warps) == 1;
-    ok &= xmlsafe_get_int(&at, "registers", 1, &g->sm.registers) == 1;
-    ok &= xmlsafe_get_int(&at, "shared-memory", 1, &g->sm.shared_memory) == 1;
+    int col = read_compute_capability(&at, g);
+    bool ok = col != -2;
+    for (int i = 0; i < RT_SM_N_ATTRS; i++) {
+        int64_t *f = sm_field(&g->sm, i);
+        int rc = xmlsafe_get_int(&at, sm_attrs[i].attr, sm_attrs[i].min, f);
+        if (rc == 1) {
+            g->sm.source[i] = RT_SM_GIVEN;
+        } else if (rc < 0) {
+            ok = false;
+        } else if (col >= 0) {
+            *f = sm_attrs[i].cc[col];
+            g->sm.source[i] = RT_SM_FROM_CC;
+        } else if (sm_attrs[i].plain > 0 || sm_attrs[i].min == 0) {
+            *f = sm_attrs[i].plain;
+            g->sm.source[i] = RT_SM_DEFAULT;
+        } else if (sm_attrs[i].plain < 0) {
+            g->sm.source[i] = RT_SM_DEFAULT; /* set below, from the value it defaults to */
+        } else if (col == -1) {
+            xmlsafe_error(&at, "has no %s (required without compute-capability)",
+                          sm_attrs[i].attr);
+            ok = false;
+        }
+    }
+    for (int i = 0; i < RT_SM_N_ATTRS; i++)
+        if (sm_attrs[i].plain < 0 && g->sm.source[i] == RT_SM_DEFAULT)
+            *sm_field(&g->sm, i) = rt_sm_value(&g->sm, sm_attrs[i].like);
     g->has_sm_limits = ok;
 }
 

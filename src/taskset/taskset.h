@@ -8,11 +8,12 @@
 
 #include "util/diag.h"
 
-/* Optional launch configuration of a kernel (informational for now). */
+/* Optional launch configuration of a kernel (occupancy, leftover and mapping models). */
 typedef struct rt_launch_cfg {
     int64_t grid[3], block[3];  /* dimensions; missing ones are 1 */
     int64_t registers;          /* per thread; -1 if not given */
     int64_t shared_memory;      /* bytes per block; -1 if not given */
+    long line;                  /* of the <launch> element */
 } rt_launch_cfg;
 
 /* A measured isolated point: the kernel on `sms` SMs; at least one of cycles and bandwidth. */
