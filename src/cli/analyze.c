@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/measure.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
 #include "util/atomicfile.h"
@@ -18,6 +19,7 @@ static int emit_report(cli_run *r, int verdict)
         .tool_version = RTGPU_VERSION, .prov = &r->prov,
         .sens = r->have_sens ? &r->sens : NULL, .diags = r->diags,
         .search_diags = r->search_diags,
+        .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
     };
     char *buf = NULL;
     size_t len = 0;
@@ -90,9 +92,11 @@ static int run_main(cli_run *r)
     if (rc)
         return rc;
     rc = cli_load_inputs(r);
+    if (rc == 0)
+        rc = cli_measure_load(r);
     if (rc || r->args.validate_only)
         return rc;
-    if ((rc = cli_resolve_options(r)) != 0)
+    if ((rc = cli_resolve_options(r)) != 0 || (rc = cli_measure_resolve(r)) != 0)
         return rc;
     int verdict = 0;
     rc = cli_analyse(r, &verdict);
@@ -104,10 +108,10 @@ static int run_main(cli_run *r)
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
                         "exhaustive: false\n",
                 r->ts->path, (unsigned long long)r->args.opt.combination_cap);
-    if ((rc = sensitivity(r)) != 0)
+    if ((rc = sensitivity(r)) != 0 || (rc = cli_measure_check(r)) != 0)
         return rc;
     rc = emit_report(r, verdict);
-    return rc ? rc : verdict;
+    return rc ? rc : (r->have_meas && r->meas.n_above ? 1 : verdict);
 }
 
 int main(int argc, char **argv)
