@@ -16,6 +16,7 @@
 #include "taskset/taskset.h"
 #include "taskset/gpu.h"
 #include "taskset/inputs.h"
+#include "taskset/measurements.h"
 
 /* models: the GPU performance models (isolated scaling eq. 1-4 and 17, interference eq. 5-16) */
 #include "models/model.h"
@@ -28,6 +29,7 @@
 #include "analysis/wcet.h"
 #include "analysis/rta.h"
 #include "analysis/analysis.h"
+#include "analysis/measure.h"
 
 /* search: partition sizes and mapping (GLPK MIP with the full analysis in the loop) */
 #include "search/assign.h"

@@ -244,6 +244,12 @@ static void test_cli_exit_status(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"above_bound\": 1"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"exit_status\": 1"));
     runcmd_free(&r);
+    r = run(DIR "kernels.csv", "--format=html");
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "8. Measurements against the bounds"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "MODEL INVALID: 1 of 5 observations exceed their bound"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "1: 1 of 5 measurements exceed their bound (section 8)"));
+    runcmd_free(&r);
     r = run(DIR "kernels.csv", "--windows=synchronous");
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--windows synchronous gives none"));
