@@ -44,7 +44,7 @@ TESTBIN    := $(BUILD)/rtgpu-tests
 BENCHBIN   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 SUITES     := $(TEST_SRC:tests/test_%.c=%)
 
-.PHONY: all check asan valgrind bench install clean
+.PHONY: all check asan valgrind bench install clean calibrate
 all: $(BINS)
 
 # Keep the command entry objects (make would delete them as intermediates of the pattern rule).
@@ -132,6 +132,23 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	  $(DESTDIR)$(PREFIX)/share/rtgpu/examples/tasksets/
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rtgpu/
 	install -m 644 docs/rtgpu-analyze.1 docs/rtgpu-simulate.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+# rtgpu-calibrate (tools/calibrate/, CUDA C++, docs/calibration.md): built only where nvcc is found
+# (NVCC=..., else PATH, else /usr/local/cuda/bin); not part of all or check, which need no CUDA.
+NVCC       ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
+NVCCFLAGS  ?= -O2 -std=c++17 -Xcompiler -Wall,-Wextra,-Werror
+CAL_SRC    := tools/calibrate/calibrate.cu tools/calibrate/kernels.cuh
+
+calibrate:
+ifeq ($(strip $(NVCC)),)
+	@echo "calibrate: nvcc not found (set NVCC=/path/to/nvcc): rtgpu-calibrate not built, skipped"
+else
+	@$(MAKE) --no-print-directory $(BUILD)/rtgpu-calibrate
+endif
+
+$(BUILD)/rtgpu-calibrate: $(CAL_SRC)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCCFLAGS) -o $@ tools/calibrate/calibrate.cu -lcuda
 
 clean:
 	rm -rf build build-asan

@@ -18,6 +18,7 @@
 #include "taskset/gpu.h"
 #include "taskset/inputs.h"
 #include "taskset/taskset_write.h"
+#include "taskset/measurements.h"
 
 /* models: the GPU performance models (isolated scaling eq. 1-4 and 17, interference eq. 5-16)
  * and the block-level models (occupancy, leftover, efficiency, mapping: docs/concurrency.md) */
@@ -38,6 +39,7 @@
 #include "analysis/analysis.h"
 #include "analysis/deploy.h"
 #include "analysis/concurrency.h"
+#include "analysis/measure.h"
 
 /* search: partition sizes and mapping (GLPK MIP with the full analysis in the loop) */
 #include "search/assign.h"

@@ -6,6 +6,7 @@
 
 #include "cli/emit.h"
 #include "analysis/concurrency.h"
+#include "cli/measure.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
 #include "util/atomicfile.h"
@@ -21,6 +22,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
         .tool_version = RTGPU_VERSION, .prov = &r->prov,
         .sens = r->have_sens ? &r->sens : NULL, .diags = r->diags,
         .search_diags = r->search_diags,
+        .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
     };
     char *buf = NULL;
     size_t len = 0;
@@ -93,9 +95,11 @@ static int run_main(cli_run *r)
     if (rc)
         return rc;
     rc = cli_load_inputs(r);
+    if (rc == 0)
+        rc = cli_measure_load(r);
     if (rc || r->args.validate_only)
         return rc;
-    if ((rc = cli_resolve_options(r)) != 0)
+    if ((rc = cli_resolve_options(r)) != 0 || (rc = cli_measure_resolve(r)) != 0)
         return rc;
     int verdict = 0;
     rc = cli_analyse(r, &verdict);
@@ -107,7 +111,8 @@ static int run_main(cli_run *r)
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
                         "exhaustive: false\n",
                 r->ts->path, (unsigned long long)r->args.opt.combination_cap);
-    if ((rc = cli_emit(r, verdict)) != 0 || (rc = sensitivity(r)) != 0)
+    if ((rc = cli_emit(r, verdict)) != 0 || (rc = sensitivity(r)) != 0 ||
+        (rc = cli_measure_check(r)) != 0)
         return rc;
     /* The block-level models of docs/concurrency.md: notes beside the verdict, never part of it. */
     rt_concurrency *conc = conc_new(r->m, r->ts, r->have_eval ? r->layout : NULL,
@@ -118,7 +123,7 @@ static int run_main(cli_run *r)
     }
     rc = emit_report(r, verdict, conc);
     conc_free(conc);
-    return rc ? rc : verdict;
+    return rc ? rc : (r->have_meas && r->meas.n_above ? 1 : verdict);
 }
 
 int main(int argc, char **argv)

@@ -17,7 +17,7 @@ enum {
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
     OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
-    OPT_LEFTOVER
+    OPT_LEFTOVER, OPT_CHECK_MEAS
 };
 
 /* Which commands take an option. */
@@ -43,6 +43,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"emit-partitions", required_argument, NULL, OPT_EMIT_PARTITIONS}, FOR_ANALYZE},
     {{"emit-taskset", required_argument, NULL, OPT_EMIT_TASKSET}, FOR_ANALYZE},
     {{"leftover-distribution", required_argument, NULL, OPT_LEFTOVER}, FOR_ANALYZE},
+    {{"check-measurements", required_argument, NULL, OPT_CHECK_MEAS}, FOR_ANALYZE},
     {{"horizon", required_argument, NULL, OPT_HORIZON}, FOR_SIMULATE},
     {{"release", required_argument, NULL, OPT_RELEASE}, FOR_SIMULATE},
     {{"seed", required_argument, NULL, OPT_SEED}, FOR_SIMULATE},
@@ -89,13 +90,16 @@ static void help_analyze(FILE *out)
           "                            --assign given)\n"
           "  --leftover-distribution packed|spread   k1's blocks in the leftover check of\n"
           "                            Cruz et al. (default packed; docs/concurrency.md)\n"
+          "  --check-measurements FILE.csv  check observed kernel times or job response\n"
+          "                            times against their bounds; exit 1 if one exceeds\n"
+          "                            its bound (docs/calibration.md)\n"
           "  --validate-only           check the inputs, print nothing on success\n"
           "  -q, --quiet               print only the verdict line (text) / nothing on stdout\n"
           "  -v, --verbose             add every derivation (windows, WCETs, busy periods)\n"
           "  --version                 print the version\n"
           "  -h, --help                print this help\n\n"
-          "Exit status: 0 every deadline holds; 1 a deadline can be missed or no assignment\n"
-          "exists; 2 usage error or invalid input; 3 undecided (search limit) or solver failure.\n",
+          "Exit status: 0 every deadline holds; 1 a deadline can be missed, no assignment\n"
+          "exists, or a measurement exceeds its bound; 2 usage error or invalid input; 3 undecided (search limit) or solver failure.\n",
           out);
 }
 
@@ -353,6 +357,11 @@ static int handle(int c, const char *arg, cli_args *a)
             return usage_error("-O needs a file name");
         a->emit_partitions_path = arg;
         return 0;
+    case OPT_CHECK_MEAS:
+        if (!arg[0])
+            return usage_error("--check-measurements needs a file name");
+        a->measurements_path = arg;
+        return 0;
     case OPT_EMIT_TASKSET:
         if (!arg[0])
             return usage_error("--emit-taskset needs a file name");
@@ -405,5 +414,9 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
     if (a->emit_partitions_path && a->emit_partitions == CLI_EMIT_NONE)
         return usage_error("-O FILE is where --emit-partitions writes: give --emit-partitions "
                            "FORMAT too");
+    if (a->measurements_path && a->opt.windows == RT_WINDOWS_SYNCHRONOUS)
+        return usage_error("--check-measurements compares observations with bounds, and "
+                           "--windows synchronous gives none (it assumes one release pattern); "
+                           "use the default worst-case windows");
     return 0;
 }

@@ -28,6 +28,8 @@ const char *cli_prog(cli_command cmd)
 
 void cli_run_fini(cli_run *r)
 {
+    meas_result_fini(&r->meas);
+    rt_measurements_free(r->meas_in);
     provenance_fini(&r->prov);
     sens_result_fini(&r->sens);
     assign_result_fini(&r->assign);

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "analysis/analysis.h"
+#include "analysis/measure.h"
 #include "analysis/sensitivity.h"
 #include "cli/args.h"
 #include "models/model.h"
@@ -31,6 +32,9 @@ typedef struct cli_run {
     sens_result sens;        /* --sensitivity or --format html, when there is a layout */
     bool have_sens;
     rt_provenance prov;      /* rtgpu-analyze */
+    rt_measurements *meas_in;   /* --check-measurements: the observations */
+    meas_result meas;        /* ... checked against the bounds */
+    bool have_meas;
 } cli_run;
 
 /* "rtgpu-analyze" or "rtgpu-simulate", for messages. */

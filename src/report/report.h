@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
+#include "analysis/measure.h"
 #include "analysis/sensitivity.h"
 #include "analysis/concurrency.h"
 #include "search/assign.h"
@@ -32,8 +33,16 @@ typedef struct rt_report {
     const sens_result *sens;       /* NULL unless --sensitivity (always given for html) */
     const rt_diags *diags;         /* warnings of the inputs (html lists them); may be NULL */
     const rt_diags *search_diags;  /* the search's messages; may be NULL */
+    const rt_measurements *meas_in;   /* --check-measurements: the observations; else NULL */
+    const meas_result *meas;          /* their check against the bounds; NULL without */
 } rt_report;
 
+/* The exit status of the run: 1 when --check-measurements found an observation above its
+ * bound, else the analysis's exit_status. */
+static inline int report_exit_status(const rt_report *r)
+{
+    return r->meas && r->meas->n_above ? 1 : r->exit_status;
+}
 /* Human-readable report; verbose adds every derivation. Returns 0, or -1 on a write error. */
 int report_text(const rt_report *r, FILE *out, int verbosity);
 /* JSON report, schema version 1. Returns 0, -1 on a write error or out of memory. */
@@ -42,6 +51,15 @@ int report_json(const rt_report *r, FILE *out);
  * page written with xmlTextWriter, byte-identical for the same inputs, options and date.
  * Returns 0, -1 on a write error or out of memory. */
 int report_html(const rt_report *r, FILE *out);
+/* --check-measurements in the text report (report_meas.c): the one-line outcome (also under -q)
+ * and, unless quiet, the section: every observation above its bound (verbose: every one) and the
+ * tightness distribution. Nothing without r->meas. */
+void report_meas_verdict(const rt_report *r, FILE *out);
+void report_meas_text(const rt_report *r, FILE *out, int verbosity);
+/* Observation i in words, e.g. `kernel "A" on 2 SMs beside B@2` or `job of task "cam"`. */
+void report_meas_label(const rt_report *r, size_t i, char *buf, size_t size);
+/* "0.0-0.1", ..., "0.9-1.0", "above 1" for the bins of meas_stats. */
+const char *report_meas_bin_name(size_t bin);
 /* Write ns as an exact decimal in a human unit ("12 ns", "3.5 us", "16.666667 ms") into buf. */
 void report_fmt_ns(int64_t ns, char *buf, size_t size);
 /* Write x with the fewest of 15, 16 or 17 significant digits that read back as x. */

@@ -280,7 +280,12 @@ static void sec_verdict(page *p, const rt_report *r)
     static const char *const meaning[] = {
         "0: every deadline holds", "1: a deadline can be missed, or no partitioning meets them",
         "2: invalid input or usage", "3: undecided (a search limit) or a solver failure"};
-    kv(p, "Exit status", meaning[r->exit_status >= 0 && r->exit_status <= 3 ? r->exit_status : 3]);
+    int xs = report_exit_status(r);
+    if (r->meas && r->meas->n_above)
+        kvf(p, "Exit status", "1: %zu of %zu measurements exceed their bound (section 8)",
+            r->meas->n_above, r->meas->n);
+    else
+        kv(p, "Exit status", meaning[xs >= 0 && xs <= 3 ? xs : 3]);
     kvf(p, "Task set", "%s: %zu tasks, %zu kernels", r->ts->name ? r->ts->name : "", n,
         r->ts->n_kernels);
     kvf(p, "GPU", "%s: %" PRId64 " SMs", r->gpu->name ? r->gpu->name : "", r->gpu->sms);
@@ -922,6 +927,130 @@ static void sec_provenance(page *p, const rt_report *r)
     end_section(p);
 }
 
+/* ------------------------------------------------------------------ 8. measurements */
+
+static void meas_summary(page *p, const rt_report *r)
+{
+    const meas_result *m = r->meas;
+    const meas_stats *s = &m->stats;
+    char hex[65];
+    hex32(r->meas_in->sha256, hex);
+    open_el(p, "table");
+    attr(p, "class", "kv");
+    kvf(p, "File", "%s (sha256 %s)", r->meas_in->path, hex);
+    kvf(p, "Observations", "%zu %s", m->n,
+        m->kind == RT_MEAS_JOBS ? "job response times" : "kernel times");
+    kv(p, "Checked against", m->kind == RT_MEAS_JOBS
+       ? "the analysed worst-case response time R of the task (from its arrival)"
+       : "the WCET of that launch beside those co-runners, each on its own partition: "
+         "ceil((1 + margin) C(k,n) max over S of M*(k,S) 1000 / f) + launch overhead, "
+         "worst-case windows");
+    kvf(p, "Above their bound", "%zu%s", m->n_above,
+        m->n_above ? ": the model is invalid there" : "");
+    if (m->kind == RT_MEAS_KERNELS)
+        kvf(p, "Above the model without the margin", "%zu", m->n_above_model);
+    else
+        kvf(p, "Without a bound (unbounded R)", "%zu", m->n_unbounded);
+    if (s->n)
+        kvf(p, "Tightness (observed / bound)", "min %.6f, median %.6f, p90 %.6f, p99 %.6f, "
+            "max %.6f, mean %.6f (%zu observations; nearest-rank quantiles)", s->min, s->median,
+            s->p90, s->p99, s->max, s->mean, s->n);
+    close_el(p);
+    nl(p);
+    el(p, "h3", NULL, "Tightness distribution");
+    open_el(p, "table");
+    open_el(p, "tr");
+    el(p, "th", "l", "observed / bound");
+    for (size_t b = 0; b < MEAS_BINS; b++)
+        el(p, "th", NULL, report_meas_bin_name(b));
+    close_el(p);
+    open_el(p, "tr");
+    el(p, "th", "l", "observations");
+    for (size_t b = 0; b < MEAS_BINS; b++)
+        elf(p, "td", b + 1 == MEAS_BINS && s->bins[b] ? "miss" : NULL, "%zu", s->bins[b]);
+    close_el(p);
+    close_el(p);
+    nl(p);
+}
+
+static void meas_row(page *p, const rt_report *r, size_t i)
+{
+    char label[600];
+    report_meas_label(r, i, label, sizeof label);
+    open_el(p, "tr");
+    if (r->meas->kind == RT_MEAS_JOBS) {
+        const meas_job_check *c = &r->meas->jobs[i];
+        elf(p, "td", NULL, "%ld", r->meas_in->jobs[i].line);
+        el(p, "td", "l", label);
+        el(p, "td", NULL, D(c->observed_ns).s);
+        el(p, "td", NULL, c->bounded ? D(c->bound_ns).s : "unbounded");
+        el(p, "td", NULL, c->bounded ? R(c->tightness).s : "");
+        el(p, "td", c->above ? "miss" : "ok", c->above ? "ABOVE" : "within");
+    } else {
+        const meas_kernel_check *c = &r->meas->kernels[i];
+        elf(p, "td", NULL, "%ld", r->meas_in->kernels[i].line);
+        el(p, "td", "l", label);
+        el(p, "td", NULL, D(c->observed_ns).s);
+        el(p, "td", NULL, D(c->bound_ns).s);
+        el(p, "td", NULL, R(c->tightness).s);
+        elf(p, "td", NULL, "%.6g", c->multiplier);
+        el(p, "td", "l", intf_case_name(c->sup_case));
+        el(p, "td", c->above ? "miss" : "ok", c->above ? "ABOVE" : "within");
+    }
+    close_el(p);
+    nl(p);
+}
+
+static void meas_table(page *p, const rt_report *r, bool only_above)
+{
+    static const char *const kernel_cols[] = {"line", "observation", "observed", "bound",
+                                              "tightness", "M", "case", "", NULL};
+    static const char *const job_cols[] = {"line", "observation", "response", "bound R",
+                                           "tightness", "", NULL};
+    open_el(p, "table");
+    head_row(p, r->meas->kind == RT_MEAS_JOBS ? "rlrrrl" : "rlrrrrll",
+             r->meas->kind == RT_MEAS_JOBS ? job_cols : kernel_cols);
+    for (size_t i = 0; i < r->meas->n; i++) {
+        bool above = r->meas->kind == RT_MEAS_JOBS ? r->meas->jobs[i].above
+                                                   : r->meas->kernels[i].above;
+        if (above || !only_above)
+            meas_row(p, r, i);
+    }
+    close_el(p);
+    nl(p);
+}
+
+static void sec_measurements(page *p, const rt_report *r)
+{
+    if (!r->meas)
+        return;
+    section(p, "measurements", "8. Measurements against the bounds", false);
+    open_el(p, "div");
+    attr(p, "class", r->meas->n_above ? "verdict fail" : "verdict pass");
+    if (r->meas->n_above)
+        textf(p, "MODEL INVALID: %zu of %zu observations exceed their bound", r->meas->n_above,
+              r->meas->n);
+    else
+        textf(p, "All %zu observations with a bound are within it",
+              r->meas->n - r->meas->n_unbounded);
+    close_el(p);
+    nl(p);
+    meas_summary(p, r);
+    el(p, "h3", NULL, "Observations above their bound");
+    if (r->meas->n_above)
+        meas_table(p, r, true);
+    else
+        el(p, "p", NULL, "None.");
+    el(p, "h3", NULL, "Every observation");
+    open_el(p, "details");
+    if (r->meas->n <= FOLD_ROWS)
+        attr(p, "open", "open");
+    elf(p, "summary", NULL, "%zu observations", r->meas->n);
+    meas_table(p, r, false);
+    close_el(p);
+    end_section(p);
+}
+
 /* ------------------------------------------------------------------ page */
 
 static void head(page *p, const rt_report *r)
@@ -957,6 +1086,7 @@ static void body(page *p, const rt_report *r)
     sec_derivations(p, r);
     sec_figures(p, r);
     sec_provenance(p, r);
+    sec_measurements(p, r);
     close_el(p);
 }
 

@@ -264,7 +264,7 @@ static json_t *j_verdict(const rt_report *r)
             push(misses, json_string(r->ts->tasks[i].name));
     /* exhaustive: every launch's worst case was enumerated (no combination-cap fallback) */
     return json_pack("{s:b,s:i,s:o,s:b}", "schedulable", r->exit_status == 0, "exit_status",
-                     r->exit_status, "misses", misses, "exhaustive",
+                     report_exit_status(r), "misses", misses, "exhaustive",
                      !r->eval || r->eval->exhaustive);
 }
 
@@ -342,6 +342,76 @@ static json_t *j_sensitivity(const rt_report *r)
                      "partitions", parts, "tasks", tasks);
 }
 
+/* --check-measurements (docs/report.md "measurements"). */
+static json_t *j_corunners(const rt_report *r, const rt_meas_corunner *c, const size_t *pick,
+                           size_t n)
+{
+    json_t *arr = json_array();
+    for (size_t i = 0; i < n; i++) {
+        const rt_meas_corunner *x = &c[pick ? pick[i] : i];
+        push(arr, json_pack("{s:s,s:I}", "kernel", r->ts->kernels[x->kernel].name, "sms",
+                            (json_int_t)x->sms));
+    }
+    return arr;
+}
+
+static json_t *j_meas_kernel(const rt_report *r, size_t i)
+{
+    const rt_meas_kernel *in = &r->meas_in->kernels[i];
+    const meas_kernel_check *c = &r->meas->kernels[i];
+    return json_pack("{s:I,s:s,s:I,s:o,s:I,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:b,s:o,s:o,s:b,s:b}",
+                     "line", (json_int_t)in->line, "kernel", r->ts->kernels[in->kernel].name,
+                     "sms", (json_int_t)in->sms, "corunners",
+                     j_corunners(r, in->corunners, NULL, in->n_corunners), "observed_ns",
+                     (json_int_t)c->observed_ns, "bound_ns", (json_int_t)c->bound_ns,
+                     "model_ns", jreal(c->model_ns), "isolated_cycles", jreal(c->isolated_cycles),
+                     "multiplier", jreal(c->multiplier), "bw_gbps", jreal(c->bw_gbps), "I",
+                     jreal(c->I), "Pi", jreal(c->Pi), "case", intf_case_name(c->sup_case),
+                     "exhaustive", c->exhaustive, "worst_corunners",
+                     j_corunners(r, in->corunners, c->star, c->n_star), "tightness",
+                     jreal(c->tightness), "above_bound", c->above, "above_model",
+                     c->above_model);
+}
+
+static json_t *j_meas_job(const rt_report *r, size_t i)
+{
+    const rt_meas_job *in = &r->meas_in->jobs[i];
+    const meas_job_check *c = &r->meas->jobs[i];
+    return json_pack("{s:I,s:s,s:I,s:I,s:I,s:o,s:I,s:o,s:b}", "line", (json_int_t)in->line,
+                     "task", r->ts->tasks[in->task].name, "release_ns",
+                     (json_int_t)in->release_ns, "finish_ns", (json_int_t)in->finish_ns,
+                     "response_ns", (json_int_t)c->observed_ns, "bound_ns",
+                     c->bounded ? jint(c->bound_ns) : json_null(), "deadline_ns",
+                     (json_int_t)c->deadline_ns, "tightness",
+                     c->bounded ? jreal(c->tightness) : json_null(), "above_bound", c->above);
+}
+
+static json_t *j_measurements(const rt_report *r)
+{
+    const meas_result *m = r->meas;
+    const meas_stats *s = &m->stats;
+    json_t *hist = json_array(), *obs = json_array();
+    for (size_t b = 0; b < MEAS_BINS; b++)
+        push(hist, json_pack("{s:s,s:I}", "bin", report_meas_bin_name(b), "count",
+                             (json_int_t)s->bins[b]));
+    for (size_t i = 0; i < m->n; i++)
+        push(obs, m->kind == RT_MEAS_JOBS ? j_meas_job(r, i) : j_meas_kernel(r, i));
+    json_t *t = s->n ? json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "n", (json_int_t)s->n,
+                                 "min", jreal(s->min), "median", jreal(s->median), "p90",
+                                 jreal(s->p90), "p99", jreal(s->p99), "max", jreal(s->max),
+                                 "mean", jreal(s->mean), "histogram", hist)
+                     : json_pack("{s:I,s:o}", "n", (json_int_t)0, "histogram", hist);
+    json_t *o = json_pack("{s:o,s:s,s:I,s:I,s:o,s:o}", "input",
+                          j_input(r->meas_in->path, r->meas_in->sha256), "kind",
+                          rt_meas_kind_name(m->kind), "count", (json_int_t)m->n, "above_bound",
+                          (json_int_t)m->n_above, "tightness", t, "observations", obs);
+    if (o && m->kind == RT_MEAS_KERNELS)
+        json_object_set_new(o, "above_model", jint((int64_t)m->n_above_model));
+    if (o && m->kind == RT_MEAS_JOBS)
+        json_object_set_new(o, "unbounded", jint((int64_t)m->n_unbounded));
+    return o;
+}
+
 static json_t *j_report(const rt_report *r)
 {
     json_t *kernels = json_array(), *tasks = json_array();
@@ -371,6 +441,8 @@ int report_json(const rt_report *r, FILE *out)
         json_object_set_new(root, "sensitivity", j_sensitivity(r)) != 0)
         j_failed = true;
     if (root && report_json_concurrency(r, root) != 0)
+        j_failed = true;
+    if (root && r->meas && json_object_set_new(root, "measurements", j_measurements(r)) != 0)
         j_failed = true;
     char *text = root && !j_failed ? json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17))
                                    : NULL;

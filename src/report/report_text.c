@@ -357,6 +357,7 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
     if (verbosity >= 0 && r->prov)
         provenance_block(r, out);
     verdict_line(r, out);
+    report_meas_verdict(r, out);
     if (verbosity < 0)
         return ferror(out) ? -1 : 0;
     header(r, out);
@@ -376,5 +377,6 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
                 rta_derivation(r, i, out);
         }
     }
+    report_meas_text(r, out, verbosity);
     return ferror(out) ? -1 : 0;
 }

@@ -277,6 +277,21 @@ static int check_bytes(const char *path, const unsigned char *buf, size_t len, r
     return 0;
 }
 
+int xmlsafe_read_bytes(const char *path, rt_diags *d, unsigned char **out, size_t *len,
+                       unsigned char sha256[32])
+{
+    *out = NULL;
+    if (read_input(path, d, out, len) != 0)
+        return -1;
+    if (check_bytes(path, *out, *len, d) != 0) {
+        free(*out);
+        *out = NULL;
+        return -1;
+    }
+    rt_sha256(*out, *len, sha256);
+    return 0;
+}
+
 /* ---- parsing --------------------------------------------------------------------------- */
 
 /* SAX hook called when <!DOCTYPE name ...> has been read, before its internal subset. */

@@ -25,6 +25,12 @@ typedef enum { XMLSAFE_TASKSET, XMLSAFE_GPU } xmlsafe_kind;
 xmlDocPtr xmlsafe_load(const char *path, xmlsafe_kind which, rt_diags *d,
                        unsigned char sha256[32]);
 
+/* The same file checks for an input that is not XML (the measurements CSV): read path (a regular
+ * file, not empty, at most 16 MiB, not gzip, not UTF-16, no NUL byte) into *out (caller frees)
+ * and its SHA-256 into sha256. Returns 0, or -1 after recording a located error in d. */
+int xmlsafe_read_bytes(const char *path, rt_diags *d, unsigned char **out, size_t *len,
+                       unsigned char sha256[32]);
+
 /* Line of a node in its file (exact beyond 65535 lines), 0 if unknown. */
 long xmlsafe_line(xmlNodePtr n);
 /* True if n is an element named name (no namespace). */
