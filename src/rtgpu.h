@@ -40,5 +40,14 @@
 #include "report/sim_report.h"
 #include "report/svg.h"
 #include "report/gantt.h"
+#include "report/chart.h"
+
+/* explore: design-space sweeps (docs/explore.md) */
+#include "explore/spec.h"
+#include "explore/gen.h"
+#include "explore/eval.h"
+#include "explore/result.h"
+#include "explore/run.h"
+#include "explore/plot.h"
 
 #endif
