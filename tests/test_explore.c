@@ -102,7 +102,7 @@ static void bad(const char *file, long line, const char *phrase)
 
 static void test_spec_errors(void)
 {
-    bad("bad-param.xml", 4, "is not a parameter (expected one of margin");
+    bad("bad-param.xml", 4, "param \"margins\" is not a parameter (expected one of margin");
     bad("bad-margin.xml", 7, "value \"-2\" is not a plain decimal number");
     bad("bad-twice.xml", 5, "margin is already varied at line 4");
     bad("bad-partition.xml", 4, "partition \"P9\" is not a partition of");

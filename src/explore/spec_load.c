@@ -275,12 +275,41 @@ static bool dim_push(loader *ld, xmlsafe_at *at, xp_dim *dim, const xp_value *v)
         xmlsafe_error(at, "has more than %d values", DIM_MAX_VALUES);
         return false;
     }
-    xp_value *nv = grow(ld, dim->v, dim->n + 1, sizeof *nv);
-    if (!nv)
-        return false;
-    dim->v = nv;
+    if ((dim->n & (dim->n - 1)) == 0) {   /* capacity doubles at each power of two */
+        xp_value *nv = grow(ld, dim->v, dim->n ? 2 * dim->n : 1, sizeof *nv);
+        if (!nv)
+            return false;
+        dim->v = nv;
+    }
     dim->v[dim->n++] = *v;
     return true;
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A value listed twice; false after recording it. */
+static bool check_unique(loader *ld, xmlsafe_at *at, const xp_dim *dim)
+{
+    const char **t = malloc((dim->n ? dim->n : 1) * sizeof *t);
+    if (!t) {
+        ld->oom = true;
+        return false;
+    }
+    for (size_t i = 0; i < dim->n; i++)
+        t[i] = dim->v[i].text;
+    qsort(t, dim->n, sizeof *t, cmp_text);
+    bool ok = true;
+    for (size_t i = 1; i < dim->n && ok; i++)
+        if (strcmp(t[i - 1], t[i]) == 0) {
+            char q[100];
+            xmlsafe_error(at, "value \"%s\" is listed twice", xmlsafe_quote(t[i], q, sizeof q));
+            ok = false;
+        }
+    free(t);
+    return ok;
 }
 
 static void value_fini(xp_value *v)
@@ -297,14 +326,6 @@ static bool read_values(loader *ld, xmlsafe_at *at, const char *list, xp_dim *di
     for (char *t = copy ? strtok_r(copy, " \t\r\n", &save) : NULL; t && ok;
          t = strtok_r(NULL, " \t\r\n", &save)) {
         xp_value v;
-        char q[100];
-        for (size_t i = 0; i < dim->n; i++)
-            if (strcmp(dim->v[i].text, t) == 0) {
-                xmlsafe_error(at, "value \"%s\" is listed twice", xmlsafe_quote(t, q, sizeof q));
-                ok = false;
-            }
-        if (!ok)
-            break;
         if (dim->param == XP_GPU) {
             memset(&v, 0, sizeof v);
             v.is_word = true;
@@ -322,6 +343,8 @@ static bool read_values(loader *ld, xmlsafe_at *at, const char *list, xp_dim *di
             value_fini(&v);
     }
     free(copy);
+    if (ok)
+        ok = check_unique(ld, at, dim);
     if (ok && dim->n == 0) {
         xmlsafe_error(at, "values is empty (expected at least one value)");
         ok = false;
@@ -460,7 +483,6 @@ static void read_vary(loader *ld, xmlNodePtr n)
     char q[100];
     if (!param)
         goto done;
-    snprintf(at.obj, sizeof at.obj, "vary \"%s\"", xmlsafe_quote(param, q, sizeof q));
     long pi = -1;
     for (size_t i = 0; i < N_VARY_PARAMS; i++)
         if (strcmp(param, param_names[i].name) == 0)
@@ -470,9 +492,11 @@ static void read_vary(loader *ld, xmlNodePtr n)
         for (size_t i = 0; i < N_VARY_PARAMS; i++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
                      param_names[i].name);
-        xmlsafe_error(&at, "is not a parameter (expected one of %s)", list);
+        xmlsafe_error(&at, "param \"%s\" is not a parameter (expected one of %s)",
+                      xmlsafe_quote(param, q, sizeof q), list);
         goto done;
     }
+    snprintf(at.obj, sizeof at.obj, "vary \"%s\"", xmlsafe_quote(param, q, sizeof q));
     xp_param p = param_names[pi].p;
     if (ld->s->has_generate && (p == XP_PARTITION_SMS || p == XP_KERNEL_SCALE)) {
         xmlsafe_error(&at, "cannot vary with <generate> (a generated task set has no named "

@@ -20,6 +20,7 @@
 #define LEG_ROW 20.0
 #define CELL_MIN_W 44.0
 #define CELL_H 30.0
+#define CHART_MARKS_MAX 200
 
 static const svg_style st_title = { .font_size = 16, .font_weight = "bold" };
 static const svg_style st_sub = { .font_size = 12, .fill = "#444444" };
@@ -119,19 +120,27 @@ static void series_draw(svg_writer *w, const frame *f, const chart_lines *c, siz
     size_t n = 0;
     svg_style line = { .fill = "none", .stroke = col, .stroke_width = 2.5 };
     for (size_t i = 0; i <= c->n_x; i++) {
-        bool have = i < c->n_x && !isnan(se->y[i]) && n < 512;
+        bool have = i < c->n_x && !isnan(se->y[i]);
         if (have) {
             xy[2 * n] = px(f, x_pos(c, i));
             xy[2 * n + 1] = py(f, se->y[i]);
             n++;
         }
-        if (!have || i == c->n_x) {
+        if (!have || i == c->n_x || n == 512) {
             if (n >= 2)
                 svg_polyline(w, xy, n, &line, se->label);
-            n = 0;
+            /* a full piece goes on from its last point */
+            if (have && n == 512) {
+                xy[0] = xy[2 * n - 2];
+                xy[1] = xy[2 * n - 1];
+                n = 1;
+            } else {
+                n = 0;
+            }
         }
     }
-    for (size_t i = 0; i < c->n_x; i++) {
+    /* marks on every point while they stay apart (at most CHART_MARKS_MAX points) */
+    for (size_t i = 0; c->n_x <= CHART_MARKS_MAX && i < c->n_x; i++) {
         if (isnan(se->y[i]))
             continue;
         double x = px(f, x_pos(c, i)), y = py(f, se->y[i]);
