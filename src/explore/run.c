@@ -474,9 +474,12 @@ static int run_workers(runner *r)
         }
         pid_t pid = fork();
         if (pid == 0) {
+            /* the worker keeps only its own pipe's write end */
             close(pfd[0]);
             for (int j = 0; j < k; j++)
                 close(fds[j]);
+            free(fds);
+            free(pids);
             worker(r, k, pfd[1]);
         }
         close(pfd[1]);
