@@ -94,6 +94,7 @@ check: $(BINS) $(TESTBIN)
 	  -o $(BUILD)/gantt-check.svg
 	sh tests/check_gantt_png.sh $(BUILD)/gantt-check.svg $(BUILD)/gantt-check.png 1250x330
 	sh tests/check_html.sh $(BIN) $(BUILD)/html-check
+	sh tests/check_explore.sh $(BUILD)
 	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 
 asan:
@@ -120,6 +121,7 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	  $(DESTDIR)$(PREFIX)/share/rtgpu/schemas $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/rtgpu/examples/gpus $(DESTDIR)$(PREFIX)/share/rtgpu/examples/tasksets \
+	  $(DESTDIR)$(PREFIX)/share/rtgpu/examples/explore \
 	  $(DESTDIR)$(PREFIX)/share/doc/rtgpu
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
@@ -130,8 +132,11 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	install -m 644 examples/gpus/*.xml $(DESTDIR)$(PREFIX)/share/rtgpu/examples/gpus/
 	install -m 644 examples/tasksets/*.xml examples/tasksets/*.expect \
 	  $(DESTDIR)$(PREFIX)/share/rtgpu/examples/tasksets/
+	install -m 644 examples/explore/*.xml examples/explore/*.sh examples/explore/*.sbatch \
+	  examples/explore/README.md $(DESTDIR)$(PREFIX)/share/rtgpu/examples/explore/
 	install -m 644 README.md docs/*.md $(DESTDIR)$(PREFIX)/share/doc/rtgpu/
-	install -m 644 docs/rtgpu-analyze.1 docs/rtgpu-simulate.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 docs/rtgpu-analyze.1 docs/rtgpu-simulate.1 docs/rtgpu-explore.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/
 
 # rtgpu-calibrate (tools/calibrate/, CUDA C++, docs/calibration.md): built only where nvcc is found
 # (NVCC=..., else PATH, else /usr/local/cuda/bin); not part of all or check, which need no CUDA.

@@ -55,5 +55,15 @@
 #include "report/svg.h"
 #include "report/gantt.h"
 #include "report/deploy_write.h"
+#include "report/axes.h"
+#include "report/chart.h"
+
+/* explore: design-space sweeps (docs/explore.md) */
+#include "explore/spec.h"
+#include "explore/gen.h"
+#include "explore/eval.h"
+#include "explore/result.h"
+#include "explore/run.h"
+#include "explore/plot.h"
 
 #endif

@@ -25,7 +25,9 @@ ${CC:-cc} -std=c11 -Wall -Werror ${SANFLAGS:-} $($pc --cflags rtgpu) -o "$root/c
 got=$("$root/client" "$root/opt/rtgpu/share/rtgpu/examples/tasksets/paper-exp4.xml")
 for f in bin/rtgpu-analyze lib/librtgpu.a lib/pkgconfig/rtgpu.pc include/rtgpu/rtgpu.h \
          share/man/man1/rtgpu-analyze.1 share/doc/rtgpu/architecture.md \
-         share/rtgpu/examples/gpus/rtx2060.xml share/rtgpu/schemas/taskset.xsd; do
+         share/rtgpu/examples/gpus/rtx2060.xml share/rtgpu/schemas/taskset.xsd \
+         bin/rtgpu-explore share/man/man1/rtgpu-explore.1 share/rtgpu/schemas/explore.xsd \
+         share/rtgpu/examples/explore/acceptance.xml; do
   [ -f "$root/opt/rtgpu/$f" ] || { echo "install: $f missing"; exit 1; }
 done
 [ "$got" = "2 tasks" ] || { echo "install: client printed '$got', expected '2 tasks' (paper-exp4 has copy and saxpy)"; exit 1; }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Install what rtgpu needs on Debian/Ubuntu (build tools, libxml2, GLPK, CUnit, jansson, valgrind).
+# Install what rtgpu needs on Debian/Ubuntu (build tools, libxml2, GLPK, CUnit, jansson, valgrind;
+# chromium renders the SVG checks, GNU parallel runs the sharded rtgpu-explore check).
 set -eu
 SUDO=
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
@@ -7,5 +8,5 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   gcc make pkg-config libc6-dev libxml2-dev libglpk-dev libcunit1-dev libjansson-dev \
-  valgrind libxml2-utils chromium >/dev/null
+  valgrind libxml2-utils chromium parallel >/dev/null
 echo "rtgpu: dependencies installed"

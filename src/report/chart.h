@@ -1,40 +1,46 @@
-/* chart: axes for the report's charts, on the shared svg writer: "nice" ticks over a real range,
- * a plot frame with ticks, grid and axis titles, and the mapping from data to page coordinates.
- * Used by the HTML report's figures; the simulator and the explorer draw with the same calls. */
+/* chart: line charts and heat maps drawn with the shared SVG writer (report/svg.h), for the plots
+ * of rtgpu-explore. The writers place and label what they are given; they compute no results. */
 #ifndef RT_CHART_H
 #define RT_CHART_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "report/svg.h"
 
-#define CHART_TICKS_MAX 12
+/* Marks on the points of a line. */
+enum { CHART_MARK_NONE = 0, CHART_MARK_OK, CHART_MARK_MISS };
 
-/* Ticks at every multiple of a step of 1, 2 or 5 times a power of ten; lo and hi are widened to
- * the enclosing multiples, so the data always lies inside. Labels are short ("0", "2.5", "40k",
- * "1.5M"). */
-typedef struct chart_axis {
-    double lo, hi, step;
-    size_t n;
-    double at[CHART_TICKS_MAX + 1];
-    char label[CHART_TICKS_MAX + 1][24];
-} chart_axis;
+typedef struct chart_series {
+    const char *label;
+    const double *y;              /* n_x values; NaN: no value (the line breaks) */
+    const unsigned char *mark;    /* n_x CHART_MARK_*; NULL: plain dots */
+} chart_series;
 
-/* Axis over [lo, hi] with at most max_ticks intervals (clamped to [1, CHART_TICKS_MAX]); a flat
- * or empty range is widened around its value. 0, or -1 if lo or hi is not finite. */
-int chart_axis_nice(double lo, double hi, size_t max_ticks, chart_axis *a);
+typedef struct chart_lines {
+    const char *title, *subtitle, *note;
+    const char *x_label, *y_label;
+    size_t n_x;
+    const double *x;              /* positions, ascending; NULL: evenly spaced categories */
+    const char *const *x_text;    /* the label of each x */
+    double y_min, y_max;          /* the y axis (y_max > y_min) */
+    bool y_zero_line;             /* a dashed line at y = 0 */
+    size_t n_series;              /* 1 .. SVG_PALETTE_SIZE */
+    const chart_series *series;
+} chart_lines;
 
-/* A plot area at (x, y) of size w x h (page units) with its two axes. */
-typedef struct chart_frame {
-    double x, y, w, h;
-    chart_axis xa, ya;
-} chart_frame;
+typedef struct chart_heat {
+    const char *title, *subtitle, *note;
+    const char *x_label, *y_label, *value_label;
+    size_t n_x, n_y;
+    const char *const *x_text, *const *y_text;
+    const double *value;          /* n_y * n_x in [0, 1], row by row (y outer); NaN: no data */
+    const char *const *cell_text; /* n_y * n_x labels, or NULL */
+} chart_heat;
 
-/* Page coordinates of data values. */
-double chart_px(const chart_frame *f, double v);
-double chart_py(const chart_frame *f, double v);
-/* Draw the frame: light grid at each tick, tick labels, and the axis titles (either may be NULL).
- * 0 or -1 (the writer failed). */
-int chart_frame_draw(svg_writer *w, const chart_frame *f, const char *x_title, const char *y_title);
+/* The finished SVG document (SVG_XML_DECL), or NULL on out of memory or invalid input.
+ * Caller frees with svg_free. */
+svg_writer *chart_lines_svg(const chart_lines *c);
+svg_writer *chart_heat_svg(const chart_heat *c);
 
 #endif

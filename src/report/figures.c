@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/chart.h"
+#include "report/axes.h"
 
 /* --- the GPU's SMs coloured by partition --- */
 

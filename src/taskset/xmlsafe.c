@@ -40,6 +40,13 @@ typedef const xmlError xmlsafe_xml_error;
 typedef xmlError xmlsafe_xml_error;
 #endif
 
+/* Each kind of file: its root element and embedded schema. */
+static const struct { const char *root, *schema; size_t size; } kinds[] = {
+    [XMLSAFE_TASKSET] = { "taskset", rt_schema_taskset, sizeof rt_schema_taskset },
+    [XMLSAFE_GPU] = { "gpu", rt_schema_gpu, sizeof rt_schema_gpu },
+    [XMLSAFE_EXPLORE] = { "explore", rt_schema_explore, sizeof rt_schema_explore },
+};
+
 /* State shared by the error handlers during one load. */
 typedef struct load_state {
     const char *path;
@@ -425,7 +432,7 @@ static int check_encoding(xmlDocPtr doc, load_state *st)
 
 static int check_root(xmlDocPtr doc, xmlsafe_kind which, load_state *st)
 {
-    const char *want = which == XMLSAFE_TASKSET ? "taskset" : "gpu";
+    const char *want = kinds[which].root;
     const char *other = which == XMLSAFE_TASKSET ? "gpu" : "taskset";
     xmlNodePtr root = xmlDocGetRootElement(doc);
     if (!root) {
@@ -444,7 +451,7 @@ static int check_root(xmlDocPtr doc, xmlsafe_kind which, load_state *st)
     }
     rt_diag_error(st->d, st->path, xmlsafe_line(root), "root element is <%s>, expected <%s>%s",
                   xmlsafe_quote((const char *)root->name, q, sizeof q), want,
-                  xmlsafe_is(root, other)
+                  which != XMLSAFE_EXPLORE && xmlsafe_is(root, other)
                       ? (which == XMLSAFE_TASKSET ? " (this looks like a GPU file)"
                                                   : " (this looks like a task-set file)")
                       : "");
@@ -455,8 +462,8 @@ static int check_root(xmlDocPtr doc, xmlsafe_kind which, load_state *st)
 
 static int validate(xmlDocPtr doc, xmlsafe_kind which, load_state *st)
 {
-    const char *text = which == XMLSAFE_TASKSET ? rt_schema_taskset : rt_schema_gpu;
-    int size = (int)(which == XMLSAFE_TASKSET ? sizeof rt_schema_taskset : sizeof rt_schema_gpu) - 1;
+    const char *text = kinds[which].schema;
+    int size = (int)kinds[which].size - 1;
     xmlSchemaParserCtxtPtr pctx = NULL;
     xmlSchemaPtr schema = NULL;
     xmlSchemaValidCtxtPtr vctx = NULL;

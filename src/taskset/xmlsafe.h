@@ -15,8 +15,9 @@
 /* Largest input file accepted, in bytes (16 MiB). */
 #define XMLSAFE_MAX_BYTES ((size_t)16 * 1024 * 1024)
 
-/* Which file, i.e. which root element and embedded schema. */
-typedef enum { XMLSAFE_TASKSET, XMLSAFE_GPU } xmlsafe_kind;
+/* Which file, i.e. which root element and embedded schema (XMLSAFE_EXPLORE: the sweep file of
+ * rtgpu-explore, read by explore/spec_load.c). */
+typedef enum { XMLSAFE_TASKSET, XMLSAFE_GPU, XMLSAFE_EXPLORE } xmlsafe_kind;
 
 /* Read path (a regular file, not empty, at most 16 MiB, not gzip, no NUL byte), parse it with
  * no DTD, entities, network or XInclude, check its root element and validate it against the

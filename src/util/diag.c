@@ -124,7 +124,7 @@ void rt_diags_print(const rt_diags *d, FILE *out)
         fprintf(out, "%s: %s\n", kind_word(it->kind), it->msg);
     }
     if (d->dropped)
-        fprintf(out, "rtgpu-analyze: %zu further diagnostics not shown\n", d->dropped);
+        fprintf(out, "note: %zu further diagnostics not shown\n", d->dropped);
     if (d->oom)
         fprintf(out, "rtgpu-analyze: out of memory while recording diagnostics\n");
 }

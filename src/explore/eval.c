@@ -1,0 +1,448 @@
+/* eval: one point of a sweep, analysed in process.
+ *
+ * What a point changes, and what is recomputed for it:
+ *   - the task set: a working copy of the base (or generated) set; per point its periods,
+ *     deadlines, partition sizes and kernel values are reset from the source and the point's
+ *     period-scale, partition-sms and kernel-scale applied (no allocation);
+ *   - the generated set: made again only when the point's (utilization, set) changes;
+ *   - the model (every kernel's C(k,n) and BW(k,n) table, model/model.c): one per GPU and
+ *     kernel-scale choice, built the first time a point needs it and kept (margin, interference,
+ *     windows, priorities, periods and partition sizes do not change it);
+ *   - the checks that need both inputs (rt_inputs_check: partitions fit the GPU, measured points,
+ *     the model's domain), then the full analysis of rtgpu-analyze: rt_eval_layout for a given
+ *     layout, assign_search for a search. The windows and response times are computed for every
+ *     point (about 15 us for 10 tasks on 4 partitions), so every point's numbers are exactly
+ *     those rtgpu-analyze prints for the same inputs and options. */
+#include "explore/eval.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "explore/gen.h"
+#include "models/model.h"
+#include "search/assign.h"
+#include "taskset/inputs.h"
+#include "util/ckint.h"
+
+/* At most this many models are kept (a model of 10 kernels on 132 SMs is about 50 KB). */
+#define MODEL_CACHE_MAX 4096
+
+struct xp_engine {
+    const xp_spec *s;
+    rt_taskset *src;        /* the set points start from: s->ts, or the current generated set */
+    rt_taskset *gen;        /* owned: the current generated set */
+    bool gen_ok;
+    char gen_err[300];
+    uint64_t gen_key;       /* (utilization index, set index) + 1 of gen; 0: none */
+    uint64_t gen_seed;
+    rt_taskset *work;       /* owned: the copy a point edits */
+    size_t *idx;            /* n_dims value indices of the current point */
+    size_t n_kcombo;        /* kernel-scale combinations */
+    model **cache;          /* owned: n_gpus * n_kcombo models, or one when too many */
+    size_t n_cache;
+    size_t cached_key;      /* single-entry cache: the key of cache[0] */
+    rt_diags *diags;
+};
+
+xp_engine *xp_engine_new(const xp_spec *s)
+{
+    xp_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->s = s;
+    e->idx = calloc(s->n_dims ? s->n_dims : 1, sizeof *e->idx);
+    e->n_kcombo = 1;
+    for (size_t i = 0; i < s->n_dims; i++)
+        if (s->dims[i].param == XP_KERNEL_SCALE && e->n_kcombo <= MODEL_CACHE_MAX)
+            e->n_kcombo *= s->dims[i].n;
+    size_t n = s->n_gpus * e->n_kcombo;
+    e->n_cache = (e->n_kcombo <= MODEL_CACHE_MAX && n <= MODEL_CACHE_MAX) ? n : 1;
+    e->cached_key = SIZE_MAX;
+    e->cache = calloc(e->n_cache ? e->n_cache : 1, sizeof *e->cache);
+    if (s->ts) {
+        e->src = s->ts;
+        e->work = xp_taskset_copy(s->ts);
+    }
+    if (!e->idx || !e->cache || (s->ts && !e->work)) {
+        xp_engine_free(e);
+        return NULL;
+    }
+    return e;
+}
+
+static void drop_models(xp_engine *e)
+{
+    for (size_t i = 0; i < e->n_cache; i++) {
+        model_free(e->cache[i]);
+        e->cache[i] = NULL;
+    }
+    e->cached_key = SIZE_MAX;
+}
+
+void xp_engine_free(xp_engine *e)
+{
+    if (!e)
+        return;
+    if (e->cache)
+        drop_models(e);
+    free(e->cache);
+    rt_taskset_free(e->work);
+    rt_taskset_free(e->gen);
+    free(e->idx);
+    rt_diags_free(e->diags);
+    free(e);
+}
+
+/* ---- the point's task set -------------------------------------------------------------- */
+
+/* Make the generated set of the current point if it is not the one held. */
+static int ensure_generated(xp_engine *e)
+{
+    const xp_spec *s = e->s;
+    const xp_dim *ud = &s->dims[0], *sd = &s->dims[1];   /* <generate>'s dimensions come first */
+    uint64_t key = (uint64_t)e->idx[0] * sd->n + e->idx[1] + 1;
+    if (key == e->gen_key)
+        return XP_OK;
+    drop_models(e);
+    rt_taskset_free(e->work);
+    rt_taskset_free(e->gen);
+    e->work = e->gen = NULL;
+    e->src = NULL;
+    e->gen_key = key;
+    const xp_value *u = &ud->v[e->idx[0]];
+    e->gen_seed = xp_gen_seed(s->gen.seed, u->mant, u->digits, e->idx[1]);
+    e->gen = xp_gen_taskset(&s->gen, u->real, e->gen_seed, e->gen_err, sizeof e->gen_err);
+    e->gen_ok = e->gen != NULL;
+    if (!e->gen_ok)
+        return strcmp(e->gen_err, "out of memory") == 0 ? XP_ENOMEM : XP_OK;
+    e->src = e->gen;
+    e->work = xp_taskset_copy(e->gen);
+    if (!e->work) {
+        e->gen_key = 0;
+        return XP_ENOMEM;
+    }
+    return XP_OK;
+}
+
+/* ceil(v * mant / 10^digits), false on overflow. */
+static bool scale_ns(int64_t v, const xp_value *x, int64_t *out)
+{
+    static const int64_t p10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+                                   100000000, 1000000000 };
+    int64_t prod;
+    if (ck_mul(v, x->mant, &prod))
+        return false;
+    *out = ck_ceil_div(prod, p10[x->digits]);
+    return *out >= 1;
+}
+
+/* The kernel-scale values of the point on kernel k: their product, 1 if none. */
+static double kernel_factor(const xp_engine *e, size_t k)
+{
+    double x = 1.0;
+    for (size_t i = 0; i < e->s->n_dims; i++)
+        if (e->s->dims[i].param == XP_KERNEL_SCALE && e->s->dims[i].target == k)
+            x *= e->s->dims[i].v[e->idx[i]].real;
+    return x;
+}
+
+/* Reset the working set from the source and apply the point's changes. false: *err says why. */
+static bool apply_point(xp_engine *e, const rt_gpu *gpu, char *err, size_t size)
+{
+    const xp_spec *s = e->s;
+    rt_taskset *w = e->work, *src = e->src;
+    for (size_t t = 0; t < w->n_tasks; t++) {
+        w->tasks[t].period_ns = src->tasks[t].period_ns;
+        w->tasks[t].deadline_ns = src->tasks[t].deadline_ns;
+    }
+    for (size_t p = 0; p < w->n_partitions; p++) {
+        w->partitions[p].sms = src->partitions[p].sms;
+        w->partitions[p].first_sm = src->partitions[p].first_sm;
+    }
+    for (size_t k = 0; k < w->n_kernels; k++) {
+        rt_kernel *kw = &w->kernels[k];
+        const rt_kernel *ks = &src->kernels[k];
+        double x = kernel_factor(e, k);
+        /* Ck(N) times x at the same bandwidth: cycles, counts and measured cycles scale */
+        kw->cycles = ks->cycles * x;
+        kw->time_ns = ks->time_ns * x;
+        kw->instructions = ks->instructions * x;
+        kw->l2_accesses = ks->l2_accesses * x;
+        for (size_t m = 0; m < kw->n_measured; m++)
+            kw->measured[m].cycles = ks->measured[m].cycles * x;
+    }
+    bool sized = false;
+    for (size_t i = 0; i < s->n_dims; i++) {
+        const xp_dim *d = &s->dims[i];
+        const xp_value *v = d->v ? &d->v[e->idx[i]] : NULL;
+        if (d->param == XP_PARTITION_SMS) {
+            w->partitions[d->target].sms = v->num;
+            sized = true;
+        } else if (d->param == XP_PERIOD_SCALE) {
+            for (size_t t = 0; t < w->n_tasks; t++) {
+                rt_task *tk = &w->tasks[t];
+                if (!scale_ns(tk->period_ns, v, &tk->period_ns) ||
+                    !scale_ns(tk->deadline_ns, v, &tk->deadline_ns)) {
+                    snprintf(err, size, "task \"%s\": period-scale %s puts its period or "
+                             "deadline out of range", tk->name, v->text);
+                    return false;
+                }
+            }
+        }
+    }
+    if (s->has_generate) {
+        if (xp_gen_sizes(w, gpu->sms, gpu->granularity) != 0) {
+            snprintf(err, size, "generate: %zu partitions do not fit %s: %lld SMs in units of "
+                     "%lld", w->n_partitions, gpu->path, (long long)gpu->sms,
+                     (long long)gpu->granularity);
+            return false;
+        }
+    } else if (sized) {
+        /* default placement, as the loader does: packed in file order */
+        int64_t next = 0;
+        for (size_t p = 0; p < w->n_partitions; p++) {
+            rt_partition *pa = &w->partitions[p];
+            if (!pa->has_first_sm)
+                pa->first_sm = next;
+            if (ck_add(pa->first_sm, pa->sms, &next)) {
+                snprintf(err, size, "partition \"%s\": first-sm + sms is out of range", pa->name);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* The model of the point's GPU and kernel scales, built once. NULL on out of memory. */
+static model *point_model(xp_engine *e, size_t gi, const rt_gpu *gpu)
+{
+    size_t kc = 0;
+    for (size_t i = 0; i < e->s->n_dims; i++)
+        if (e->s->dims[i].param == XP_KERNEL_SCALE)
+            kc = kc * e->s->dims[i].n + e->idx[i];
+    size_t key = gi * e->n_kcombo + kc, slot = key;
+    if (e->n_cache == 1) {
+        slot = 0;
+        if (e->cached_key != key) {
+            model_free(e->cache[0]);
+            e->cache[0] = NULL;
+            e->cached_key = key;
+        }
+    }
+    if (!e->cache[slot])
+        e->cache[slot] = model_new(gpu, e->work);
+    return e->cache[slot];
+}
+
+/* The first error of the inputs check as "file:line: message". */
+static void first_error(const rt_diags *d, char *err, size_t size)
+{
+    for (size_t i = 0; i < rt_diags_count(d); i++) {
+        const rt_diag *g = rt_diags_get(d, i);
+        if (g->kind != RT_DIAG_ERROR)
+            continue;
+        if (g->line > 0)
+            snprintf(err, size, "%s:%ld: %s", g->file ? g->file : "", g->line, g->msg);
+        else
+            snprintf(err, size, "%s: %s", g->file ? g->file : "", g->msg);
+        return;
+    }
+    snprintf(err, size, "invalid inputs");
+}
+
+/* Options of the point: the spec's, with every varied option set. */
+static void point_options(const xp_engine *e, rt_options *o)
+{
+    const xp_spec *s = e->s;
+    *o = s->opt;
+    for (size_t i = 0; i < s->n_dims; i++) {
+        const xp_dim *d = &s->dims[i];
+        if (d->param == XP_SET)
+            continue;
+        const xp_value *v = &d->v[e->idx[i]];
+        switch (d->param) {
+        case XP_MARGIN: o->margin = v->real; break;
+        case XP_NAIVE_FACTOR: o->naive_factor = v->real; break;
+        case XP_INTERFERENCE: o->interference = (rt_interference_mode)v->num; break;
+        case XP_WINDOWS: o->windows = (rt_windows_mode)v->num; break;
+        case XP_PRIORITIES: o->priorities = (rt_prio_mode)v->num; break;
+        case XP_ASSIGN: o->assign = (rt_assign_mode)v->num; break;
+        default: break;
+        }
+    }
+    o->write_lp = NULL;
+    o->verbosity = -1;
+}
+
+static size_t point_gpu(const xp_engine *e)
+{
+    for (size_t i = 0; i < e->s->n_dims; i++)
+        if (e->s->dims[i].param == XP_GPU)
+            return (size_t)e->s->dims[i].v[e->idx[i]].num;
+    return e->s->base_gpu;
+}
+
+/* Prepare the point's inputs; XP_OK, XP_ENOMEM, or 1 with err set (invalid point). */
+static int prepare(xp_engine *e, uint64_t p, size_t *gi, char *err, size_t size)
+{
+    xp_point_index(e->s, p, e->idx);
+    if (e->s->has_generate) {
+        int rc = ensure_generated(e);
+        if (rc != XP_OK)
+            return rc;
+        if (!e->gen_ok) {
+            snprintf(err, size, "%s", e->gen_err);
+            return 1;
+        }
+    }
+    *gi = point_gpu(e);
+    const rt_gpu *gpu = e->s->gpus[*gi];
+    if (!apply_point(e, gpu, err, size))
+        return 1;
+    if (!e->diags && !(e->diags = rt_diags_new(4)))
+        return XP_ENOMEM;
+    size_t before = rt_diags_errors(e->diags);
+    rt_inputs_check(e->work, gpu, e->diags);
+    if (rt_diags_errors(e->diags) != before) {
+        first_error(e->diags, err, size);
+        rt_diags_free(e->diags);   /* a fresh list for the next point */
+        e->diags = NULL;
+        return 1;
+    }
+    return XP_OK;
+}
+
+int xp_engine_point_inputs(xp_engine *e, uint64_t p, const rt_taskset **ts, const rt_gpu **gpu,
+                           char *err, size_t err_size)
+{
+    size_t gi = 0;
+    int rc = prepare(e, p, &gi, err, err_size);
+    if (rc == XP_OK) {
+        *ts = e->work;
+        *gpu = e->s->gpus[gi];
+    }
+    return rc;
+}
+
+/* Slack, misses and SMs of an analysed layout. */
+static void summarise(const rt_taskset *ts, const rt_layout *l, const rt_eval *ev, xp_outcome *out)
+{
+    out->has_sms = true;
+    out->sms_used = 0;
+    for (size_t p = 0; p < l->n_parts; p++)
+        out->sms_used += l->part_sms[p];
+    out->misses = ev->n_misses;
+    out->has_slack = true;
+    for (size_t t = 0; t < ts->n_tasks; t++) {
+        const rta_result *r = &ev->rta[t];
+        if (r->status != RTA_BOUNDED) {
+            out->has_slack = false;
+            break;
+        }
+        int64_t slack = ts->tasks[t].deadline_ns - r->wcrt_ns;
+        if (t == 0 || slack < out->min_slack_ns)
+            out->min_slack_ns = slack;
+    }
+    if (ts->n_tasks == 0)
+        out->has_slack = false;
+}
+
+static void invalid(xp_outcome *out, int status, const char *what, const char *why)
+{
+    out->valid = false;
+    out->exit_status = status;
+    snprintf(out->error, sizeof out->error, "%s%s", what, why);
+}
+
+/* Analyse layout l (owned by the caller) and fill out. */
+static int analyse_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
+                          xp_outcome *out)
+{
+    rt_eval ev;
+    int rc = rt_eval_layout(m, ts, l, o, 0, &ev);
+    if (rc == EVAL_ENOMEM)
+        return XP_ENOMEM;
+    if (rc != EVAL_OK) {
+        invalid(out, 2, ts->path, ": a WCET or response time does not fit in 2^62 ns (kernel "
+                "durations or margin out of range)");
+        return XP_OK;
+    }
+    summarise(ts, l, &ev, out);
+    out->schedulable = ev.schedulable;
+    rt_eval_fini(&ev);
+    return XP_OK;
+}
+
+static int search_point(xp_engine *e, const model *m, const rt_options *o, xp_outcome *out)
+{
+    assign_result ar;
+    memset(&ar, 0, sizeof ar);
+    rt_diags *d = rt_diags_new(4);
+    if (!d)
+        return XP_ENOMEM;
+    int rc = assign_search(m, e->work, o, &ar, d), ret = XP_OK;
+    if (rc == ASSIGN_ENOMEM) {
+        ret = XP_ENOMEM;
+    } else if (rc != ASSIGN_OK) {
+        char msg[300];
+        first_error(d, msg, sizeof msg);
+        invalid(out, 3, "assignment search failed: ", msg);
+        out->valid = true;   /* the inputs are valid; the solver failed (exit status 3) */
+        out->status = "unknown";
+    } else {
+        out->status = assign_status_name(ar.status);
+        out->exit_status = (ar.status == ASSIGN_OPTIMAL || ar.status == ASSIGN_FEASIBLE) ? 0
+                         : ar.status == ASSIGN_INFEASIBLE ? 1 : 3;
+        if (ar.layout)
+            ret = analyse_layout(m, e->work, ar.layout, o, out);
+        /* the search only returns layouts that passed this very analysis */
+        out->schedulable = ar.layout && out->valid && out->schedulable;
+    }
+    assign_result_fini(&ar);
+    rt_diags_free(d);
+    return ret;
+}
+
+int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    out->valid = true;
+    size_t gi = 0;
+    int rc = prepare(e, p, &gi, out->error, sizeof out->error);
+    if (e->s->has_generate) {
+        out->has_seed = true;
+        out->seed = e->gen_seed;
+    }
+    if (rc == 1) {
+        out->valid = false;
+        out->exit_status = 2;
+        return XP_OK;
+    }
+    if (rc != XP_OK)
+        return rc;
+    rt_options o;
+    point_options(e, &o);
+    bool has_parts = e->work->n_partitions > 0;
+    if (o.assign == RT_ASSIGN_AUTO)
+        o.assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
+    if (o.assign == RT_ASSIGN_GIVEN && !has_parts) {
+        invalid(out, 2, e->work->path, ": assign given, but the task set fixes no partitions");
+        return XP_OK;
+    }
+    model *m = point_model(e, gi, e->s->gpus[gi]);
+    if (!m)
+        return XP_ENOMEM;
+    if (o.assign == RT_ASSIGN_SEARCH)
+        return search_point(e, m, &o, out);
+    rt_layout *l = rt_layout_from_taskset(e->work);
+    if (!l)
+        return XP_ENOMEM;
+    out->status = "given";
+    rc = analyse_layout(m, e->work, l, &o, out);
+    if (rc == XP_OK && out->valid)
+        out->exit_status = out->schedulable ? 0 : 1;
+    rt_layout_free(l);
+    return rc;
+}

@@ -1,0 +1,302 @@
+/* plot: the chart of a sweep's results, through the chart writers of report/chart.c.
+ *
+ * What is drawn (docs/explore.md, "Plots"):
+ *   <generate>       acceptance ratio: x = utilization, y = schedulable sets / valid sets at that
+ *                    utilization, one line per combination of the other varied parameters;
+ *   one parameter    line chart of the min slack (ms) of each point, schedulable points as dots
+ *                    and the others as red crosses (the schedulable fraction, 0 or 1, if no point
+ *                    has a bounded slack);
+ *   two or more      heat map of the first two parameters (y: the first, x: the second), each
+ *                    cell the schedulable fraction over the combinations of the others; with
+ *                    exactly two, the cells also show the min slack.
+ * Invalid points count in no fraction; cells and points without data are shown as such. */
+#include "explore/plot.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/chart.h"
+#include "report/report.h"
+
+#define MAX_LINES SVG_PALETTE_SIZE
+
+typedef struct plot_ctx {
+    const xp_spec *s;
+    const xp_record *rec;
+    const char *note;
+    char *why;
+    size_t why_size;
+    size_t *idx;
+} plot_ctx;
+
+static const char *value_text(const xp_dim *d, size_t k, char *tmp, size_t size)
+{
+    if (d->param == XP_SET) {
+        snprintf(tmp, size, "%zu", k);
+        return tmp;
+    }
+    return d->v[k].text;
+}
+
+static int emit(svg_writer *w, xp_buf *out)
+{
+    size_t len = 0;
+    const char *data = w ? svg_data(w, &len) : NULL;
+    if (data)
+        xp_buf_put(out, data, len);
+    svg_free(w);
+    return !data || out->oom ? XP_PLOT_ENOMEM : XP_PLOT_OK;
+}
+
+/* Combination index of dims[from..] at idx, and the number of combinations. */
+static size_t combo_of(const xp_spec *s, size_t from, const size_t *idx)
+{
+    size_t c = 0;
+    for (size_t i = from; i < s->n_dims; i++)
+        c = c * s->dims[i].n + idx[i];
+    return c;
+}
+
+static size_t combos(const xp_spec *s, size_t from)
+{
+    size_t n = 1;
+    for (size_t i = from; i < s->n_dims; i++)
+        n = n > SIZE_MAX / s->dims[i].n ? SIZE_MAX : n * s->dims[i].n;
+    return n;
+}
+
+/* "key=value, ..." of combination c of dims[from..]. */
+static void combo_label(const xp_spec *s, size_t from, size_t c, char *buf, size_t size)
+{
+    size_t k[64] = { 0 };
+    for (size_t i = s->n_dims; i-- > from;) {
+        k[i - from] = c % s->dims[i].n;
+        c /= s->dims[i].n;
+    }
+    buf[0] = '\0';
+    char tmp[32];
+    for (size_t i = from; i < s->n_dims && i - from < 64; i++) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, size - n, "%s%s=%s", i > from ? ", " : "", s->dims[i].key,
+                 value_text(&s->dims[i], k[i - from], tmp, sizeof tmp));
+    }
+}
+
+/* Count valid and schedulable results into buckets (ny outer index from dims[ya], x from xa or
+ * the combination of dims[from..]). */
+static void count(plot_ctx *c, size_t ya, size_t xa, size_t from, size_t nb, double *valid,
+                  double *sched)
+{
+    const xp_spec *s = c->s;
+    for (uint64_t p = 0; p < s->n_points; p++) {
+        const xp_record *r = &c->rec[p];
+        if (r->state == XP_REC_NONE || r->state == XP_REC_ERROR)
+            continue;
+        xp_point_index(s, p, c->idx);
+        size_t b = c->idx[ya] * nb + (xa < s->n_dims ? c->idx[xa] : combo_of(s, from, c->idx));
+        valid[b] += 1;
+        sched[b] += r->state == XP_REC_SCHED;
+    }
+}
+
+static int acceptance(plot_ctx *c, xp_buf *out)
+{
+    const xp_spec *s = c->s;
+    const xp_dim *ud = &s->dims[0];
+    size_t nl = combos(s, 2), nu = ud->n;
+    if (nl > MAX_LINES) {
+        snprintf(c->why, c->why_size, "%zu lines (one per combination of the varied parameters) "
+                 "are too many for one chart (at most %d)", nl, MAX_LINES);
+        return XP_PLOT_EMPTY;
+    }
+    int rc = XP_PLOT_ENOMEM;
+    double *valid = calloc(nu * nl, sizeof *valid), *sched = calloc(nu * nl, sizeof *sched);
+    double *y = malloc(nu * nl * sizeof *y), *x = malloc(nu * sizeof *x);
+    const char **xt = malloc(nu * sizeof *xt);
+    chart_series *se = calloc(nl, sizeof *se);
+    char (*labels)[200] = calloc(nl, sizeof *labels);
+    if (!valid || !sched || !y || !x || !xt || !se || !labels)
+        goto done;
+    count(c, 0, SIZE_MAX, 2, nl, valid, sched);
+    for (size_t u = 0; u < nu; u++) {
+        x[u] = ud->v[u].real;
+        xt[u] = ud->v[u].text;
+        for (size_t l = 0; l < nl; l++)
+            y[l * nu + u] = valid[u * nl + l] > 0 ? sched[u * nl + l] / valid[u * nl + l] : NAN;
+    }
+    for (size_t l = 0; l < nl; l++) {
+        if (s->n_dims > 2)
+            combo_label(s, 2, l, labels[l], sizeof labels[l]);
+        else
+            snprintf(labels[l], sizeof labels[l], "schedulable fraction");
+        se[l] = (chart_series){ .label = labels[l], .y = y + l * nu };
+    }
+    char title[300], sub[300];
+    snprintf(title, sizeof title, "%s: acceptance ratio", s->name);
+    snprintf(sub, sizeof sub, "%lld random sets of %lld tasks per utilisation, %lld partition%s; "
+             "fraction of the valid sets found schedulable", (long long)s->gen.sets,
+             (long long)s->gen.tasks, (long long)s->gen.partitions, s->gen.partitions > 1 ? "s" : "");
+    chart_lines ch = { .title = title, .subtitle = sub, .note = c->note[0] ? c->note : NULL,
+                       .x_label = "utilization (sum over tasks of Ck(N) / T: whole-GPU time)",
+                       .y_label = "schedulable fraction", .n_x = nu, .x = x, .x_text = xt,
+                       .y_min = 0, .y_max = 1, .n_series = nl, .series = se };
+    rc = emit(chart_lines_svg(&ch), out);
+done:
+    free(valid);
+    free(sched);
+    free(y);
+    free(x);
+    free(xt);
+    free(se);
+    free(labels);
+    return rc;
+}
+
+static int line_chart(plot_ctx *c, xp_buf *out)
+{
+    const xp_spec *s = c->s;
+    const xp_dim *d = &s->dims[0];
+    size_t n = d->n;
+    bool numeric = !d->v[0].is_word;
+    int rc = XP_PLOT_ENOMEM;
+    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
+    unsigned char *mk = calloc(n, 1);
+    const char **xt = malloc(n * sizeof *xt);
+    if (!x || !y || !mk || !xt)
+        goto done;
+    bool any_slack = false;
+    for (size_t i = 0; i < n; i++)
+        any_slack |= c->rec[i].has_slack;
+    double lo = 0, hi = 0;
+    for (size_t i = 0; i < n; i++) {
+        const xp_record *r = &c->rec[i];
+        x[i] = d->v[i].real;
+        xt[i] = d->v[i].text;
+        y[i] = NAN;
+        if (r->state == XP_REC_SCHED || r->state == XP_REC_MISS) {
+            mk[i] = r->state == XP_REC_SCHED ? CHART_MARK_OK : CHART_MARK_MISS;
+            if (!any_slack)
+                y[i] = r->state == XP_REC_SCHED;
+            else if (r->has_slack)
+                y[i] = (double)r->min_slack_ns / 1e6;
+        }
+        if (!isnan(y[i])) {
+            lo = y[i] < lo ? y[i] : lo;
+            hi = y[i] > hi ? y[i] : hi;
+        }
+    }
+    if (!any_slack) {
+        lo = 0;
+        hi = 1;
+    } else {
+        double pad = (hi - lo) * 0.05 + 1e-9;
+        lo -= pad;
+        hi += pad;
+    }
+    char title[300];
+    snprintf(title, sizeof title, "%s: %s against %s", s->name,
+             any_slack ? "min slack" : "schedulable", d->key);
+    chart_series se = { .label = any_slack ? "min over tasks of D - R (ms)" : "schedulable (1) or not (0)",
+                        .y = y, .mark = mk };
+    chart_lines ch = { .title = title,
+                       .subtitle = "one point per value; a red cross: some deadline can be missed; "
+                                   "no point: invalid inputs or an unbounded response time",
+                       .note = c->note[0] ? c->note : NULL, .x_label = d->key,
+                       .y_label = any_slack ? "min slack (ms)" : "schedulable", .n_x = n,
+                       .x = numeric ? x : NULL, .x_text = xt, .y_min = lo, .y_max = hi,
+                       .y_zero_line = true, .n_series = 1, .series = &se };
+    rc = emit(chart_lines_svg(&ch), out);
+done:
+    free(x);
+    free(y);
+    free(mk);
+    free(xt);
+    return rc;
+}
+
+static int heat_map(plot_ctx *c, xp_buf *out)
+{
+    const xp_spec *s = c->s;
+    const xp_dim *dy = &s->dims[0], *dx = &s->dims[1];
+    size_t nx = dx->n, ny = dy->n, nc = nx * ny;
+    int rc = XP_PLOT_ENOMEM;
+    double *valid = calloc(nc, sizeof *valid), *sched = calloc(nc, sizeof *sched);
+    double *v = malloc(nc * sizeof *v);
+    char (*txt)[32] = calloc(nc, sizeof *txt);
+    const char **tp = malloc(nc * sizeof *tp), **xt = malloc(nx * sizeof *xt),
+               **yt = malloc(ny * sizeof *yt);
+    char (*tmp)[32] = calloc(nx + ny, sizeof *tmp);
+    if (!valid || !sched || !v || !txt || !tp || !xt || !yt || !tmp)
+        goto done;
+    count(c, 0, 1, 2, nx, valid, sched);
+    for (size_t i = 0; i < nc; i++) {
+        v[i] = valid[i] > 0 ? sched[i] / valid[i] : NAN;
+        tp[i] = txt[i];
+        if (s->n_dims > 2)
+            snprintf(txt[i], sizeof txt[i], "%.0f/%.0f", sched[i], valid[i]);
+    }
+    if (s->n_dims == 2)
+        for (uint64_t p = 0; p < s->n_points; p++) {
+            const xp_record *r = &c->rec[p];
+            char *t = txt[p];   /* with two dimensions, point p is cell p */
+            if (r->state == XP_REC_ERROR)
+                snprintf(t, 32, "invalid");
+            else if (r->state != XP_REC_NONE && r->has_slack)
+                report_fmt_ns(r->min_slack_ns, t, 32);
+            else if (r->state != XP_REC_NONE)
+                snprintf(t, 32, "%s", r->state == XP_REC_SCHED ? "ok" : "miss");
+        }
+    for (size_t i = 0; i < nx; i++)
+        xt[i] = value_text(dx, i, tmp[i], sizeof tmp[i]);
+    for (size_t i = 0; i < ny; i++)
+        yt[i] = value_text(dy, i, tmp[nx + i], sizeof tmp[nx + i]);
+    char title[300], sub[300];
+    snprintf(title, sizeof title, "%s: %s against %s", s->name, dy->key, dx->key);
+    if (s->n_dims == 2)
+        snprintf(sub, sizeof sub, "colour: schedulable (blue) or not (red); text: min slack "
+                 "(min over tasks of D - R)");
+    else
+        snprintf(sub, sizeof sub, "colour and text: schedulable points / valid points over the "
+                 "%zu combinations of the other parameters", combos(s, 2));
+    chart_heat ch = { .title = title, .subtitle = sub, .note = c->note[0] ? c->note : NULL,
+                      .x_label = dx->key, .y_label = dy->key, .value_label = "schedulable fraction",
+                      .n_x = nx, .n_y = ny, .x_text = xt, .y_text = yt, .value = v,
+                      .cell_text = tp };
+    rc = emit(chart_heat_svg(&ch), out);
+done:
+    free(valid);
+    free(sched);
+    free(v);
+    free(txt);
+    free(tp);
+    free(xt);
+    free(yt);
+    free(tmp);
+    return rc;
+}
+
+int xp_plot_svg(const xp_spec *s, const xp_record *rec, const char *note, xp_buf *out, char *why,
+                size_t why_size)
+{
+    plot_ctx c = { .s = s, .rec = rec, .note = note ? note : "", .why = why, .why_size = why_size };
+    size_t vary = s->n_dims - (s->has_generate ? 2 : 0);
+    if (s->n_dims == 0 || (!s->has_generate && vary == 0)) {
+        snprintf(why, why_size, "nothing is varied: a single point has no chart");
+        return XP_PLOT_EMPTY;
+    }
+    if (!s->has_generate && s->n_dims == 2 && (s->dims[0].n * s->dims[1].n > 4096)) {
+        snprintf(why, why_size, "a heat map of %zu cells is too large", s->dims[0].n * s->dims[1].n);
+        return XP_PLOT_EMPTY;
+    }
+    c.idx = calloc(s->n_dims, sizeof *c.idx);
+    if (!c.idx)
+        return XP_PLOT_ENOMEM;
+    int rc = s->has_generate ? acceptance(&c, out) : s->n_dims == 1 ? line_chart(&c, out)
+                                                                     : heat_map(&c, out);
+    free(c.idx);
+    if (rc == XP_PLOT_ENOMEM)
+        snprintf(why, why_size, "out of memory");
+    return rc;
+}

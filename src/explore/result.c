@@ -1,0 +1,553 @@
+/* result: the result lines of a sweep, written and read back.
+ *
+ * JSON line: {"point": P, "spec": "<hash>/<points>", <each varied parameter>, ["seed": S,]
+ * "schedulable", "exit_status", "status", "sms_used", "min_slack_ns", "misses", "error"}, keys
+ * in that order; CSV: the same columns under a header, empty fields for null. */
+#include "explore/result.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- buffer ---------------------------------------------------------------------------- */
+
+void xp_buf_fini(xp_buf *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+static void put(xp_buf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        char *d = realloc(b->data, cap);
+        if (!d) {
+            b->oom = true;
+            return;
+        }
+        b->data = d;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void xp_buf_put(xp_buf *b, const char *s, size_t n)
+{
+    put(b, s, n);
+}
+
+static void puts_(xp_buf *b, const char *s)
+{
+    put(b, s, strlen(s));
+}
+
+static void putf(xp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void putf(xp_buf *b, const char *fmt, ...)
+{
+    char tmp[128];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n >= 0)
+        put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void put_json_str(xp_buf *b, const char *s)
+{
+    put(b, "\"", 1);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            char e[2] = { '\\', (char)*p };
+            put(b, e, 2);
+        } else if (*p < 0x20 || *p == 0x7f) {
+            putf(b, "\\u%04x", *p);
+        } else {
+            put(b, (const char *)p, 1);
+        }
+    }
+    put(b, "\"", 1);
+}
+
+/* A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+static void put_csv_str(xp_buf *b, const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        puts_(b, s);
+        return;
+    }
+    put(b, "\"", 1);
+    for (const char *p = s; *p; p++) {
+        if (*p == '"')
+            put(b, "\"", 1);
+        if (*p == '\n' || *p == '\r')
+            put(b, " ", 1);   /* one record per line */
+        else
+            put(b, p, 1);
+    }
+    put(b, "\"", 1);
+}
+
+void xp_spec_id(const xp_spec *s, char out[64])
+{
+    snprintf(out, 64, "%s/%" PRIu64, s->hash, s->n_points);
+}
+
+/* ---- writing --------------------------------------------------------------------------- */
+
+/* The value of dimension i at value index k as text, and whether it is a word. */
+static const char *dim_text(const xp_dim *d, size_t k, char *tmp, size_t size, bool *word)
+{
+    if (d->param == XP_SET) {
+        snprintf(tmp, size, "%zu", k);
+        *word = false;
+        return tmp;
+    }
+    *word = d->v[k].is_word;
+    return d->v[k].text;
+}
+
+typedef struct line_fmt {
+    bool csv;
+} line_fmt;
+
+static void put_sep(xp_buf *b, const line_fmt *f, const char *key)
+{
+    if (f->csv) {
+        put(b, ",", 1);
+    } else {
+        put(b, ",", 1);
+        put_json_str(b, key);
+        put(b, ":", 1);
+    }
+}
+
+static void put_null(xp_buf *b, const line_fmt *f)
+{
+    if (!f->csv)
+        puts_(b, "null");
+}
+
+static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o,
+                     xp_buf *b, const line_fmt *f)
+{
+    char id[64], tmp[32];
+    xp_spec_id(s, id);
+    if (f->csv)
+        putf(b, "%" PRIu64 ",%s", p, id);
+    else {
+        putf(b, "{\"point\":%" PRIu64 ",\"spec\":", p);
+        put_json_str(b, id);
+    }
+    for (size_t i = 0; i < s->n_dims; i++) {
+        bool word;
+        const char *t = dim_text(&s->dims[i], idx[i], tmp, sizeof tmp, &word);
+        put_sep(b, f, s->dims[i].key);
+        if (f->csv)
+            put_csv_str(b, t);
+        else if (word)
+            put_json_str(b, t);
+        else
+            puts_(b, t);
+    }
+    if (s->has_generate) {
+        put_sep(b, f, "seed");
+        putf(b, "%" PRIu64, o->seed);
+    }
+    put_sep(b, f, "schedulable");
+    if (o->valid)
+        puts_(b, o->schedulable ? "true" : "false");
+    else
+        put_null(b, f);
+    put_sep(b, f, "exit_status");
+    putf(b, "%d", o->exit_status);
+    put_sep(b, f, "status");
+    if (o->status)
+        f->csv ? puts_(b, o->status) : put_json_str(b, o->status);
+    else
+        put_null(b, f);
+    put_sep(b, f, "sms_used");
+    if (o->has_sms)
+        putf(b, "%" PRId64, o->sms_used);
+    else
+        put_null(b, f);
+    put_sep(b, f, "min_slack_ns");
+    if (o->has_slack)
+        putf(b, "%" PRId64, o->min_slack_ns);
+    else
+        put_null(b, f);
+    put_sep(b, f, "misses");
+    if (o->valid && o->status)
+        putf(b, "%zu", o->misses);
+    else
+        put_null(b, f);
+    put_sep(b, f, "error");
+    if (o->error[0])
+        f->csv ? put_csv_str(b, o->error) : put_json_str(b, o->error);
+    else
+        put_null(b, f);
+    puts_(b, f->csv ? "\n" : "}\n");
+}
+
+void xp_line_json(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b)
+{
+    line_fmt f = { false };
+    put_line(s, p, idx, o, b, &f);
+}
+
+void xp_line_csv(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b)
+{
+    line_fmt f = { true };
+    put_line(s, p, idx, o, b, &f);
+}
+
+void xp_csv_header(const xp_spec *s, xp_buf *b)
+{
+    puts_(b, "point,spec");
+    for (size_t i = 0; i < s->n_dims; i++) {
+        put(b, ",", 1);
+        put_csv_str(b, s->dims[i].key);
+    }
+    if (s->has_generate)
+        puts_(b, ",seed");
+    puts_(b, ",schedulable,exit_status,status,sms_used,min_slack_ns,misses,error\n");
+}
+
+/* ---- reading --------------------------------------------------------------------------- */
+
+bool xp_parse_json(const char *line, size_t len, xp_parsed *out)
+{
+    json_error_t err;
+    json_t *j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &err);
+    bool ok = false;
+    if (!j || !json_is_object(j))
+        goto done;
+    json_t *p = json_object_get(j, "point"), *s = json_object_get(j, "spec");
+    json_t *sch = json_object_get(j, "schedulable"), *sl = json_object_get(j, "min_slack_ns");
+    if (!json_is_integer(p) || json_integer_value(p) < 0 || !json_is_string(s) ||
+        strlen(json_string_value(s)) >= sizeof out->spec || !(json_is_boolean(sch) || json_is_null(sch)))
+        goto done;
+    out->point = (uint64_t)json_integer_value(p);
+    snprintf(out->spec, sizeof out->spec, "%s", json_string_value(s));
+    out->schedulable = json_is_null(sch) ? -1 : json_is_true(sch);
+    out->has_slack = json_is_integer(sl);
+    out->min_slack_ns = out->has_slack ? json_integer_value(sl) : 0;
+    ok = true;
+done:
+    json_decref(j);
+    return ok;
+}
+
+/* Field k of a CSV line (quotes removed, "" unescaped) into buf; false if absent. */
+static bool csv_field(const char *line, size_t len, int k, char *buf, size_t size)
+{
+    size_t i = 0, o = 0;
+    for (int f = 0; f <= k; f++) {
+        if (f > 0) {
+            if (i >= len || line[i] != ',')
+                return false;
+            i++;
+        }
+        bool q = i < len && line[i] == '"';
+        i += q;
+        o = 0;
+        while (i < len && (q || line[i] != ',')) {
+            if (q && line[i] == '"') {
+                if (i + 1 < len && line[i + 1] == '"') {
+                    i++;
+                } else {
+                    q = false;
+                    i++;
+                    continue;
+                }
+            }
+            if (f == k && o + 1 < size)
+                buf[o++] = line[i];
+            i++;
+        }
+    }
+    buf[o] = '\0';
+    return true;
+}
+
+bool xp_csv_columns(const char *header, size_t len, xp_csv_cols *cols)
+{
+    char f[200];
+    cols->schedulable = cols->min_slack = -1;
+    if (!csv_field(header, len, 0, f, sizeof f) || strcmp(f, "point") != 0 ||
+        !csv_field(header, len, 1, f, sizeof f) || strcmp(f, "spec") != 0)
+        return false;
+    for (int k = 2; csv_field(header, len, k, f, sizeof f); k++) {
+        if (strcmp(f, "schedulable") == 0)
+            cols->schedulable = k;
+        else if (strcmp(f, "min_slack_ns") == 0)
+            cols->min_slack = k;
+    }
+    return cols->schedulable > 0 && cols->min_slack > 0;
+}
+
+static bool parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    if (!(*s >= '0' && *s <= '9'))
+        return false;
+    unsigned long long x = strtoull(s, &end, 10);
+    *v = x;
+    return !*end && errno == 0;
+}
+
+bool xp_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_parsed *out)
+{
+    char f[200];
+    uint64_t v;
+    if (!csv_field(line, len, 0, f, sizeof f) || !parse_u64(f, &v))
+        return false;
+    out->point = v;
+    if (!csv_field(line, len, 1, out->spec, sizeof out->spec) || !out->spec[0])
+        return false;
+    if (!csv_field(line, len, cols->schedulable, f, sizeof f))
+        return false;
+    out->schedulable = strcmp(f, "true") == 0 ? 1 : strcmp(f, "false") == 0 ? 0 : -1;
+    if (!csv_field(line, len, cols->min_slack, f, sizeof f))
+        return false;
+    char *end;
+    errno = 0;
+    long long s = strtoll(f, &end, 10);
+    out->has_slack = f[0] && !*end && errno == 0;
+    out->min_slack_ns = out->has_slack ? s : 0;
+    return true;
+}
+
+/* ---- merge ----------------------------------------------------------------------------- */
+
+typedef struct merged_line {
+    uint64_t point;
+    const char *text;       /* into its file's buffer, with its '\n' */
+    size_t len;
+    size_t file;
+    long line;
+} merged_line;
+
+/* By point, then file and line: the first occurrence of a point comes first. */
+static int cmp_point(const void *a, const void *b)
+{
+    const merged_line *x = a, *y = b;
+    if (x->point != y->point)
+        return (x->point > y->point) - (x->point < y->point);
+    if (x->file != y->file)
+        return (x->file > y->file) - (x->file < y->file);
+    return (x->line > y->line) - (x->line < y->line);
+}
+
+/* Read a whole file into *buf (caller frees). */
+static int slurp(const char *path, char **buf, size_t *len, rt_diags *d)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        rt_diag_error(d, path, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    xp_buf b = { 0 };
+    char tmp[65536];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+        put(&b, tmp, n);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad || b.oom) {
+        rt_diag_error(d, path, 0, bad ? "cannot read" : "out of memory");
+        xp_buf_fini(&b);
+        return -1;
+    }
+    *buf = b.data ? b.data : calloc(1, 1);
+    *len = b.len;
+    return *buf ? 0 : -1;
+}
+
+typedef struct merge_state {
+    const char *const *paths;
+    rt_diags *d;
+    merged_line *lines;
+    size_t n, cap;
+    bool csv;
+    bool have_format;
+    char spec[64];
+    const char *spec_at;    /* file of the first line, for messages */
+    long spec_line;
+    const char *header;     /* CSV: the first file's header */
+    size_t header_len;
+    xp_csv_cols cols;
+} merge_state;
+
+static int add_line(merge_state *m, size_t file, long line, const char *text, size_t len)
+{
+    const char *path = m->paths[file];
+    xp_parsed p;
+    bool ok = m->csv ? xp_parse_csv(text, len, &m->cols, &p) : xp_parse_json(text, len, &p);
+    if (!ok) {
+        rt_diag_error(m->d, path, line, "not a result line of rtgpu-explore (expected %s)",
+                      m->csv ? "a CSV row under the header" : "one JSON object with point and spec");
+        return -1;
+    }
+    if (!m->spec[0]) {
+        snprintf(m->spec, sizeof m->spec, "%s", p.spec);
+        m->spec_at = path;
+        m->spec_line = line;
+    } else if (strcmp(m->spec, p.spec) != 0) {
+        rt_diag_error(m->d, path, line, "spec %s differs from spec %s of %s:%ld (results of "
+                      "different sweep files or inputs cannot be merged)", p.spec, m->spec,
+                      m->spec_at, m->spec_line);
+        return -1;
+    }
+    if (m->n == m->cap) {
+        size_t cap = m->cap ? 2 * m->cap : 1024;
+        merged_line *nl = realloc(m->lines, cap * sizeof *nl);
+        if (!nl) {
+            rt_diag_error(m->d, path, 0, "out of memory");
+            return -1;
+        }
+        m->lines = nl;
+        m->cap = cap;
+    }
+    m->lines[m->n++] = (merged_line){ p.point, text, len + 1, file, line };
+    return 0;
+}
+
+/* The lines of one file (its text stays in bufs[file]). */
+static int scan_file(merge_state *m, size_t file, const char *buf, size_t len)
+{
+    const char *path = m->paths[file];
+    long line = 0;
+    size_t i = 0;
+    if (len > 0 && buf[len - 1] != '\n') {
+        long nl = 1;
+        for (size_t k = 0; k < len; k++)
+            nl += buf[k] == '\n';
+        rt_diag_error(m->d, path, nl, "the last line is incomplete (a run was interrupted while "
+                      "writing it: finish the run with --resume first)");
+        return -1;
+    }
+    while (i < len) {
+        const char *eol = memchr(buf + i, '\n', len - i);
+        size_t n = (size_t)(eol - (buf + i));
+        line++;
+        bool csv = n > 0 && buf[i] != '{';
+        if (!m->have_format) {
+            m->have_format = true;
+            m->csv = csv;
+        } else if (csv != m->csv) {
+            rt_diag_error(m->d, path, line, "mixes %s with the %s of %s", csv ? "CSV" : "JSON lines",
+                          m->csv ? "CSV" : "JSON lines", m->paths[0]);
+            return -1;
+        }
+        if (csv && line == 1) {
+            if (!m->header) {
+                if (!xp_csv_columns(buf + i, n, &m->cols)) {
+                    rt_diag_error(m->d, path, 1, "not the header of an rtgpu-explore CSV file");
+                    return -1;
+                }
+                m->header = buf + i;
+                m->header_len = n + 1;
+            } else if (n + 1 != m->header_len || memcmp(buf + i, m->header, n) != 0) {
+                rt_diag_error(m->d, path, 1, "its CSV header differs from that of %s", m->paths[0]);
+                return -1;
+            }
+        } else if (add_line(m, file, line, buf + i, n) != 0) {
+            return -1;
+        }
+        i += n + 1;
+    }
+    return 0;
+}
+
+/* Every point 0..N-1 exactly once, N from the spec field "<hash>/<N>". */
+static int check_points(merge_state *m)
+{
+    const char *slash = strrchr(m->spec, '/');
+    uint64_t N = 0;
+    if (!slash || !parse_u64(slash + 1, &N)) {
+        rt_diag_error(m->d, m->spec_at, m->spec_line, "spec \"%s\" does not end in /POINTS", m->spec);
+        return -1;
+    }
+    qsort(m->lines, m->n, sizeof *m->lines, cmp_point);
+    int bad = 0;
+    uint64_t missing = 0, first_missing = 0, expect = 0;
+    for (size_t i = 0; i <= m->n; i++) {
+        uint64_t p = i < m->n ? m->lines[i].point : N;
+        if (i < m->n && p >= N) {
+            rt_diag_error(m->d, m->paths[m->lines[i].file], m->lines[i].line, "point %" PRIu64
+                          " is beyond the sweep's %" PRIu64 " points", p, N);
+            return -1;
+        }
+        if (i > 0 && i < m->n && p == m->lines[i - 1].point) {
+            rt_diag_error(m->d, m->paths[m->lines[i].file], m->lines[i].line, "point %" PRIu64
+                          " is also at %s:%ld (each point must be present exactly once)", p,
+                          m->paths[m->lines[i - 1].file], m->lines[i - 1].line);
+            return -1;   /* one such message says it: a file given twice would give thousands */
+        }
+        if (p > expect) {
+            if (!missing)
+                first_missing = expect;
+            missing += p - expect;
+        }
+        expect = p + 1;
+    }
+    if (missing) {
+        rt_diag_error(m->d, NULL, 0, "%" PRIu64 " of the sweep's %" PRIu64 " points are missing, "
+                      "the first is point %" PRIu64 " (a shard not run, or not finished: run it, "
+                      "with --resume if interrupted)", missing, N, first_missing);
+        bad = -1;
+    }
+    return bad;
+}
+
+int xp_merge(const char *const *paths, size_t n, xp_buf *out, rt_diags *d)
+{
+    merge_state m = { .paths = paths, .d = d };
+    char **bufs = calloc(n ? n : 1, sizeof *bufs);
+    int rc = -1;
+    if (!bufs) {
+        rt_diag_error(d, NULL, 0, "out of memory");
+        return -1;
+    }
+    for (size_t f = 0; f < n; f++) {
+        size_t len = 0;
+        if (slurp(paths[f], &bufs[f], &len, d) != 0 || scan_file(&m, f, bufs[f], len) != 0)
+            goto done;
+    }
+    if (m.n == 0) {
+        rt_diag_error(d, n ? paths[0] : NULL, 0, "no result lines to merge");
+        goto done;
+    }
+    if (check_points(&m) != 0)
+        goto done;
+    if (m.csv)
+        put(out, m.header, m.header_len);
+    for (size_t i = 0; i < m.n; i++)
+        put(out, m.lines[i].text, m.lines[i].len);
+    if (out->oom) {
+        rt_diag_error(d, NULL, 0, "out of memory");
+        goto done;
+    }
+    rc = 0;
+done:
+    for (size_t f = 0; f < n; f++)
+        free(bufs[f]);
+    free(bufs);
+    free(m.lines);
+    return rc;
+}

@@ -1,0 +1,55 @@
+/* result: the result lines of a sweep (one JSON object per line, or CSV rows under a header),
+ * written whole, read back for --resume, plots and merge. */
+#ifndef RT_XP_RESULT_H
+#define RT_XP_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "explore/eval.h"
+#include "explore/spec.h"
+#include "util/diag.h"
+
+/* A growing text buffer (owned data). */
+typedef struct xp_buf {
+    char *data;
+    size_t len, cap;
+    bool oom;
+} xp_buf;
+void xp_buf_fini(xp_buf *b);
+/* Append n bytes (b->oom set when memory runs out; later appends do nothing). */
+void xp_buf_put(xp_buf *b, const char *s, size_t n);
+
+/* The spec field of every line: "<hash>/<points>", e.g. "3fa2c1d0e9b8a7f6/240" (64 bytes). */
+void xp_spec_id(const xp_spec *s, char out[64]);
+
+/* Append to b the result line of point p (value indices idx) ending in '\n'. */
+void xp_line_json(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b);
+void xp_line_csv(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b);
+/* Append the CSV header line. */
+void xp_csv_header(const xp_spec *s, xp_buf *b);
+
+/* What --resume, plots and merge read back from one line. */
+typedef struct xp_parsed {
+    uint64_t point;
+    char spec[64];          /* the spec field */
+    int schedulable;        /* 1, 0, or -1 (null: an invalid point) */
+    bool has_slack;
+    int64_t min_slack_ns;
+} xp_parsed;
+
+/* Parse one line (without its '\n'); CSV lines need the column of each field from the header
+ * (xp_csv_columns). false if the line is not a result line. */
+bool xp_parse_json(const char *line, size_t len, xp_parsed *out);
+typedef struct xp_csv_cols { int schedulable, min_slack; } xp_csv_cols;
+bool xp_csv_columns(const char *header, size_t len, xp_csv_cols *cols);
+bool xp_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_parsed *out);
+
+/* Merge result files (all JSON lines or all CSV with the same header) into out: check that all
+ * lines carry the same spec field, that every point 0..N-1 of that spec is present exactly once,
+ * and append the lines in point order (CSV: the header once). Errors are located
+ * (file:line) in d. 0, or -1 (d says why; out unspecified). */
+int xp_merge(const char *const *paths, size_t n, xp_buf *out, rt_diags *d);
+
+#endif

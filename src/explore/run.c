@@ -1,0 +1,568 @@
+/* run: a sweep from points to result lines.
+ *
+ * The shard I/N holds the points p with p mod N = I - 1. With --resume the output file is read
+ * first: its complete lines must all carry this spec's id and hold points of this shard, each
+ * once; a last line without its '\n' (a run killed in the middle of a write) is cut off and its
+ * point run again. The points left are evaluated in increasing order; each result line goes to
+ * the output with one write(2) on a descriptor opened with O_APPEND, so a killed run leaves
+ * only whole lines behind.
+ *
+ * --jobs N: N worker processes (fork), each with its own engine; worker k takes the k-th, the
+ * (k+N)-th, ... point left. Each sends its outcomes through its own pipe, and this process reads
+ * them in point order, so the output is the same bytes as with one process. A worker that is
+ * ahead blocks on its full pipe (back-pressure), so memory stays bounded. Workers end with
+ * _exit: they never run the parent's exit handlers or flush its buffers. */
+#include "explore/run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "explore/eval.h"
+#include "explore/result.h"
+
+/* Largest sweep whose per-point records (--plot, --resume) are held in memory: 2^26 points. */
+#define RECORDS_MAX ((uint64_t)1 << 26)
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, buf, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        buf += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Read exactly len bytes; 0, or -1 at end of file or on an error. */
+static int read_all(int fd, void *p, size_t len)
+{
+    char *buf = p;
+    while (len > 0) {
+        ssize_t r = read(fd, buf, len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        buf += r;
+        len -= (size_t)r;
+    }
+    return 0;
+}
+
+void xp_run_result_fini(xp_run_result *r)
+{
+    free(r->records);
+    r->records = NULL;
+}
+
+static void record_of(const xp_parsed *p, xp_record *r)
+{
+    r->state = p->schedulable < 0 ? XP_REC_ERROR : p->schedulable ? XP_REC_SCHED : XP_REC_MISS;
+    r->has_slack = p->has_slack;
+    r->min_slack_ns = p->min_slack_ns;
+}
+
+static void record_outcome(const xp_outcome *o, xp_record *r)
+{
+    r->state = !o->valid ? XP_REC_ERROR : o->schedulable ? XP_REC_SCHED : XP_REC_MISS;
+    r->has_slack = o->has_slack;
+    r->min_slack_ns = o->min_slack_ns;
+}
+
+/* ---- reading result files -------------------------------------------------------------- */
+
+typedef struct scan {
+    const xp_spec *s;
+    const char *path;
+    rt_diags *d;
+    char id[64];
+    uint64_t shard, shards;   /* accepted points */
+    unsigned char *seen;      /* n_points bits */
+    xp_record *records;       /* optional */
+    uint64_t count, schedulable, errors;
+} scan;
+
+static bool seen_get(const unsigned char *b, uint64_t p)
+{
+    return (b[p >> 3] >> (p & 7)) & 1;
+}
+
+static void seen_set(unsigned char *b, uint64_t p)
+{
+    b[p >> 3] |= (unsigned char)(1u << (p & 7));
+}
+
+/* The complete lines of buf[0..len); len ends after the last '\n'. */
+static int scan_lines(scan *sc, const char *buf, size_t len, bool csv)
+{
+    xp_csv_cols cols = { 0, 0 };
+    xp_buf hdr = { 0 };
+    long line = 0;
+    int rc = 0;
+    if (csv)
+        xp_csv_header(sc->s, &hdr);
+    for (size_t i = 0; i < len && rc == 0;) {
+        const char *eol = memchr(buf + i, '\n', len - i);
+        size_t n = (size_t)(eol - (buf + i));
+        line++;
+        xp_parsed p;
+        if (csv && line == 1) {
+            if (hdr.oom || n + 1 != hdr.len || memcmp(buf + i, hdr.data, n) != 0 ||
+                !xp_csv_columns(buf + i, n, &cols)) {
+                rt_diag_error(sc->d, sc->path, 1, "its CSV header is not that of this sweep's "
+                              "results (written for another sweep file?)");
+                rc = -1;
+            }
+        } else if (!(csv ? xp_parse_csv(buf + i, n, &cols, &p) : xp_parse_json(buf + i, n, &p))) {
+            rt_diag_error(sc->d, sc->path, line, "not a result line of rtgpu-explore (expected %s)",
+                          csv ? "a CSV row" : "a JSON object with point and spec");
+            rc = -1;
+        } else if (strcmp(p.spec, sc->id) != 0) {
+            rt_diag_error(sc->d, sc->path, line, "written for spec %s, not for this sweep's %s "
+                          "(another sweep file or changed inputs: choose another output file)",
+                          p.spec, sc->id);
+            rc = -1;
+        } else if (p.point >= sc->s->n_points || p.point % sc->shards != sc->shard - 1) {
+            rt_diag_error(sc->d, sc->path, line, "point %" PRIu64 " is not a point of shard "
+                          "%" PRIu64 "/%" PRIu64, p.point, sc->shard, sc->shards);
+            rc = -1;
+        } else if (seen_get(sc->seen, p.point)) {
+            rt_diag_error(sc->d, sc->path, line, "point %" PRIu64 " is present twice", p.point);
+            rc = -1;
+        } else {
+            seen_set(sc->seen, p.point);
+            sc->count++;
+            sc->schedulable += p.schedulable == 1;
+            sc->errors += p.schedulable < 0;
+            if (sc->records)
+                record_of(&p, &sc->records[p.point]);
+        }
+        i += n + 1;
+    }
+    xp_buf_fini(&hdr);
+    return rc;
+}
+
+/* Read path whole into *buf; *len; -1 after an error (ENOENT: *buf NULL, 0 returned). */
+static int read_file(const char *path, char **buf, size_t *len, rt_diags *d)
+{
+    *buf = NULL;
+    *len = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (errno == ENOENT)
+            return 0;
+        rt_diag_error(d, path, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    xp_buf b = { 0 };
+    char tmp[65536];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) {
+        if (!b.oom && b.len + n + 1 > b.cap) {
+            size_t cap = b.cap ? b.cap : 65536;
+            while (b.len + n + 1 > cap)
+                cap *= 2;
+            char *nd = realloc(b.data, cap);
+            if (!nd)
+                b.oom = true;
+            else {
+                b.data = nd;
+                b.cap = cap;
+            }
+        }
+        if (!b.oom) {
+            memcpy(b.data + b.len, tmp, n);
+            b.len += n;
+        }
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (bad || b.oom) {
+        rt_diag_error(d, path, 0, bad ? "cannot read: %s" : "out of memory", strerror(errno));
+        xp_buf_fini(&b);
+        return -1;
+    }
+    *buf = b.data;
+    *len = b.len;
+    return 0;
+}
+
+int xp_read_records(const xp_spec *s, const char *const *paths, size_t n, xp_record **out,
+                    rt_diags *d)
+{
+    if (s->n_points > RECORDS_MAX) {
+        rt_diag_error(d, s->path, 0, "too many points to plot (%" PRIu64 "; at most %" PRIu64 ")",
+                      s->n_points, RECORDS_MAX);
+        return -1;
+    }
+    scan sc = { .s = s, .d = d, .shard = 1, .shards = 1 };
+    xp_spec_id(s, sc.id);
+    sc.seen = calloc((size_t)(s->n_points / 8 + 1), 1);
+    sc.records = calloc((size_t)s->n_points, sizeof *sc.records);
+    int rc = -1;
+    if (!sc.seen || !sc.records) {
+        rt_diag_error(d, NULL, 0, "out of memory");
+        goto done;
+    }
+    for (size_t f = 0; f < n; f++) {
+        char *buf;
+        size_t len;
+        sc.path = paths[f];
+        if (read_file(paths[f], &buf, &len, d) != 0)
+            goto done;
+        if (!buf) {
+            rt_diag_error(d, paths[f], 0, "cannot open: %s", strerror(ENOENT));
+            goto done;
+        }
+        while (len > 0 && buf[len - 1] != '\n')
+            len--;   /* an incomplete last line is not read */
+        int r = scan_lines(&sc, buf, len, len > 0 && buf[0] != '{');
+        free(buf);
+        if (r != 0)
+            goto done;
+    }
+    *out = sc.records;
+    sc.records = NULL;
+    rc = 0;
+done:
+    free(sc.seen);
+    free(sc.records);
+    return rc;
+}
+
+/* ---- the run --------------------------------------------------------------------------- */
+
+typedef struct runner {
+    const xp_spec *s;
+    const xp_run_opts *o;
+    xp_run_result *res;
+    rt_diags *d;
+    int fd;                   /* output */
+    bool own_fd;
+    unsigned char *seen;      /* --resume: points already in the output; NULL otherwise */
+    size_t *idx;
+    xp_buf line;
+} runner;
+
+static bool is_done(const runner *r, uint64_t p)
+{
+    return r->seen && seen_get(r->seen, p);
+}
+
+/* --resume: read what the output already holds; cut an incomplete last line. */
+static int resume_read(runner *r, bool *need_header)
+{
+    const char *path = r->o->out_path;
+    char *buf;
+    size_t len;
+    if (read_file(path, &buf, &len, r->d) != 0)
+        return XP_RUN_EIO;
+    size_t keep = len;
+    while (keep > 0 && buf && buf[keep - 1] != '\n')
+        keep--;
+    if (keep != len) {
+        rt_diag_warning(r->d, path, 0, "its last line was incomplete (an interrupted write): "
+                        "cut off, that point is run again");
+        if (truncate(path, (off_t)keep) != 0) {
+            rt_diag_error(r->d, path, 0, "cannot cut the incomplete last line: %s", strerror(errno));
+            free(buf);
+            return XP_RUN_EIO;
+        }
+    }
+    scan sc = { .s = r->s, .path = path, .d = r->d, .shard = r->o->shard,
+                .shards = r->o->shards, .seen = r->seen, .records = r->res->records };
+    xp_spec_id(r->s, sc.id);
+    int rc = keep ? scan_lines(&sc, buf, keep, r->o->csv) : 0;
+    if (rc == 0 && keep && (buf[0] == '{') == r->o->csv) {
+        rt_diag_error(r->d, path, 1, "holds %s, but this run writes %s", r->o->csv ? "JSON lines" : "CSV",
+                      r->o->csv ? "CSV" : "JSON lines");
+        rc = -1;
+    }
+    free(buf);
+    r->res->resumed = sc.count;
+    r->res->schedulable = sc.schedulable;
+    r->res->errors = sc.errors;
+    *need_header = r->o->csv && keep == 0;
+    return rc ? XP_RUN_EINPUT : XP_RUN_OK;
+}
+
+static int open_output(runner *r)
+{
+    const xp_run_opts *o = r->o;
+    bool header = o->csv;
+    r->fd = STDOUT_FILENO;
+    if (o->out_path) {
+        struct stat st;
+        bool exists = stat(o->out_path, &st) == 0;
+        bool regular = exists && S_ISREG(st.st_mode);
+        if (o->resume && regular) {
+            int rc = resume_read(r, &header);
+            if (rc != XP_RUN_OK)
+                return rc;
+        } else if (!o->resume && regular && st.st_size > 0) {
+            rt_diag_error(r->d, o->out_path, 0, "exists already (%jd bytes); continue it with "
+                          "--resume, or remove it to start again", (intmax_t)st.st_size);
+            return XP_RUN_EINPUT;
+        }
+        r->fd = open(o->out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        if (r->fd < 0) {
+            rt_diag_error(r->d, o->out_path, 0, "cannot write: %s", strerror(errno));
+            return XP_RUN_EIO;
+        }
+        r->own_fd = true;
+    }
+    if (header) {
+        xp_buf b = { 0 };
+        xp_csv_header(r->s, &b);
+        int bad = b.oom || write_all(r->fd, b.data, b.len) != 0;
+        xp_buf_fini(&b);
+        if (bad) {
+            rt_diag_error(r->d, o->out_path ? o->out_path : "(standard output)", 0,
+                          "cannot write: %s", strerror(errno));
+            return XP_RUN_EIO;
+        }
+    }
+    return XP_RUN_OK;
+}
+
+/* Format and write the line of point p. */
+static int emit(runner *r, uint64_t p, const xp_outcome *out)
+{
+    xp_point_index(r->s, p, r->idx);
+    r->line.len = 0;
+    if (r->o->csv)
+        xp_line_csv(r->s, p, r->idx, out, &r->line);
+    else
+        xp_line_json(r->s, p, r->idx, out, &r->line);
+    if (r->line.oom)
+        return XP_RUN_ENOMEM;
+    if (write_all(r->fd, r->line.data, r->line.len) != 0) {
+        rt_diag_error(r->d, r->o->out_path ? r->o->out_path : "(standard output)", 0,
+                      "cannot write: %s", strerror(errno));
+        return XP_RUN_EIO;
+    }
+    r->res->evaluated++;
+    r->res->schedulable += out->valid && out->schedulable;
+    r->res->errors += !out->valid;
+    if (r->res->records)
+        record_outcome(out, &r->res->records[p]);
+    if (r->o->progress)
+        r->o->progress(r->o->progress_ctx, r->res->evaluated, r->res->shard_points - r->res->resumed);
+    return XP_RUN_OK;
+}
+
+static int run_here(runner *r)
+{
+    xp_engine *e = xp_engine_new(r->s);
+    if (!e)
+        return XP_RUN_ENOMEM;
+    int rc = XP_RUN_OK;
+    xp_outcome out;
+    for (uint64_t p = r->o->shard - 1; p < r->s->n_points && rc == XP_RUN_OK; p += r->o->shards) {
+        if (is_done(r, p))
+            continue;
+        if (xp_engine_eval(e, p, &out) != XP_OK)
+            rc = XP_RUN_ENOMEM;
+        else
+            rc = emit(r, p, &out);
+    }
+    xp_engine_free(e);
+    return rc;
+}
+
+/* What a worker sends per point. xp_outcome.status points into the program's constant strings,
+ * which the forked parent shares. */
+typedef struct wmsg {
+    uint64_t point;
+    xp_outcome out;
+} wmsg;
+
+static void worker(runner *r, int k, int fd)
+{
+    int jobs = r->o->jobs;
+    xp_engine *e = xp_engine_new(r->s);
+    if (!e)
+        _exit(3);
+    uint64_t rank = 0;
+    wmsg m;
+    for (uint64_t p = r->o->shard - 1; p < r->s->n_points; p += r->o->shards) {
+        if (is_done(r, p))
+            continue;
+        if (rank++ % (uint64_t)jobs != (uint64_t)k)
+            continue;
+        memset(&m, 0, sizeof m);
+        m.point = p;
+        if (xp_engine_eval(e, p, &m.out) != XP_OK)
+            _exit(3);
+        if (write_all(fd, (const char *)&m, sizeof m) != 0)
+            _exit(4);
+    }
+    xp_engine_free(e);
+    _exit(0);
+}
+
+static void stop_workers(pid_t *pids, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (pids[k] > 0)
+            kill(pids[k], SIGTERM);
+}
+
+/* Wait for every worker; -1 (recorded in d) if one did not end with status 0. */
+static int reap(runner *r, pid_t *pids, int n, bool quiet)
+{
+    int bad = 0;
+    for (int k = 0; k < n; k++) {
+        int st;
+        if (pids[k] <= 0)
+            continue;
+        while (waitpid(pids[k], &st, 0) < 0 && errno == EINTR)
+            ;
+        if (!quiet && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
+            if (WIFSIGNALED(st))
+                rt_diag_error(r->d, NULL, 0, "worker %d was killed by signal %d", k + 1, WTERMSIG(st));
+            else
+                rt_diag_error(r->d, NULL, 0, "worker %d failed (exit status %d%s)", k + 1,
+                              WEXITSTATUS(st), WEXITSTATUS(st) == 3 ? ": out of memory" : "");
+            bad = -1;
+        }
+    }
+    return bad;
+}
+
+static int run_workers(runner *r)
+{
+    int jobs = r->o->jobs, rc = XP_RUN_OK;
+    pid_t *pids = calloc((size_t)jobs, sizeof *pids);
+    int *fds = malloc((size_t)jobs * sizeof *fds);
+    if (!pids || !fds) {
+        free(pids);
+        free(fds);
+        return XP_RUN_ENOMEM;
+    }
+    for (int k = 0; k < jobs; k++)
+        fds[k] = -1;
+    fflush(NULL);
+    for (int k = 0; k < jobs && rc == XP_RUN_OK; k++) {
+        int pfd[2];
+        if (pipe(pfd) != 0) {
+            rt_diag_error(r->d, NULL, 0, "cannot start worker %d: %s", k + 1, strerror(errno));
+            rc = XP_RUN_EWORKER;
+            break;
+        }
+        pid_t pid = fork();
+        if (pid == 0) {
+            /* the worker keeps only its own pipe's write end */
+            close(pfd[0]);
+            for (int j = 0; j < k; j++)
+                close(fds[j]);
+            free(fds);
+            free(pids);
+            worker(r, k, pfd[1]);
+        }
+        close(pfd[1]);
+        if (pid < 0) {
+            close(pfd[0]);
+            rt_diag_error(r->d, NULL, 0, "cannot start worker %d: %s", k + 1, strerror(errno));
+            rc = XP_RUN_EWORKER;
+            break;
+        }
+        pids[k] = pid;
+        fds[k] = pfd[0];
+    }
+    uint64_t rank = 0;
+    wmsg m;
+    for (uint64_t p = r->o->shard - 1; p < r->s->n_points && rc == XP_RUN_OK; p += r->o->shards) {
+        if (is_done(r, p))
+            continue;
+        int k = (int)(rank++ % (uint64_t)jobs);
+        if (read_all(fds[k], &m, sizeof m) != 0 || m.point != p) {
+            rc = XP_RUN_EWORKER;
+            break;
+        }
+        rc = emit(r, p, &m.out);
+    }
+    if (rc != XP_RUN_OK)
+        stop_workers(pids, jobs);
+    for (int k = 0; k < jobs; k++)
+        if (fds[k] >= 0)
+            close(fds[k]);
+    /* a worker's failure is what stopped the run: say which; after another failure, the
+     * workers were stopped on purpose */
+    if (reap(r, pids, jobs, rc != XP_RUN_OK && rc != XP_RUN_EWORKER) != 0 || rc == XP_RUN_EWORKER) {
+        if (rc == XP_RUN_OK || rc == XP_RUN_EWORKER) {
+            if (rt_diags_errors(r->d) == 0)
+                rt_diag_error(r->d, NULL, 0, "a worker process ended early");
+            rc = XP_RUN_EWORKER;
+        }
+    }
+    free(pids);
+    free(fds);
+    return rc;
+}
+
+int xp_run(const xp_spec *s, const xp_run_opts *o, xp_run_result *res, rt_diags *d)
+{
+    runner r = { .s = s, .o = o, .res = res, .d = d, .fd = -1 };
+    memset(res, 0, sizeof *res);
+    int rc = XP_RUN_ENOMEM;
+    uint64_t shards = o->shards ? o->shards : 1;
+    res->shard_points = s->n_points > o->shard - 1 ? (s->n_points - o->shard) / shards + 1 : 0;
+    if ((o->keep_records || o->resume) && s->n_points > RECORDS_MAX) {
+        rt_diag_error(d, s->path, 0, "%" PRIu64 " points are too many for --resume or --plot in "
+                      "one run (at most %" PRIu64 "; use --shard)", s->n_points, RECORDS_MAX);
+        return XP_RUN_EINPUT;
+    }
+    r.idx = calloc(s->n_dims ? s->n_dims : 1, sizeof *r.idx);
+    if (o->resume)
+        r.seen = calloc((size_t)(s->n_points / 8 + 1), 1);
+    if (o->keep_records)
+        res->records = calloc((size_t)s->n_points, sizeof *res->records);
+    if (!r.idx || (o->resume && !r.seen) || (o->keep_records && !res->records))
+        goto done;
+    rc = open_output(&r);
+    if (rc != XP_RUN_OK)
+        goto done;
+    if (o->progress)
+        o->progress(o->progress_ctx, 0, res->shard_points - res->resumed);
+    double t0 = now_s();
+    rc = o->jobs > 1 ? run_workers(&r) : run_here(&r);
+    res->seconds = now_s() - t0;
+    if (rc == XP_RUN_OK && r.own_fd && fsync(r.fd) != 0 && errno != EINVAL && errno != EROFS) {
+        rt_diag_error(d, o->out_path, 0, "cannot write: %s", strerror(errno));
+        rc = XP_RUN_EIO;
+    }
+done:
+    if (rc == XP_RUN_ENOMEM)
+        rt_diag_error(d, NULL, 0, "out of memory");
+    if (r.own_fd && close(r.fd) != 0 && rc == XP_RUN_OK) {
+        rt_diag_error(d, o->out_path, 0, "cannot write: %s", strerror(errno));
+        rc = XP_RUN_EIO;
+    }
+    free(r.idx);
+    free(r.seen);
+    xp_buf_fini(&r.line);
+    return rc;
+}

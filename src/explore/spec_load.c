@@ -1,0 +1,861 @@
+/* spec_load: read a sweep file (schemas/explore.xsd) and the inputs it names, check every value,
+ * and number the points. Numbers in a sweep file are plain decimals (no sign, no exponent, at
+ * most 9 decimals) read exactly as mant / 10^digits, so that a range from="0.1" to="1" step="0.05"
+ * has exactly the values 0.1, 0.15, ..., 1 and each is printed as written by a person. */
+#include "explore/spec.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "models/model.h"
+#include "taskset/units.h"
+#include "taskset/xmlsafe.h"
+#include "util/ckint.h"
+#include "util/sha256.h"
+
+#define DEC_MAX_DIGITS 9
+#define DEC_MAX_MANT ((int64_t)1000000000000000)   /* 10^15: exact in a double */
+#define DIM_MAX_VALUES 1000000
+
+static const int64_t pow10_tab[DEC_MAX_DIGITS + 1] = {
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000
+};
+
+static const struct { const char *name; xp_param p; } param_names[] = {
+    { "margin", XP_MARGIN }, { "interference", XP_INTERFERENCE },
+    { "naive-factor", XP_NAIVE_FACTOR }, { "windows", XP_WINDOWS },
+    { "priorities", XP_PRIORITIES }, { "assign", XP_ASSIGN }, { "gpu", XP_GPU },
+    { "partition-sms", XP_PARTITION_SMS }, { "period-scale", XP_PERIOD_SCALE },
+    { "kernel-scale", XP_KERNEL_SCALE }, { "utilization", XP_UTILIZATION }, { "set", XP_SET },
+};
+#define N_PARAMS (sizeof param_names / sizeof param_names[0])
+/* The params a <vary> may name (the last two belong to <generate>). */
+#define N_VARY_PARAMS (N_PARAMS - 2)
+
+const char *xp_param_name(xp_param p)
+{
+    for (size_t i = 0; i < N_PARAMS; i++)
+        if (param_names[i].p == p)
+            return param_names[i].name;
+    return "?";
+}
+
+/* The words of the word-valued params, with the option value each stands for. */
+typedef struct word { const char *w; int v; } word;
+static const word w_intf[] = { { "masola", RT_INTF_MASOLA }, { "naive", RT_INTF_NAIVE },
+                               { "none", RT_INTF_NONE }, { NULL, 0 } };
+static const word w_windows[] = { { "worst-case", RT_WINDOWS_WORST_CASE },
+                                  { "synchronous", RT_WINDOWS_SYNCHRONOUS }, { NULL, 0 } };
+static const word w_prio[] = { { "given", RT_PRIO_GIVEN }, { "dm", RT_PRIO_DM },
+                               { "audsley", RT_PRIO_AUDSLEY }, { NULL, 0 } };
+static const word w_assign[] = { { "given", RT_ASSIGN_GIVEN }, { "search", RT_ASSIGN_SEARCH },
+                                 { NULL, 0 } };
+
+static const word *words_of(xp_param p)
+{
+    switch (p) {
+    case XP_INTERFERENCE: return w_intf;
+    case XP_WINDOWS: return w_windows;
+    case XP_PRIORITIES: return w_prio;
+    case XP_ASSIGN: return w_assign;
+    default: return NULL;
+    }
+}
+
+/* The range of a numeric param: lowest (inclusive unless lo_open), highest, whole numbers only. */
+typedef struct num_rule { double lo, hi; bool lo_open, whole; const char *what; } num_rule;
+
+static num_rule rule_of(xp_param p)
+{
+    switch (p) {
+    case XP_MARGIN: return (num_rule){ 0, 10, false, false, "a fraction from 0 to 10" };
+    case XP_NAIVE_FACTOR: return (num_rule){ 0, 100, false, false, "a number from 0 to 100" };
+    case XP_PARTITION_SMS: return (num_rule){ 1, 1e9, false, true, "a whole number of SMs, at least 1" };
+    case XP_PERIOD_SCALE: return (num_rule){ 0, 1e6, true, false, "a factor above 0, at most 1000000" };
+    case XP_KERNEL_SCALE: return (num_rule){ 0, 1e6, true, false, "a factor above 0, at most 1000000" };
+    default: return (num_rule){ 0, 1e6, true, false, "a utilisation above 0" };
+    }
+}
+
+/* ---- exact decimals -------------------------------------------------------------------- */
+
+/* Plain decimal "12", "0.25", ".5": no sign, no exponent, at most 9 decimals, below 10^15. */
+static bool dec_parse(const char *s, int64_t *mant, int *digits)
+{
+    int64_t m = 0;
+    int d = 0, n = 0;
+    bool frac = false;
+    for (const char *p = s; *p; p++) {
+        if (*p == '.' && !frac) {
+            frac = true;
+            continue;
+        }
+        if (*p < '0' || *p > '9')
+            return false;
+        if (frac && ++d > DEC_MAX_DIGITS)
+            return false;
+        m = m * 10 + (*p - '0');
+        n++;
+        if (m >= DEC_MAX_MANT)
+            return false;
+    }
+    if (n == 0)
+        return false;
+    /* canonical: no trailing zeros after the point */
+    while (d > 0 && m % 10 == 0) {
+        m /= 10;
+        d--;
+    }
+    *mant = m;
+    *digits = d;
+    return true;
+}
+
+/* "mant / 10^digits" as a plain decimal. */
+static void dec_text(int64_t mant, int digits, char *buf, size_t size)
+{
+    if (digits == 0) {
+        snprintf(buf, size, "%lld", (long long)mant);
+        return;
+    }
+    int64_t p = pow10_tab[digits];
+    char frac[16];
+    snprintf(frac, sizeof frac, "%lld", (long long)(p + mant % p));   /* "1" + digits digits */
+    snprintf(buf, size, "%lld.%s", (long long)(mant / p), frac + 1);
+}
+
+/* Bring a to digits d >= a's digits. */
+static int64_t dec_scale(int64_t mant, int from, int to)
+{
+    return mant * pow10_tab[to - from];
+}
+
+/* ---- loading --------------------------------------------------------------------------- */
+
+typedef struct loader {
+    const char *path;
+    rt_diags *d;
+    xp_spec *s;
+    char *dir;          /* the sweep file's directory, with a trailing '/' or empty */
+    bool oom;
+} loader;
+
+static void *grow(loader *ld, void *p, size_t n, size_t size)
+{
+    void *q = realloc(p, (n ? n : 1) * size);
+    if (!q)
+        ld->oom = true;
+    return q;
+}
+
+/* path relative to the sweep file's directory (absolute paths as they are). Caller frees. */
+static char *rel_path(loader *ld, const char *v)
+{
+    size_t a = v[0] == '/' ? 0 : strlen(ld->dir), b = strlen(v);
+    char *p = malloc(a + b + 1);
+    if (!p) {
+        ld->oom = true;
+        return NULL;
+    }
+    memcpy(p, ld->dir, a);
+    memcpy(p + a, v, b + 1);
+    return p;
+}
+
+static rt_gpu *load_gpu(loader *ld, const char *v)
+{
+    char *p = rel_path(ld, v);
+    rt_gpu *g = p ? rt_gpu_load(p, ld->d) : NULL;
+    free(p);
+    return g;
+}
+
+/* Append a GPU; its index, or -1. */
+static long add_gpu(loader *ld, rt_gpu *g)
+{
+    xp_spec *s = ld->s;
+    rt_gpu **ng = grow(ld, s->gpus, s->n_gpus + 1, sizeof *ng);
+    if (!ng) {
+        rt_gpu_free(g);
+        return -1;
+    }
+    s->gpus = ng;
+    s->gpus[s->n_gpus] = g;
+    return (long)s->n_gpus++;
+}
+
+static void read_base(loader *ld, xmlNodePtr n, bool *has_ts, bool *has_gpu)
+{
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, n, "base");
+    bool failed = false;
+    char *ts = xmlsafe_dup(&at, "taskset", &failed), *gpu = xmlsafe_dup(&at, "gpu", &failed);
+    *has_ts = ts != NULL;
+    *has_gpu = gpu != NULL;
+    if (ts) {
+        char *p = rel_path(ld, ts);
+        ld->s->ts = p ? rt_taskset_load(p, ld->d) : NULL;
+        free(p);
+    }
+    if (gpu) {
+        rt_gpu *g = load_gpu(ld, gpu);
+        if (g && add_gpu(ld, g) >= 0)
+            ld->s->base_gpu = 0;
+    }
+    free(ts);
+    free(gpu);
+}
+
+/* A whole-number attribute from lo to hi; 1 read, 0 absent, -1 error recorded. */
+static int get_count(xmlsafe_at *at, const char *attr, int64_t lo, int64_t hi, int64_t *out)
+{
+    int64_t v = 0;
+    int rc = xmlsafe_get_int(at, attr, lo, &v);
+    if (rc == 1 && v > hi) {
+        xmlsafe_error(at, "%s \"%lld\" is too large (at most %lld)", attr, (long long)v,
+                      (long long)hi);
+        return -1;
+    }
+    if (rc == 1)
+        *out = v;
+    return rc;
+}
+
+/* One value of param p from text t into v; false after recording an error at at. */
+static bool set_value(loader *ld, xmlsafe_at *at, xp_param p, const char *t, xp_value *v)
+{
+    char q[100];
+    const word *w = words_of(p);
+    memset(v, 0, sizeof *v);
+    if (w) {
+        for (size_t i = 0; w[i].w; i++)
+            if (strcmp(t, w[i].w) == 0) {
+                v->num = w[i].v;
+                v->is_word = true;
+                v->text = strdup(t);
+                ld->oom |= !v->text;
+                return v->text != NULL;
+            }
+        char list[120] = "";
+        for (size_t i = 0; w[i].w; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", w[i].w);
+        xmlsafe_error(at, "value \"%s\" is not a %s (expected one of %s)",
+                      xmlsafe_quote(t, q, sizeof q), xp_param_name(p), list);
+        return false;
+    }
+    num_rule r = rule_of(p);
+    int64_t mant;
+    int digits;
+    if (!dec_parse(t, &mant, &digits)) {
+        xmlsafe_error(at, "value \"%s\" is not a plain decimal number (expected %s, e.g. 0.25)",
+                      xmlsafe_quote(t, q, sizeof q), r.what);
+        return false;
+    }
+    double x = (double)mant / (double)pow10_tab[digits];
+    if ((r.whole && digits) || x < r.lo || (r.lo_open && x <= r.lo) || x > r.hi) {
+        xmlsafe_error(at, "value \"%s\" is out of range (expected %s)", xmlsafe_quote(t, q, sizeof q),
+                      r.what);
+        return false;
+    }
+    char buf[40];
+    dec_text(mant, digits, buf, sizeof buf);
+    v->text = strdup(buf);
+    ld->oom |= !v->text;
+    v->real = strtod(buf, NULL);
+    v->mant = mant;
+    v->digits = digits;
+    v->num = digits ? 0 : mant;
+    return v->text != NULL;
+}
+
+static bool dim_push(loader *ld, xmlsafe_at *at, xp_dim *dim, const xp_value *v)
+{
+    if (dim->n == DIM_MAX_VALUES) {
+        xmlsafe_error(at, "has more than %d values", DIM_MAX_VALUES);
+        return false;
+    }
+    if ((dim->n & (dim->n - 1)) == 0) {   /* capacity doubles at each power of two */
+        xp_value *nv = grow(ld, dim->v, dim->n ? 2 * dim->n : 1, sizeof *nv);
+        if (!nv)
+            return false;
+        dim->v = nv;
+    }
+    dim->v[dim->n++] = *v;
+    return true;
+}
+
+static int cmp_text(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* A value listed twice; false after recording it. */
+static bool check_unique(loader *ld, xmlsafe_at *at, const xp_dim *dim)
+{
+    const char **t = malloc((dim->n ? dim->n : 1) * sizeof *t);
+    if (!t) {
+        ld->oom = true;
+        return false;
+    }
+    for (size_t i = 0; i < dim->n; i++)
+        t[i] = dim->v[i].text;
+    qsort(t, dim->n, sizeof *t, cmp_text);
+    bool ok = true;
+    for (size_t i = 1; i < dim->n && ok; i++)
+        if (strcmp(t[i - 1], t[i]) == 0) {
+            char q[100];
+            xmlsafe_error(at, "value \"%s\" is listed twice", xmlsafe_quote(t[i], q, sizeof q));
+            ok = false;
+        }
+    free(t);
+    return ok;
+}
+
+static void value_fini(xp_value *v)
+{
+    free(v->text);
+}
+
+/* The values="..." list: words or numbers separated by white space; a gpu's are files. */
+static bool read_values(loader *ld, xmlsafe_at *at, const char *list, xp_dim *dim)
+{
+    char *copy = strdup(list), *save = NULL;
+    bool ok = copy != NULL;
+    ld->oom |= !copy;
+    for (char *t = copy ? strtok_r(copy, " \t\r\n", &save) : NULL; t && ok;
+         t = strtok_r(NULL, " \t\r\n", &save)) {
+        xp_value v;
+        if (dim->param == XP_GPU) {
+            memset(&v, 0, sizeof v);
+            v.is_word = true;
+            v.text = strdup(t);
+            rt_gpu *g = v.text ? load_gpu(ld, t) : NULL;
+            long gi = g ? add_gpu(ld, g) : -1;
+            v.num = gi;
+            ok = gi >= 0;
+        } else {
+            ok = set_value(ld, at, dim->param, t, &v);
+        }
+        if (ok)
+            ok = dim_push(ld, at, dim, &v);
+        if (!ok)
+            value_fini(&v);
+    }
+    free(copy);
+    if (ok)
+        ok = check_unique(ld, at, dim);
+    if (ok && dim->n == 0) {
+        xmlsafe_error(at, "values is empty (expected at least one value)");
+        ok = false;
+    }
+    return ok;
+}
+
+/* from/to/step: every from + k * step up to to, exactly. */
+static bool read_range(loader *ld, xmlsafe_at *at, const char *from, const char *to,
+                       const char *step, xp_dim *dim)
+{
+    const char *txt[3] = { from, to, step ? step : "1" };
+    const char *names[3] = { "from", "to", "step" };
+    int64_t m[3];
+    int dg[3], D = 0;
+    char q[100];
+    for (int i = 0; i < 3; i++) {
+        if (!dec_parse(txt[i], &m[i], &dg[i])) {
+            xmlsafe_error(at, "%s \"%s\" is not a plain decimal number (e.g. 0.25)", names[i],
+                          xmlsafe_quote(txt[i], q, sizeof q));
+            return false;
+        }
+        if (dg[i] > D)
+            D = dg[i];
+    }
+    for (int i = 0; i < 3; i++)
+        m[i] = dec_scale(m[i], dg[i], D);   /* < 10^15 * 10^9 < 2^63 */
+    if (m[2] == 0 || m[1] < m[0]) {
+        xmlsafe_error(at, m[2] == 0 ? "step must be above 0" : "to \"%s\" is below from \"%s\"",
+                      xmlsafe_quote(to, q, sizeof q), from);
+        return false;
+    }
+    int64_t count = (m[1] - m[0]) / m[2] + 1;
+    if (count > DIM_MAX_VALUES) {
+        xmlsafe_error(at, "the range has %lld values (at most %d)", (long long)count, DIM_MAX_VALUES);
+        return false;
+    }
+    for (int64_t k = 0; k < count; k++) {
+        char buf[48];
+        int64_t v = m[0] + k * m[2];
+        int d = D;
+        while (d > 0 && v % 10 == 0) {
+            v /= 10;
+            d--;
+        }
+        if (v >= DEC_MAX_MANT) {
+            xmlsafe_error(at, "the range's values are too large");
+            return false;
+        }
+        dec_text(v, d, buf, sizeof buf);
+        xp_value x;
+        if (!set_value(ld, at, dim->param, buf, &x))
+            return false;
+        if (!dim_push(ld, at, dim, &x)) {
+            value_fini(&x);
+            return false;
+        }
+    }
+    return true;
+}
+
+static xp_dim *new_dim(loader *ld, xp_param p, long line)
+{
+    xp_spec *s = ld->s;
+    xp_dim *nd = grow(ld, s->dims, s->n_dims + 1, sizeof *nd);
+    if (!nd)
+        return NULL;
+    s->dims = nd;
+    xp_dim *dim = &s->dims[s->n_dims++];
+    memset(dim, 0, sizeof *dim);
+    dim->param = p;
+    dim->line = line;
+    return dim;
+}
+
+/* The partition or kernel a partition-sms or kernel-scale <vary> names; false after an error. */
+static bool read_target(loader *ld, xmlsafe_at *at, xp_dim *dim)
+{
+    bool part = dim->param == XP_PARTITION_SMS, kern = dim->param == XP_KERNEL_SCALE;
+    const char *attr = part ? "partition" : "kernel";
+    const char *other = part ? "kernel" : "partition";
+    if (xmlsafe_has(at, other) || (!part && !kern && xmlsafe_has(at, attr))) {
+        xmlsafe_error(at, "%s=\"...\" does not belong to param \"%s\"",
+                      xmlsafe_has(at, other) ? other : attr, xp_param_name(dim->param));
+        return false;
+    }
+    if (!part && !kern)
+        return (dim->key = strdup(xp_param_name(dim->param))) != NULL || (ld->oom = true, false);
+    bool failed = false;
+    char *name = xmlsafe_dup(at, attr, &failed);
+    if (!name) {
+        if (!failed)
+            xmlsafe_error(at, "param \"%s\" needs %s=\"NAME\"", xp_param_name(dim->param), attr);
+        return false;
+    }
+    const rt_taskset *ts = ld->s->ts;
+    long k = -1;
+    char q[100];
+    if (!ts) {
+        xmlsafe_error(at, "param \"%s\" needs <base taskset=\"...\"> (a generated task set has "
+                      "no named %ss)", xp_param_name(dim->param), attr);
+    } else if (part) {
+        for (size_t i = 0; i < ts->n_partitions && k < 0; i++)
+            if (strcmp(ts->partitions[i].name, name) == 0)
+                k = (long)i;
+        if (k < 0)
+            xmlsafe_error(at, "partition \"%s\" is not a partition of %s", xmlsafe_quote(name, q, sizeof q),
+                          ts->path);
+    } else {
+        k = rt_taskset_find_kernel(ts, name);
+        if (k < 0)
+            xmlsafe_error(at, "kernel \"%s\" is not a kernel of %s", xmlsafe_quote(name, q, sizeof q),
+                          ts->path);
+    }
+    if (k >= 0) {
+        size_t len = strlen(xp_param_name(dim->param)) + strlen(name) + 2;
+        dim->key = malloc(len);
+        if (dim->key)
+            snprintf(dim->key, len, "%s:%s", xp_param_name(dim->param), name);
+        ld->oom |= !dim->key;
+        dim->target = (size_t)k;
+    }
+    free(name);
+    return k >= 0 && dim->key;
+}
+
+static void read_vary(loader *ld, xmlNodePtr n)
+{
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, n, "vary");
+    bool failed = false;
+    char *param = xmlsafe_dup(&at, "param", &failed);
+    char *values = xmlsafe_dup(&at, "values", &failed);
+    char *from = xmlsafe_dup(&at, "from", &failed), *to = xmlsafe_dup(&at, "to", &failed);
+    char *step = xmlsafe_dup(&at, "step", &failed);
+    char q[100];
+    if (!param)
+        goto done;
+    long pi = -1;
+    for (size_t i = 0; i < N_VARY_PARAMS; i++)
+        if (strcmp(param, param_names[i].name) == 0)
+            pi = (long)i;
+    if (pi < 0) {
+        char list[300] = "";
+        for (size_t i = 0; i < N_VARY_PARAMS; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+                     param_names[i].name);
+        xmlsafe_error(&at, "param \"%s\" is not a parameter (expected one of %s)",
+                      xmlsafe_quote(param, q, sizeof q), list);
+        goto done;
+    }
+    snprintf(at.obj, sizeof at.obj, "vary \"%s\"", xmlsafe_quote(param, q, sizeof q));
+    xp_param p = param_names[pi].p;
+    if (ld->s->has_generate && (p == XP_PARTITION_SMS || p == XP_KERNEL_SCALE)) {
+        xmlsafe_error(&at, "cannot vary with <generate> (a generated task set has no named "
+                      "%ss)", p == XP_PARTITION_SMS ? "partition" : "kernel");
+        goto done;
+    }
+    bool range = from || to || step;
+    if ((values != NULL) == range || (range && (!from || !to))) {
+        xmlsafe_error(&at, "needs either values=\"...\" or from=\"...\" to=\"...\" "
+                      "(with an optional step=\"...\")");
+        goto done;
+    }
+    if (range && (words_of(p) || p == XP_GPU)) {
+        xmlsafe_error(&at, "takes values=\"...\" (its values are %s, not numbers)",
+                      p == XP_GPU ? "files" : "words");
+        goto done;
+    }
+    xp_dim *dim = new_dim(ld, p, at.line);
+    if (!dim || !read_target(ld, &at, dim))
+        goto done;
+    for (size_t i = 0; i + 1 < ld->s->n_dims; i++)
+        if (strcmp(ld->s->dims[i].key, dim->key) == 0) {
+            xmlsafe_error(&at, "%s is already varied at line %ld", dim->key, ld->s->dims[i].line);
+            goto done;
+        }
+    if (range)
+        read_range(ld, &at, from, to, step, dim);
+    else
+        read_values(ld, &at, values, dim);
+done:
+    free(param);
+    free(values);
+    free(from);
+    free(to);
+    free(step);
+}
+
+/* One option attribute of <options>: a word or a number, through the <vary> readers. */
+static void read_option(loader *ld, xmlsafe_at *at, const char *attr, xp_param p)
+{
+    bool failed = false;
+    char *t = xmlsafe_dup(at, attr, &failed);
+    xp_value v;
+    if (!t)
+        return;
+    if (set_value(ld, at, p, t, &v)) {
+        rt_options *o = &ld->s->opt;
+        switch (p) {
+        case XP_MARGIN: o->margin = v.real; break;
+        case XP_NAIVE_FACTOR: o->naive_factor = v.real; break;
+        case XP_INTERFERENCE: o->interference = (rt_interference_mode)v.num; break;
+        case XP_WINDOWS: o->windows = (rt_windows_mode)v.num; break;
+        case XP_PRIORITIES: o->priorities = (rt_prio_mode)v.num; break;
+        default: o->assign = (rt_assign_mode)v.num; break;
+        }
+    }
+    value_fini(&v);
+    free(t);
+}
+
+static void read_options(loader *ld, xmlNodePtr n)
+{
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, n, "options");
+    static const struct { const char *attr; xp_param p; } opts[] = {
+        { "margin", XP_MARGIN }, { "interference", XP_INTERFERENCE },
+        { "naive-factor", XP_NAIVE_FACTOR }, { "windows", XP_WINDOWS },
+        { "priorities", XP_PRIORITIES }, { "assign", XP_ASSIGN },
+    };
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        read_option(ld, &at, opts[i].attr, opts[i].p);
+    rt_options *o = &ld->s->opt;
+    int64_t cap = 0, iters = 0;
+    if (get_count(&at, "combination-cap", 1, (int64_t)1 << 62, &cap) == 1)
+        o->combination_cap = (uint64_t)cap;
+    if (get_count(&at, "max-iterations", 1, 1000000000, &iters) == 1)
+        o->max_iterations = (long)iters;
+    bool failed = false;
+    char *t = xmlsafe_dup(&at, "time-limit", &failed);
+    if (t) {
+        int64_t mant;
+        int digits;
+        char q[100];
+        if (!dec_parse(t, &mant, &digits) || (double)mant / (double)pow10_tab[digits] > 1e7)
+            xmlsafe_error(&at, "time-limit \"%s\" is not a number of seconds from 0 (no limit) "
+                          "to 10000000", xmlsafe_quote(t, q, sizeof q));
+        else
+            o->time_limit_s = (double)mant / (double)pow10_tab[digits];
+        free(t);
+    }
+}
+
+/* "A:B:S" (or one value "A") of decimals: the utilization dimension. */
+static void read_utilization(loader *ld, xmlsafe_at *at, const char *u, xp_dim *dim)
+{
+    char *copy = strdup(u);
+    if (!copy) {
+        ld->oom = true;
+        return;
+    }
+    char *c1 = strchr(copy, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    if (!c1) {
+        xp_value v;
+        if (set_value(ld, at, XP_UTILIZATION, copy, &v) && !dim_push(ld, at, dim, &v))
+            value_fini(&v);
+    } else if (!c2 || strchr(c2 + 1, ':')) {
+        char q[100];
+        xmlsafe_error(at, "utilization \"%s\" is not FROM:TO:STEP (e.g. 0.1:1.0:0.05) or one "
+                      "value", xmlsafe_quote(u, q, sizeof q));
+    } else {
+        *c1 = *c2 = '\0';
+        read_range(ld, at, copy, c1 + 1, c2 + 1, dim);
+    }
+    free(copy);
+}
+
+/* periods="MIN:MAX", two whole-ns durations. */
+static void read_periods(xmlsafe_at *at, const char *t, xp_generate *g)
+{
+    char buf[100];
+    char q[100];
+    const char *c = strchr(t, ':');
+    size_t n = c ? (size_t)(c - t) : 0;
+    int64_t lo = 0, hi = 0;
+    if (c && n < sizeof buf) {
+        memcpy(buf, t, n);
+        buf[n] = '\0';
+    }
+    if (!c || n >= sizeof buf || units_parse_duration_ns(buf, &lo) != UNITS_OK ||
+        units_parse_duration_ns(c + 1, &hi) != UNITS_OK || lo < 1 || hi < lo ||
+        hi > (int64_t)1 << 52) {
+        xmlsafe_error(at, "periods \"%s\" is not MIN:MAX, two whole-ns durations with "
+                      "0 < MIN <= MAX (e.g. 10ms:1000ms)", xmlsafe_quote(t, q, sizeof q));
+        return;
+    }
+    g->period_min_ns = lo;
+    g->period_max_ns = hi;
+}
+
+static void read_generate(loader *ld, xmlNodePtr n)
+{
+    xp_generate *g = &ld->s->gen;
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, n, "generate");
+    g->partitions = 1;
+    g->launches = 1;
+    g->seed = 1;
+    g->period_min_ns = 10000000;       /* 10 ms .. 1 s: Emberson, Stafford, Davis, WATERS 2010 */
+    g->period_max_ns = 1000000000;
+    get_count(&at, "sets", 1, 1000000000, &g->sets);
+    get_count(&at, "tasks", 1, 1000, &g->tasks);
+    get_count(&at, "partitions", 1, 1024, &g->partitions);
+    get_count(&at, "launches", 1, 16, &g->launches);
+    int64_t seed = 0;
+    if (xmlsafe_get_int(&at, "seed", 0, &seed) == 1)
+        g->seed = (uint64_t)seed;
+    bool failed = false;
+    char *per = xmlsafe_dup(&at, "periods", &failed);
+    if (per)
+        read_periods(&at, per, g);
+    free(per);
+    char *u = xmlsafe_dup(&at, "utilization", &failed);
+    xp_dim *ud = new_dim(ld, XP_UTILIZATION, at.line);
+    if (ud && (ud->key = strdup("utilization")) != NULL && u)
+        read_utilization(ld, &at, u, ud);
+    free(u);
+    xp_dim *sd = new_dim(ld, XP_SET, at.line);
+    if (sd && (sd->key = strdup("set")) != NULL) {
+        /* values 0 .. sets-1; their texts are made when the points are printed */
+        sd->n = g->sets > 0 ? (size_t)g->sets : 1;
+    }
+    char *k = xmlsafe_dup(&at, "kernels", &failed);
+    if (k) {
+        char *p = rel_path(ld, k);
+        g->pool = p ? rt_taskset_load(p, ld->d) : NULL;
+        free(p);
+    }
+    free(k);
+}
+
+/* Each pool kernel's Ck(N) in ns on the base GPU (or the first GPU named). */
+static void pool_times(loader *ld)
+{
+    xp_generate *g = &ld->s->gen;
+    if (!g->pool || ld->s->n_gpus == 0)
+        return;
+    g->pool_gpu = ld->s->base_gpu;
+    g->pool_ns = grow(ld, NULL, g->pool->n_kernels, sizeof *g->pool_ns);
+    if (!g->pool_ns)
+        return;
+    const rt_gpu *gpu = ld->s->gpus[g->pool_gpu];
+    for (size_t i = 0; i < g->pool->n_kernels; i++) {
+        const rt_kernel *k = &g->pool->kernels[i];
+        g->pool_ns[i] = k->has_time ? k->time_ns : k->cycles * 1000.0 / gpu->clock_mhz;
+    }
+}
+
+static void spec_hash(xp_spec *s)
+{
+    char buf[4096];
+    size_t n = 0;
+    char hex[65];
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "rtgpu-explore %s model %d\n", RTGPU_VERSION,
+                          RT_MODEL_REVISION);
+    rt_sha256_hex(s->sha256, hex);
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "spec %s\n", hex);
+    const rt_taskset *ts = s->ts ? s->ts : s->gen.pool;
+    if (ts) {
+        rt_sha256_hex(ts->sha256, hex);
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "tasks %s\n", hex);
+    }
+    for (size_t i = 0; i < s->n_gpus && n < sizeof buf - 80; i++) {
+        rt_sha256_hex(s->gpus[i]->sha256, hex);
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "gpu %s\n", hex);
+    }
+    unsigned char d[32];
+    rt_sha256(buf, n, d);
+    rt_sha256_hex(d, hex);
+    memcpy(s->hash, hex, 16);
+    s->hash[16] = '\0';
+}
+
+static void count_points(loader *ld, xmlsafe_at *root)
+{
+    xp_spec *s = ld->s;
+    uint64_t n = 1;
+    for (size_t i = 0; i < s->n_dims; i++) {
+        if (s->dims[i].n == 0)
+            return;   /* an error was recorded for it */
+        if (__builtin_mul_overflow(n, (uint64_t)s->dims[i].n, &n) || n > XP_MAX_POINTS) {
+            xmlsafe_error(root, "the sweep has more than %llu points (split it into several "
+                          "sweep files)", (unsigned long long)XP_MAX_POINTS);
+            return;
+        }
+    }
+    s->n_points = n;
+}
+
+static void read_spec(loader *ld, xmlNodePtr root)
+{
+    xp_spec *s = ld->s;
+    xmlsafe_at at;
+    xmlsafe_at_init(&at, ld->path, ld->d, root, "explore");
+    if (xmlsafe_has(&at, "name"))
+        xmlsafe_get_name(&at, &s->name);
+    else if (!(s->name = xmlsafe_default_name(ld->path)))
+        ld->oom = true;
+    bool has_ts = false, has_gpu = false;
+    xmlNodePtr base = NULL, gen = NULL;
+    for (xmlNodePtr c = root->children; c; c = c->next) {
+        if (xmlsafe_is(c, "base"))
+            read_base(ld, base = c, &has_ts, &has_gpu);
+        else if (xmlsafe_is(c, "generate"))
+            gen = c;
+    }
+    s->has_generate = gen != NULL;
+    if (gen)
+        read_generate(ld, gen);
+    for (xmlNodePtr c = root->children; c; c = c->next) {
+        if (xmlsafe_is(c, "options"))
+            read_options(ld, c);
+        else if (xmlsafe_is(c, "vary"))
+            read_vary(ld, c);
+    }
+    xmlsafe_at bat;
+    xmlsafe_at_init(&bat, ld->path, ld->d, base, "base");
+    if (has_ts && gen)
+        xmlsafe_error(&bat, "taskset=\"...\" and <generate> exclude each other (the points' "
+                      "task sets are either the base one or generated)");
+    if (!has_ts && !gen)
+        xmlsafe_error(&bat, "needs taskset=\"...\" (or a <generate> element after it)");
+    bool gpu_varied = xp_spec_dim(s, XP_GPU) != NULL;
+    if (!has_gpu && !gpu_varied)
+        xmlsafe_error(&bat, "needs gpu=\"...\" (or a <vary param=\"gpu\">)");
+    const xp_dim *gd = xp_spec_dim(s, XP_GPU);
+    if (!has_gpu && gd && gd->n > 0 && gd->v[0].num >= 0)
+        s->base_gpu = (size_t)gd->v[0].num;
+    const xp_dim *ud = xp_spec_dim(s, XP_UTILIZATION);
+    for (size_t i = 0; gen && ud && i < ud->n; i++)
+        if (s->gen.tasks > 0 && ud->v[i].real > (double)s->gen.tasks) {
+            rt_diag_error(ld->d, ld->path, ud->line, "generate: utilization \"%s\" is above "
+                          "the number of tasks %lld (each task's utilisation is at most 1)",
+                          ud->v[i].text, (long long)s->gen.tasks);
+            break;
+        }
+    if (gen)
+        pool_times(ld);
+    count_points(ld, &at);
+}
+
+xp_spec *xp_spec_load(const char *path, rt_diags *d)
+{
+    size_t errors_before = rt_diags_errors(d);
+    loader ld = { .path = path, .d = d };
+    xmlDocPtr doc = NULL;
+    xp_spec *s = calloc(1, sizeof *s);
+    const char *slash = strrchr(path, '/');
+    size_t dl = slash ? (size_t)(slash - path + 1) : 0;
+    ld.dir = malloc(dl + 1);
+    if (!s || !ld.dir || !(s->path = strdup(path))) {
+        rt_diag_error(d, path, 0, "out of memory");
+        goto done;
+    }
+    memcpy(ld.dir, path, dl);
+    ld.dir[dl] = '\0';
+    ld.s = s;
+    rt_options_default(&s->opt);
+    s->opt.verbosity = -1;
+    doc = xmlsafe_load(path, XMLSAFE_EXPLORE, d, s->sha256);
+    if (!doc)
+        goto done;
+    read_spec(&ld, xmlDocGetRootElement(doc));
+    if (ld.oom)
+        rt_diag_error(d, path, 0, "out of memory");
+    spec_hash(s);
+done:
+    xmlFreeDoc(doc);
+    free(ld.dir);
+    if (s && rt_diags_errors(d) != errors_before) {
+        xp_spec_free(s);
+        s = NULL;
+    }
+    return s;
+}
+
+void xp_spec_free(xp_spec *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n_dims; i++) {
+        for (size_t j = 0; s->dims[i].v && j < s->dims[i].n; j++)
+            value_fini(&s->dims[i].v[j]);
+        free(s->dims[i].v);
+        free(s->dims[i].key);
+    }
+    free(s->dims);
+    for (size_t i = 0; i < s->n_gpus; i++)
+        rt_gpu_free(s->gpus[i]);
+    free(s->gpus);
+    rt_taskset_free(s->ts);
+    rt_taskset_free(s->gen.pool);
+    free(s->gen.pool_ns);
+    free(s->name);
+    free(s->path);
+    free(s);
+}
+
+void xp_point_index(const xp_spec *s, uint64_t p, size_t *idx)
+{
+    for (size_t i = s->n_dims; i-- > 0;) {
+        idx[i] = (size_t)(p % s->dims[i].n);
+        p /= s->dims[i].n;
+    }
+}
+
+const xp_dim *xp_spec_dim(const xp_spec *s, xp_param param)
+{
+    for (size_t i = 0; i < s->n_dims; i++)
+        if (s->dims[i].param == param)
+            return &s->dims[i];
+    return NULL;
+}

@@ -1,0 +1,468 @@
+/* Tests of rtgpu-explore (src/explore/, src/cli/explore.c): the sweep file and its located
+ * errors, point numbering, the nine points of tests/data/explore/davis-sweep.xml worked by hand,
+ * a point kept with an error, generated task sets (reproducible from the seed, utilisations
+ * summing to U), the acceptance-ratio order none >= masola, naive point by point, and the
+ * command: JSON and CSV, --jobs, shards and merge, --resume after a cut line, refusals.
+ * The GNU parallel and Slurm runs, the killed run and the plot pictures are in
+ * tests/check_explore.sh. */
+#include <CUnit/CUnit.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "explore/eval.h"
+#include "explore/gen.h"
+#include "explore/result.h"
+#include "explore/run.h"
+#include "explore/spec.h"
+#include "runcmd.h"
+
+void test_explore_register(void);
+
+#define DAVIS "tests/data/explore/davis-sweep.xml"
+#define PARTS "tests/data/explore/partitions.xml"
+#define GEN "tests/data/explore/generate.xml"
+
+static xp_spec *load(const char *path)
+{
+    rt_diags *d = rt_diags_new(10);
+    xp_spec *s = xp_spec_load(path, d);
+    if (!s)
+        rt_diags_print(d, stderr);
+    rt_diags_free(d);
+    CU_ASSERT_PTR_NOT_NULL(s);
+    return s;
+}
+
+static void test_spec_points(void)
+{
+    xp_spec *s = load(DAVIS);
+    if (!s)
+        return;
+    CU_ASSERT_EQUAL(s->n_points, 9);
+    CU_ASSERT_EQUAL(s->n_dims, 2);
+    CU_ASSERT_STRING_EQUAL(s->dims[0].key, "margin");
+    CU_ASSERT_STRING_EQUAL(s->dims[1].key, "period-scale");
+    /* the range 1..2 step 0.5 is exactly 1, 1.5, 2 */
+    CU_ASSERT_EQUAL(s->dims[1].n, 3);
+    CU_ASSERT_STRING_EQUAL(s->dims[1].v[1].text, "1.5");
+    CU_ASSERT_EQUAL(s->dims[1].v[1].mant, 15);
+    CU_ASSERT_EQUAL(s->dims[1].v[1].digits, 1);
+    /* row-major: point 5 = margin index 1, period-scale index 2 */
+    size_t idx[2];
+    xp_point_index(s, 5, idx);
+    CU_ASSERT_EQUAL(idx[0], 1);
+    CU_ASSERT_EQUAL(idx[1], 2);
+    xp_point_index(s, 8, idx);
+    CU_ASSERT_EQUAL(idx[0], 2);
+    CU_ASSERT_EQUAL(idx[1], 2);
+    CU_ASSERT_EQUAL(strlen(s->hash), 16);
+    xp_spec_free(s);
+}
+
+/* utilization="0.1:1.0:0.05": 19 values, printed as a person writes them */
+static void test_spec_range_exact(void)
+{
+    xp_spec *s = load(GEN);
+    if (!s)
+        return;
+    const xp_dim *u = &s->dims[0];
+    CU_ASSERT_EQUAL(u->param, XP_UTILIZATION);
+    CU_ASSERT_EQUAL(u->n, 10);
+    CU_ASSERT_STRING_EQUAL(u->v[2].text, "0.3");
+    CU_ASSERT_EQUAL(u->v[2].real, 0.3);
+    CU_ASSERT_STRING_EQUAL(u->v[9].text, "1");
+    CU_ASSERT_EQUAL(s->dims[1].n, 6);                /* sets */
+    CU_ASSERT_EQUAL(s->n_points, 10 * 6 * 3);
+    xp_spec_free(s);
+}
+
+/* One bad file: the error is on the right line and says what was expected. */
+static void bad(const char *file, long line, const char *phrase)
+{
+    char path[256];
+    snprintf(path, sizeof path, "tests/data/explore/%s", file);
+    rt_diags *d = rt_diags_new(10);
+    xp_spec *s = xp_spec_load(path, d);
+    CU_ASSERT_PTR_NULL(s);
+    xp_spec_free(s);
+    CU_ASSERT_TRUE(rt_diags_count(d) >= 1);
+    if (rt_diags_count(d) >= 1) {
+        const rt_diag *g = rt_diags_get(d, 0);
+        CU_ASSERT_EQUAL(g->line, line);
+        CU_ASSERT_PTR_NOT_NULL(strstr(g->msg, phrase));
+        if (g->line != line || !strstr(g->msg, phrase))
+            fprintf(stderr, "\n  %s:%ld: %s\n", path, g->line, g->msg);
+    }
+    rt_diags_free(d);
+}
+
+static void test_spec_errors(void)
+{
+    bad("bad-param.xml", 4, "param \"margins\" is not a parameter (expected one of margin");
+    bad("bad-margin.xml", 7, "value \"-2\" is not a plain decimal number");
+    bad("bad-twice.xml", 5, "margin is already varied at line 4");
+    bad("bad-partition.xml", 4, "partition \"P9\" is not a partition of");
+    bad("bad-base.xml", 3, "needs taskset=");
+    bad("bad-doctype.xml", 2, "DOCTYPE is not allowed");
+    bad("bad-order.xml", 3, "Expected is ( base )");
+}
+
+/* Davis et al.'s three tasks (C = 1000 ns alone on the 4-SM 1 GHz GPU, M = 1) by hand. WCET =
+ * ceil((1 + margin) * 1000): 1000, 1100, 1500 ns; periods T = 2500, 3500, 3500 ns times the
+ * period-scale, rounded up; R by ANALYSIS.md sec. 2 (B = C of the lower-priority task).
+ *   margin 0,   scale 1:   R = 2000, 3000, 3500 (Davis et al.): slack 500, 500, 0  -> 0
+ *   margin 0,   scale 1.5: T = 3750, 5250, 5250: R = 2000, 3000, 3000             -> 1750
+ *   margin 0,   scale 2:   T = 5000, 7000, 7000: R = 2000, 3000, 3000             -> 3000
+ *   margin 0.1, scale 1:   U(hep C) = 1100/2500 + 2 * 1100/3500 = 1.069 >= 1: C unbounded,
+ *                          A 2200 <= 2500, B 3300 <= 3500 (q = 1 gives 2000): 1 miss, no slack
+ *   margin 0.1, scale 1.5: R = 2200, 3300, 3300: slack 1550, 1950, 1950           -> 1550
+ *   margin 0.1, scale 2:   R = 2200, 3300, 3300: slack 2800, 3700, 3700           -> 2800
+ *   margin 0.5, scale 1:   A: R = 3000 > 2500; U(hep B) = 0.6 + 0.43 >= 1: 3 misses
+ *   margin 0.5, scale 1.5: C's busy period t = 10500 holds Q = 2 jobs; q = 1:
+ *                          w = 1500 + 3 * 1500 (A) + 2 * 1500 (B) = 9000,
+ *                          R = 9000 - 5250 + 1500 = 5250 = D: slack 0         -> 0
+ *   margin 0.5, scale 2:   R = 3000, 4500, 4500: slack 2000, 2500, 2500           -> 2000 */
+static void test_davis_by_hand(void)
+{
+    static const struct { bool sched; bool has_slack; long long slack; size_t misses; } want[9] = {
+        { true, true, 0, 0 }, { true, true, 1750, 0 }, { true, true, 3000, 0 },
+        { false, false, 0, 1 }, { true, true, 1550, 0 }, { true, true, 2800, 0 },
+        { false, false, 0, 3 }, { true, true, 0, 0 }, { true, true, 2000, 0 },
+    };
+    xp_spec *s = load(DAVIS);
+    xp_engine *e = s ? xp_engine_new(s) : NULL;
+    CU_ASSERT_PTR_NOT_NULL(e);
+    for (uint64_t p = 0; e && p < 9; p++) {
+        xp_outcome o;
+        CU_ASSERT_EQUAL(xp_engine_eval(e, p, &o), XP_OK);
+        CU_ASSERT_TRUE(o.valid);
+        CU_ASSERT_EQUAL(o.schedulable, want[p].sched);
+        CU_ASSERT_EQUAL(o.exit_status, want[p].sched ? 0 : 1);
+        CU_ASSERT_STRING_EQUAL(o.status, "given");
+        CU_ASSERT_EQUAL(o.sms_used, 4);
+        CU_ASSERT_EQUAL(o.has_slack, want[p].has_slack);
+        if (want[p].has_slack)
+            CU_ASSERT_EQUAL(o.min_slack_ns, want[p].slack);
+        CU_ASSERT_EQUAL(o.misses, want[p].misses);
+    }
+    /* the same point again, after others: nothing of them remains */
+    xp_outcome o;
+    if (e && xp_engine_eval(e, 4, &o) == XP_OK)
+        CU_ASSERT_EQUAL(o.min_slack_ns, 1550);
+    xp_engine_free(e);
+    xp_spec_free(s);
+}
+
+/* P0 of 5 SMs does not fit the 4-SM GPU: the point is kept, with the checker's message. */
+static void test_invalid_point(void)
+{
+    xp_spec *s = load(PARTS);
+    xp_engine *e = s ? xp_engine_new(s) : NULL;
+    xp_outcome o;
+    if (!e)
+        goto done;
+    CU_ASSERT_EQUAL(xp_engine_eval(e, 4, &o), XP_OK);
+    CU_ASSERT_FALSE(o.valid);
+    CU_ASSERT_EQUAL(o.exit_status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(o.error, "davis.xml:18: partition \"P0\" (SMs 0..4) does not fit"));
+    /* 4 SMs: the file's own layout, margin 0: Davis et al.'s R_C = D_C */
+    CU_ASSERT_EQUAL(xp_engine_eval(e, 3, &o), XP_OK);
+    CU_ASSERT_TRUE(o.valid && o.schedulable && o.has_slack && o.min_slack_ns == 0);
+done:
+    xp_engine_free(e);
+    xp_spec_free(s);
+}
+
+/* xp_log / xp_exp agree with the C library to 1e-14 relative (they exist to be the same bits
+ * everywhere, not to be better). */
+static void test_detmath(void)
+{
+    static const double xs[] = { 1e-9, 0.001, 0.5, 0.999, 1, 1.5, 2, 10, 1e6, 1e9, 4.5e15 };
+    for (size_t i = 0; i < sizeof xs / sizeof xs[0]; i++) {
+        CU_ASSERT_TRUE(fabs(xp_log(xs[i]) - log(xs[i])) <= 1e-14 * fmax(1, fabs(log(xs[i]))));
+        double y = log(xs[i]);
+        CU_ASSERT_TRUE(fabs(xp_exp(y) - xs[i]) <= 1e-14 * xs[i]);
+    }
+    CU_ASSERT_EQUAL(xp_exp(0), 1.0);
+    CU_ASSERT_EQUAL(xp_log(1), 0.0);
+}
+
+/* Two sets are the same set: every value compared. */
+static bool same_set(const rt_taskset *a, const rt_taskset *b)
+{
+    if (a->n_tasks != b->n_tasks || a->n_kernels != b->n_kernels || a->n_partitions != b->n_partitions)
+        return false;
+    for (size_t i = 0; i < a->n_kernels; i++)
+        if (strcmp(a->kernels[i].name, b->kernels[i].name) || a->kernels[i].time_ns != b->kernels[i].time_ns ||
+            a->kernels[i].bw_gbps != b->kernels[i].bw_gbps || a->kernels[i].kai != b->kernels[i].kai)
+            return false;
+    for (size_t i = 0; i < a->n_tasks; i++)
+        if (a->tasks[i].period_ns != b->tasks[i].period_ns || a->tasks[i].runs[0] != b->tasks[i].runs[0])
+            return false;
+    for (size_t p = 0; p < a->n_partitions; p++)
+        if (a->partitions[p].n_tasks != b->partitions[p].n_tasks || a->partitions[p].sms != b->partitions[p].sms ||
+            memcmp(a->partitions[p].tasks, b->partitions[p].tasks, a->partitions[p].n_tasks * sizeof(size_t)))
+            return false;
+    return true;
+}
+
+static void test_generate(void)
+{
+    xp_spec *s = load(GEN);
+    if (!s)
+        return;
+    const xp_generate *g = &s->gen;
+    char err[300];
+    /* the same seed: the same set, made twice */
+    uint64_t seed = xp_gen_seed(g->seed, 3, 1, 2);
+    rt_taskset *a = xp_gen_taskset(g, 0.3, seed, err, sizeof err);
+    rt_taskset *b = xp_gen_taskset(g, 0.3, seed, err, sizeof err);
+    rt_taskset *c = xp_gen_taskset(g, 0.3, xp_gen_seed(g->seed, 3, 1, 3), err, sizeof err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_TRUE(same_set(a, b));
+    CU_ASSERT_FALSE(same_set(a, c));
+    /* 0.30 and 0.3 are one utilisation: the same seed */
+    CU_ASSERT_EQUAL(xp_gen_seed(g->seed, 30, 2, 2), seed);
+    CU_ASSERT_TRUE(seed < ((uint64_t)1 << 53));
+    /* utilisations: the kernels' full-GPU times over the periods sum to U (each kernel time is
+     * written with 3 decimals of ns: at most 0.0005 ns off per kernel); periods in range;
+     * every task in exactly one of the 2 partitions */
+    double U = 0;
+    size_t mapped = 0;
+    for (size_t t = 0; t < a->n_tasks; t++) {
+        const rt_task *tk = &a->tasks[t];
+        CU_ASSERT_TRUE(tk->period_ns >= 1000000 && tk->period_ns <= 100000000);
+        CU_ASSERT_EQUAL(tk->deadline_ns, tk->period_ns);
+        CU_ASSERT_EQUAL(tk->n_runs, 1);
+        U += a->kernels[tk->runs[0]].time_ns / (double)tk->period_ns;
+    }
+    for (size_t p = 0; p < a->n_partitions; p++)
+        mapped += a->partitions[p].n_tasks;
+    CU_ASSERT_TRUE(fabs(U - 0.3) < 1e-9);
+    CU_ASSERT_EQUAL(a->n_partitions, 2);
+    CU_ASSERT_EQUAL(mapped, 4);
+    /* sizes on the RTX 2060: 30 SMs in two partitions of 15 */
+    CU_ASSERT_EQUAL(xp_gen_sizes(a, 30, 1), 0);
+    CU_ASSERT_EQUAL(a->partitions[0].sms, 15);
+    CU_ASSERT_EQUAL(a->partitions[1].first_sm, 15);
+    CU_ASSERT_EQUAL(xp_gen_sizes(a, 31, 2), 0);    /* 15 units of 2 SMs: 8 and 7 units */
+    CU_ASSERT_EQUAL(a->partitions[0].sms, 16);
+    CU_ASSERT_EQUAL(a->partitions[1].sms, 14);
+    rt_taskset_free(a);
+    rt_taskset_free(b);
+    rt_taskset_free(c);
+    xp_spec_free(s);
+}
+
+/* Interference never shortens a WCET (M >= 1), and response times grow with WCETs: at every
+ * (utilization, set), masola or naive schedulable implies none schedulable. Points of one set
+ * are consecutive: masola, naive, none. */
+static void test_acceptance_order(void)
+{
+    xp_spec *s = load(GEN);
+    xp_engine *e = s ? xp_engine_new(s) : NULL;
+    size_t sched[3] = { 0, 0, 0 };
+    for (uint64_t p = 0; e && p < s->n_points; p += 3) {
+        xp_outcome o[3];
+        for (int k = 0; k < 3; k++) {
+            CU_ASSERT_EQUAL_FATAL(xp_engine_eval(e, p + (uint64_t)k, &o[k]), XP_OK);
+            CU_ASSERT_TRUE(o[k].valid);
+            CU_ASSERT_EQUAL(o[k].seed, o[0].seed);
+            sched[k] += o[k].schedulable;
+        }
+        CU_ASSERT_TRUE(!o[0].schedulable || o[2].schedulable);
+        CU_ASSERT_TRUE(!o[1].schedulable || o[2].schedulable);
+        /* the slack of none is never smaller */
+        if (o[0].has_slack && o[2].has_slack)
+            CU_ASSERT_TRUE(o[2].min_slack_ns >= o[0].min_slack_ns);
+    }
+    CU_ASSERT_TRUE(sched[2] >= sched[0] && sched[2] >= sched[1]);
+    CU_ASSERT_TRUE(sched[2] > 0);
+    xp_engine_free(e);
+    xp_spec_free(s);
+}
+
+/* ---- the command ----------------------------------------------------------------------- */
+
+static void explore_bin(char *out, size_t size)
+{
+    const char *b = runcmd_bin();
+    const char *slash = strrchr(b, '/');
+    snprintf(out, size, "%.*srtgpu-explore", slash ? (int)(slash - b + 1) : 0, b);
+}
+
+static runcmd_out xcmd(char *const argv[])
+{
+    char bin[4096];
+    explore_bin(bin, sizeof bin);
+    const char *old = getenv("RTGPU_BIN");
+    char *saved = old ? strdup(old) : NULL;
+    runcmd_out r = { -1, NULL, NULL };
+    if (setenv("RTGPU_BIN", bin, 1) == 0)
+        r = runcmd(argv, 60);
+    if (saved) {
+        setenv("RTGPU_BIN", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("RTGPU_BIN");
+    }
+    return r;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *t = runcmd_slurp(f);
+    fclose(f);
+    return t;
+}
+
+static void tmp_path(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s/rtgpu-explore-test-%ld-%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+             (long)getpid(), name);
+}
+
+/* JSON lines: one per point, in order, with the hand values of test_davis_by_hand. */
+static void test_cli_json(void)
+{
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    int n = 0;
+    char *save = NULL;
+    static const long long slack[9] = { 0, 1750, 3000, -1, 1550, 2800, -1, 0, 2000 };
+    for (char *l = r.out ? strtok_r(r.out, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save), n++) {
+        json_t *j = json_loads(l, 0, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        CU_ASSERT_EQUAL(json_integer_value(json_object_get(j, "point")), n);
+        json_t *sl = json_object_get(j, "min_slack_ns");
+        if (n < 9 && slack[n] >= 0)
+            CU_ASSERT_EQUAL(json_integer_value(sl), slack[n]);
+        if (n < 9 && slack[n] < 0)
+            CU_ASSERT_TRUE(json_is_null(sl));
+        CU_ASSERT_TRUE(json_is_null(json_object_get(j, "error")));
+        json_decref(j);
+    }
+    CU_ASSERT_EQUAL(n, 9);
+    runcmd_free(&r);
+    /* the first line whole (every key, in order) */
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "--format", "csv", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "point,spec,margin,period-scale,schedulable,"
+                                           "exit_status,status,sms_used,min_slack_ns,misses,error\n"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, ",0.1,1,false,1,given,4,,1,\n"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, ",0.5,1.5,true,0,given,4,0,0,\n"));
+    runcmd_free(&r);
+}
+
+/* --jobs 3, shards 1/2 + 2/2 merged, a resumed cut file: all the same bytes as one run. */
+static void test_cli_jobs_shards_resume(void)
+{
+    char one[300], s1[300], s2[300], all[300], cut[300];
+    tmp_path(one, sizeof one, "one.jsonl");
+    tmp_path(s1, sizeof s1, "s1.jsonl");
+    tmp_path(s2, sizeof s2, "s2.jsonl");
+    tmp_path(all, sizeof all, "all.jsonl");
+    tmp_path(cut, sizeof cut, "cut.jsonl");
+    unlink(one), unlink(s1), unlink(s2), unlink(all), unlink(cut);
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "-o", one, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    char *ref = read_text(one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ref);
+    r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "--jobs", "3", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out ? r.out : "", ref);
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "--shard", "1/2", "-o", s1, NULL });
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "--shard", "2/2", "-o", s2, NULL });
+    runcmd_free(&r);
+    /* merge refuses one shard alone */
+    r = xcmd((char *const[]){ "x", "merge", s2, "-o", all, NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "90 of the sweep's 180 points are missing, the first is point 0"));
+    runcmd_free(&r);
+    /* and a shard twice */
+    r = xcmd((char *const[]){ "x", "merge", s1, s2, s1, "-o", all, NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, ":1: error: point 0 is also at"));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "merge", s2, s1, "-o", all, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    char *merged = read_text(all);
+    CU_ASSERT_STRING_EQUAL(merged ? merged : "", ref);
+    free(merged);
+    /* cut the reference in the middle of line 41: resume runs points 40.. again */
+    FILE *f = fopen(cut, "wb");
+    char *p = ref;
+    for (int k = 0; k < 40 && p; k++)
+        p = strchr(p, '\n') + 1;
+    if (f && p) {
+        fwrite(ref, 1, (size_t)(p - ref) + 17, f);
+        fclose(f);
+    }
+    r = xcmd((char *const[]){ "x", "sweep", GEN, "-o", cut, "--resume", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "its last line was incomplete"));
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "180 done (40 resumed)"));
+    runcmd_free(&r);
+    char *resumed = read_text(cut);
+    CU_ASSERT_STRING_EQUAL(resumed ? resumed : "", ref);
+    free(resumed);
+    /* without --resume an existing output is refused; another spec's output too */
+    r = xcmd((char *const[]){ "x", "sweep", GEN, "-o", cut, NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "exists already"));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-o", cut, "--resume", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, ":1: error: written for spec "));
+    runcmd_free(&r);
+    free(ref);
+    unlink(one), unlink(s1), unlink(s2), unlink(all), unlink(cut);
+}
+
+static void test_cli_usage(void)
+{
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "--shard", "3/2", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "expected I/N with 1 <= I <= N"));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "--sensitivity", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", "tests/data/explore/bad-param.xml", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "bad-param.xml:4: error: "));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "--help", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "--shard I/N"));
+    runcmd_free(&r);
+}
+
+void test_explore_register(void)
+{
+    CU_pSuite s = CU_add_suite("explore", NULL, NULL);
+    CU_add_test(s, "sweep file: dimensions, exact ranges, point numbers", test_spec_points);
+    CU_add_test(s, "utilization range 0.1:1.0:0.1 exactly", test_spec_range_exact);
+    CU_add_test(s, "bad sweep files: line and message", test_spec_errors);
+    CU_add_test(s, "Davis et al. over margin x period-scale, by hand", test_davis_by_hand);
+    CU_add_test(s, "a point that does not fit is kept with its error", test_invalid_point);
+    CU_add_test(s, "deterministic log and exp", test_detmath);
+    CU_add_test(s, "generated sets: same seed, same set; U exact", test_generate);
+    CU_add_test(s, "acceptance: none >= masola, naive at every point", test_acceptance_order);
+    CU_add_test(s, "command: JSON lines and CSV", test_cli_json);
+    CU_add_test(s, "command: --jobs, shards + merge, --resume", test_cli_jobs_shards_resume);
+    CU_add_test(s, "command: usage errors", test_cli_usage);
+}
