@@ -174,7 +174,8 @@ static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
 {
     if (p->truncated || p->oom)
         return;
-    if (++p->nodes > p->node_cap) {
+    if (++p->nodes > p->node_cap ||
+        ((p->nodes & 1023) == 0 && p->deadline > 0 && local_now() >= p->deadline)) {
         p->truncated = true;
         return;
     }
@@ -269,10 +270,34 @@ static int greedy(pm *p, double thr)
     return 1;
 }
 
+/* Largest dual sum of a group on size s over a relaxation of the patterns: isolated utilisation
+ * at most 1 + 1e-9, fractions allowed (the tasks in order, by dual per utilisation). Every
+ * pattern's dual sum is at most this. */
+static double knapsack_root(const pm *p)
+{
+    double room = 1.0 + 1e-9, kb = 0;
+    for (size_t q = 0; q < p->n; q++) {
+        size_t i = p->order[q];
+        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
+        if (pi <= 0)
+            break;
+        if (ui <= room) {
+            kb += pi;
+            room -= ui;
+        } else {
+            kb += pi * (room > 0 ? room / ui : 0);
+            break;
+        }
+    }
+    return kb;
+}
+
 /* Pricing on size s: the best column into best_G (best_k 0 if none beats the threshold).
  * Returns its reduced cost (0 if none) or NAN when the search was cut short. With greedy, a
- * negative column of the greedy rule is returned instead when there is one (*exact false). */
-static double price(pm *p, size_t s, bool try_greedy, bool *exact)
+ * negative column of the greedy rule is returned instead when there is one (*exact false).
+ * *rc_lb always receives a lower bound of the least reduced cost on size s: the exact value
+ * when the search finished, else the knapsack relaxation's. */
+static double price(pm *p, size_t s, bool try_greedy, bool *exact, double *rc_lb)
 {
     p->s = s;
     p->n = 0;
@@ -290,6 +315,8 @@ static double price(pm *p, size_t s, bool try_greedy, bool *exact)
         p->suffix[q] = p->suffix[q + 1] + (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
     double u = (double)(s + 1), thr = u * (1.0 - p->mu);
     *exact = false;
+    double relaxed = thr - knapsack_root(p);
+    *rc_lb = relaxed < 0 ? relaxed : 0.0;
     if (try_greedy) {
         int g = greedy(p, thr);
         if (g < 0) {
@@ -308,7 +335,8 @@ static double price(pm *p, size_t s, bool try_greedy, bool *exact)
     p->res->pricing_nodes += p->nodes;
     if (p->truncated)
         return NAN;
-    return p->best_k ? thr - p->best_sum : 0.0;
+    *rc_lb = p->best_k ? thr - p->best_sum : 0.0;
+    return *rc_lb;
 }
 
 static int round_(pm *p, bool *done)
@@ -336,23 +364,24 @@ static int round_(pm *p, bool *done)
     p->mu = ilp_row_dual(p->lp, p->cap);
     if (!(p->mu <= 0))
         p->mu = 0; /* any mu <= 0 gives a valid bound */
-    bool exact = true, added = false;
+    bool exact = true, valid = true, added = false;
     double rc_min = 0.0;
     for (size_t s = 0; s < p->S; s++) {
         if (p->deadline > 0 && local_now() >= p->deadline) {
-            exact = false;
+            exact = valid = false;
             break;
         }
         bool ex;
-        double r = price(p, s, p->use_greedy, &ex);
+        double lb_s;
+        double r = price(p, s, p->use_greedy, &ex, &lb_s);
         if (p->oom)
             return ASSIGN_ENOMEM;
         if (isnan(r) || !ex)
             exact = false;
+        if (lb_s < rc_min)
+            rc_min = lb_s;
         if (isnan(r))
             continue;
-        if (r < rc_min)
-            rc_min = r;
         if (p->best_k) {
             rc = add_pattern(p, p->best_G, p->best_k, (int64_t)(s + 1));
             if (rc != ASSIGN_OK)
@@ -360,13 +389,13 @@ static int round_(pm *p, bool *done)
             added = true;
         }
     }
-    if (exact) {
+    if (valid) {
         double k = (double)(p->T < p->S ? p->T : p->S);
         double lb = dsum + p->mu * (double)p->S + k * (rc_min - RC_EPS);
         double units = ceil(lb - 1e-6 * (fabs(lb) > 1 ? fabs(lb) : 1));
         if (units > (double)p->res->lb_units)
             p->res->lb_units = units > (double)p->S + 1 ? (int64_t)p->S + 1 : (int64_t)units;
-        p->res->converged = !added;
+        p->res->converged = exact && !added;
     }
     /* the greedy rule found nothing: price exactly next round */
     if (!added && p->use_greedy) {
