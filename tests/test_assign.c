@@ -633,6 +633,7 @@ static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed,
 {
     static const char *names[6] = {"a", "b", "c", "d", "e", "f"};
     tdef t[6];
+    memset(t, 0, sizeof t);
     uint64_t s = seed;
     bool prio = lcg_next(&s) % 2;
     for (size_t i = 0; i < nt; i++) {
@@ -667,6 +668,7 @@ static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t
         rt_options_default(&o);
         o.priorities = prio;
         o.interference = intf;
+        o.time_limit_s = 0; /* no clock in the comparison: the same result on any machine */
         fixture f;
         rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
         int64_t want = brute_min_sms(&f, &o);

@@ -267,18 +267,17 @@ static int primal(search *s)
     double deadline = 0;
     if (s->o->time_limit_s > 0)
         deadline = s->t0 + LOCAL_SHARE * s->o->time_limit_s;
-    jlayout best = s->inc;
     local_stats st;
     long idle = 20 + 2 * (long)s->ts->n_tasks;
-    int r = local_search(s->j, s->b, deadline, idle, &best, &st);
+    int r = local_search(s->j, s->b, deadline, idle, &s->inc, &st);
     int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
     s->out->one_partition_sms = st.one_units * s->m->gpu->granularity;
     if (r == 1) {
-        rt_layout *l = judge_layout(s->j, &best);
+        rt_layout *l = judge_layout(s->j, &s->inc);
         if (!l)
             rc = ASSIGN_ENOMEM;
         else
-            rc = offer_incumbent(s, l, jl_units(&best) * s->m->gpu->granularity);
+            rc = offer_incumbent(s, l, jl_units(&s->inc) * s->m->gpu->granularity);
         s->t_first = st.t_first;
         s->t_best = st.t_best;
     } else {
@@ -476,8 +475,18 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     if (out->status == ASSIGN_OPTIMAL)
         lb = out->sms_used / g;
     out->lower_bound_sms = out->status == ASSIGN_INFEASIBLE ? -1 : lb * g;
-    if (out->layout && out->lower_bound_sms > out->sms_used)
-        out->lower_bound_sms = out->sms_used; /* cannot happen: a bound below a layout */
+    if (rc == ASSIGN_OK && out->layout && out->lower_bound_sms > out->sms_used) {
+        /* a proven bound above a layout the analysis accepted: something is unsound; say so
+         * and claim nothing rather than print contradicting numbers */
+        rt_diag_error(d, ts->path, 0, "internal error: the search's lower bound (%lld SMs) "
+                      "exceeds its schedulable layout (%lld SMs)",
+                      (long long)out->lower_bound_sms, (long long)out->sms_used);
+        rt_layout_free(out->layout);
+        out->layout = NULL;
+        out->status = ASSIGN_UNKNOWN;
+        out->lower_bound_sms = -1;
+        rc = ASSIGN_ESOLVER;
+    }
     out->gap_sms = out->layout && out->lower_bound_sms >= 0 ? out->sms_used - out->lower_bound_sms
                                                             : -1;
     if (!out->layout) {

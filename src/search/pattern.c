@@ -29,6 +29,9 @@
 #define NODE_LIMIT 200000     /* per size and round */
 #define MAX_ROUNDS 2000
 #define RC_EPS 1e-9
+#define ADD_EPS 1e-6          /* a column enters only below this reduced cost: GLPK's duals
+                               * carry tolerances near 1e-7, and a column already in the master
+                               * must not come back for ever */
 #define CONF_MAX 20000000.0   /* T*T*S above which no conflict table is built */
 
 typedef struct pm {
@@ -262,7 +265,7 @@ static int greedy(pm *p, double thr)
             util += ut;
         }
     }
-    if (k == 0 || sum <= thr + RC_EPS)
+    if (k == 0 || sum <= thr + ADD_EPS)
         return 0;
     p->best_k = k;
     p->best_sum = sum;
@@ -327,7 +330,7 @@ static double price(pm *p, size_t s, bool try_greedy, bool *exact, double *rc_lb
             return thr - p->best_sum;
     }
     *exact = true;
-    p->best_sum = thr + RC_EPS;
+    p->best_sum = thr + ADD_EPS;
     p->best_k = 0;
     p->nodes = 0;
     p->truncated = false;
@@ -335,8 +338,9 @@ static double price(pm *p, size_t s, bool try_greedy, bool *exact, double *rc_lb
     p->res->pricing_nodes += p->nodes;
     if (p->truncated)
         return NAN;
-    *rc_lb = p->best_k ? thr - p->best_sum : 0.0;
-    return *rc_lb;
+    /* none found: every pattern's dual sum is at most thr + ADD_EPS */
+    *rc_lb = p->best_k ? thr - p->best_sum : -ADD_EPS;
+    return p->best_k ? *rc_lb : 0.0;
 }
 
 static int round_(pm *p, bool *done)
