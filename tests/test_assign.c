@@ -9,6 +9,7 @@
 
 #include "analysis/analysis.h"
 #include "search/assign.h"
+#include "search/bounds.h"
 #include "analysis/wcet.h"
 #include "models/model.h"
 
@@ -176,9 +177,11 @@ static int run_search(const fixture *f, const rt_options *o, assign_result *r)
  * Together on n SMs (DM: cam over det): C = 40 at n = 3 gives R_det = 40 + 40 = 80 and
  * R_cam = B + C = 40 + 40 = 80 <= 100; at n = 2, 55 + 55 > 100 (utilisation 1.1).
  * Apart, each WCET doubles (naive factor 1 with a co-runner): 2 * C(n) <= 100 needs n >= 3 for
- * both, 6 SMs > 4. So the optimum is one partition of 3 SMs. The MIP (isolated WCETs) first
- * offers the two tasks apart on 1 + 1 SMs (cost 2), which fails and is cut off: at least two
- * solves, at most four (three candidates of cost 3). */
+ * both, 6 SMs > 4. So the optimum is one partition of 3 SMs. The one-partition minimum is that
+ * layout. The pattern master's columns (group tests with the other task outside, bounds.h):
+ * the pair on 3 or 4 SMs, each task alone on 3 SMs (2 * 40 <= 100; on 1 or 2 SMs 2 * 60 and
+ * 2 * 55 exceed 100); covering both tasks costs 3 with the pair, 6 apart, so the bound is 3:
+ * optimal without a MIP solve. */
 static void test_assign_hand_optimum(void)
 {
     fixture f;
@@ -190,7 +193,12 @@ static void test_assign_hand_optimum(void)
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
     CU_ASSERT_EQUAL(r.sms_used, 3);
-    CU_ASSERT(r.iterations >= 2 && r.iterations <= 4);
+    CU_ASSERT_EQUAL(r.iterations, 0);
+    CU_ASSERT_EQUAL(r.lower_bound_sms, 3);
+    CU_ASSERT_EQUAL(r.gap_sms, 0);
+    CU_ASSERT_EQUAL(r.one_partition_sms, 3);
+    CU_ASSERT(r.analyses >= 1);
+    CU_ASSERT(r.first_seconds >= 0 && r.best_seconds >= r.first_seconds);
     CU_ASSERT_FALSE(r.hit_time_limit);
     CU_ASSERT_FALSE(r.hit_iteration_limit);
     CU_ASSERT_EQUAL_FATAL(r.layout->n_parts, 1);
@@ -207,8 +215,9 @@ static void test_assign_hand_optimum(void)
     fx_fini(&f);
 }
 
-/* Without interference (model none) the same tasks fit apart on 1 + 1 SMs (60 <= 100 each),
- * the MIP's first optimum: one solve. */
+/* Without interference (model none) the same tasks fit apart on 1 + 1 SMs (60 <= 100 each);
+ * together they need 3 SMs (one-partition minimum). No layout has fewer than 2 SMs (one per
+ * partition, at least one partition per task or 3 for both): the bound 2 is met, no MIP solve. */
 static void test_assign_hand_no_interference(void)
 {
     fixture f;
@@ -221,7 +230,9 @@ static void test_assign_hand_no_interference(void)
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
     CU_ASSERT_EQUAL(r.sms_used, 2);
-    CU_ASSERT_EQUAL(r.iterations, 1);
+    CU_ASSERT_EQUAL(r.iterations, 0);
+    CU_ASSERT_EQUAL(r.lower_bound_sms, 2);
+    CU_ASSERT_EQUAL(r.one_partition_sms, 3);
     CU_ASSERT_EQUAL_FATAL(r.layout->n_parts, 2);
     CU_ASSERT_EQUAL(r.layout->task_part[0], 0);
     CU_ASSERT_EQUAL(r.layout->task_part[1], 1);
@@ -232,9 +243,11 @@ static void test_assign_hand_no_interference(void)
 }
 
 /* Cycles 60/55/52/51: together the utilisation is >= 1.02 on every size; apart every WCET
- * doubles to >= 102 > 100. Infeasible only because of interference: the MIP offers the six
- * ways to size two separate partitions within 4 SMs ((1,1) (1,2) (2,1) (1,3) (3,1) (2,2)), each
- * fails and is excluded by a no-good cut, and the seventh solve proves infeasibility. */
+ * doubles to >= 102 > 100. Infeasible only because of interference. The pattern master has no
+ * column at all: the pair fails on every size (utilisation), each task alone with the other
+ * outside has WCET 2 * C(n) >= 102 > 100 (the pair table: naive factor 1 for any co-runner
+ * size). Only the artificial columns (cost N + 1 = 5 each) cover the tasks: the bound is 10 > 4,
+ * infeasibility is proven without a MIP solve, whatever the iteration limit. */
 static void test_assign_infeasible_interference(void)
 {
     fixture f;
@@ -245,35 +258,26 @@ static void test_assign_infeasible_interference(void)
     assign_result r;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
-    CU_ASSERT_EQUAL(r.iterations, 7);
+    CU_ASSERT_EQUAL(r.iterations, 0);
     CU_ASSERT_PTR_NULL(r.layout);
     CU_ASSERT_FALSE(r.hit_iteration_limit);
+    CU_ASSERT_EQUAL(r.lower_bound_sms, -1);
+    CU_ASSERT_EQUAL(r.gap_sms, -1);
+    CU_ASSERT_EQUAL(r.one_partition_sms, 0);
     assign_result_fini(&r);
-
-    /* The same search stopped after 1 and after 3 solves: undecided. */
     o.max_iterations = 1;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
-    CU_ASSERT_EQUAL(r.status, ASSIGN_UNKNOWN);
-    CU_ASSERT_EQUAL(r.iterations, 1);
-    CU_ASSERT_TRUE(r.hit_iteration_limit);
-    CU_ASSERT_FALSE(r.hit_time_limit);
-    CU_ASSERT_PTR_NULL(r.layout);
-    assign_result_fini(&r);
-    o.max_iterations = 3;
-    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
-    CU_ASSERT_EQUAL(r.status, ASSIGN_UNKNOWN);
-    CU_ASSERT_EQUAL(r.iterations, 3);
-    CU_ASSERT_TRUE(r.hit_iteration_limit);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
+    CU_ASSERT_FALSE(r.hit_iteration_limit);
     assign_result_fini(&r);
     fx_fini(&f);
 }
 
 /* Cycles 60/55/52/40: together the tasks fit only on all 4 SMs (40 + 40 = 80 <= 100; on 3 SMs
  * the utilisation is 1.04); apart every WCET doubles to >= 104 on 1..3 SMs. The one-partition
- * layout on all SMs (no co-runners, no interference) is found first as an incumbent of 4 SMs;
- * the MIP, capped at 3 SMs, then offers the three separate sizings within 3 SMs ((1,1) (1,2)
- * (2,1)), each fails, and the fourth solve proves that nothing cheaper exists: optimal, 4 SMs.
- * Stopped after one solve: feasible, not optimal. */
+ * minimum is all 4 SMs. The pattern master's only column is the pair on 4 SMs (alone with the
+ * other outside: 2 * 52 > 100 on 3 SMs, and on 4 SMs no room is left for the other), so the
+ * bound is 4: optimal without a solve, also under an iteration limit of 1. */
 static void test_assign_incumbent(void)
 {
     fixture f;
@@ -285,22 +289,24 @@ static void test_assign_incumbent(void)
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
     CU_ASSERT_EQUAL(r.sms_used, 4);
-    CU_ASSERT_EQUAL(r.iterations, 4);
+    CU_ASSERT_EQUAL(r.iterations, 0);
+    CU_ASSERT_EQUAL(r.one_partition_sms, 4);
+    CU_ASSERT_EQUAL(r.lower_bound_sms, 4);
     CU_ASSERT_EQUAL_FATAL(r.layout->n_parts, 1);
     check_layout(&f, &o, &r);
     assign_result_fini(&r);
     o.max_iterations = 1;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
-    CU_ASSERT_EQUAL(r.status, ASSIGN_FEASIBLE);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
     CU_ASSERT_EQUAL(r.sms_used, 4);
-    CU_ASSERT_TRUE(r.hit_iteration_limit);
+    CU_ASSERT_FALSE(r.hit_iteration_limit);
     check_layout(&f, &o, &r);
     assign_result_fini(&r);
     fx_fini(&f);
 }
 
 /* A task whose isolated WCET (20 ns on every size) exceeds its deadline (10 ns): it has no
- * column at all, the relaxation is empty and the first solve proves infeasibility. */
+ * pattern at all, only its artificial column (cost 5 > 4) covers it: infeasible, no solve. */
 static void test_assign_infeasible_isolated(void)
 {
     fixture f;
@@ -311,7 +317,7 @@ static void test_assign_infeasible_isolated(void)
     assign_result r;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
-    CU_ASSERT_EQUAL(r.iterations, 1);
+    CU_ASSERT_EQUAL(r.iterations, 0);
     CU_ASSERT_EQUAL(r.sms_used, 0);
     CU_ASSERT_PTR_NULL(r.layout);
     assign_result_fini(&r);
@@ -495,6 +501,11 @@ typedef struct brute {
     int64_t *sizes;     /* size of each block */
     int64_t best;       /* fewest SMs of a schedulable layout so far, -1 none */
     long evals;
+    bool all;           /* visit every layout (not only those below the best) */
+    lbt *b;             /* the search's necessary group test, checked on every layout that passes */
+    size_t *grp;
+    unsigned char *out;
+    long group_checks, group_fails;
 } brute;
 
 static bool brute_schedulable(brute *b)
@@ -516,6 +527,21 @@ static bool brute_schedulable(brute *b)
     bool ok = rc == EVAL_OK && ev.schedulable;
     if (rc == EVAL_OK)
         rt_eval_fini(&ev);
+    /* Property (docs/assignment.md sec. 2): every partition of a schedulable layout passes the
+     * necessary group test with the other tasks outside; otherwise the pattern master and the
+     * local search's sizes would cut off a schedulable layout. */
+    for (size_t p = 0; ok && b->b && p < b->n_blocks; p++) {
+        size_t k = 0;
+        for (size_t i = 0; i < T; i++) {
+            b->out[i] = b->block[i] != p;
+            if (b->block[i] == p)
+                b->grp[k++] = i;
+        }
+        int r = lbt_group_pass(b->b, b->grp, k, (size_t)(b->sizes[p] / b->f->gpu->granularity - 1),
+                               b->out);
+        b->group_checks++;
+        b->group_fails += r != 1;
+    }
     rt_layout_free(l);
     b->evals++;
     return ok;
@@ -526,12 +552,13 @@ static void brute_sizes(brute *b, size_t p, int64_t used)
 {
     int64_t g = b->f->gpu->granularity, N = b->f->gpu->sms;
     if (p == b->n_blocks) {
-        if ((b->best < 0 || used < b->best) && brute_schedulable(b))
+        if ((b->all || b->best < 0 || used < b->best) && brute_schedulable(b) &&
+            (b->best < 0 || used < b->best))
             b->best = used;
         return;
     }
     for (int64_t n = g; used + n <= N; n += g) {
-        if (b->best >= 0 && used + n >= b->best)
+        if (!b->all && b->best >= 0 && used + n >= b->best)
             break;
         b->sizes[p] = n;
         brute_sizes(b, p + 1, used + n);
@@ -552,17 +579,36 @@ static void brute_partitions(brute *b, size_t i, size_t n_blocks)
     }
 }
 
-/* Fewest SMs over every layout that passes the full analysis, -1 if none. */
-static int64_t brute_min_sms(const fixture *f, const rt_options *o)
+/* Fewest SMs over every layout that passes the full analysis, -1 if none. With all, every
+ * layout is analysed and each schedulable one has its partitions checked against the group
+ * test of bounds.h (*checks and *fails count them). */
+static int64_t brute_min_sms_ex(const fixture *f, const rt_options *o, bool all, long *checks,
+                                long *fails)
 {
     size_t T = f->ts->n_tasks;
-    brute b = { .f = f, .o = o, .best = -1 };
+    brute b = { .f = f, .o = o, .best = -1, .all = all };
     b.block = calloc(T, sizeof *b.block);
     b.sizes = calloc(T, sizeof *b.sizes);
+    b.grp = calloc(T, sizeof *b.grp);
+    b.out = calloc(T, 1);
+    if (all)
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b.b = lbt_new(f->m, f->ts, o));
     brute_partitions(&b, 0, 0);
+    lbt_free(b.b);
     free(b.block);
     free(b.sizes);
+    free(b.grp);
+    free(b.out);
+    if (checks)
+        *checks += b.group_checks;
+    if (fails)
+        *fails += b.group_fails;
     return b.best;
+}
+
+static int64_t brute_min_sms(const fixture *f, const rt_options *o)
+{
+    return brute_min_sms_ex(f, o, false, NULL, NULL);
 }
 
 static uint64_t lcg_next(uint64_t *s)
@@ -587,6 +633,7 @@ static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed,
 {
     static const char *names[6] = {"a", "b", "c", "d", "e", "f"};
     tdef t[6];
+    memset(t, 0, sizeof t);
     uint64_t s = seed;
     bool prio = lcg_next(&s) % 2;
     for (size_t i = 0; i < nt; i++) {
@@ -610,7 +657,7 @@ static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed,
 /* The search and the brute force agree on the fewest SMs (and on infeasibility) over random
  * instances, for each priority policy and a few GPUs; the search's layout passes re-analysis. */
 typedef struct tally {
-    long multi_iter, feasible, infeasible;
+    long multi_iter, bound_proof, feasible, infeasible;
 } tally;
 
 static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
@@ -621,6 +668,7 @@ static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t
         rt_options_default(&o);
         o.priorities = prio;
         o.interference = intf;
+        o.time_limit_s = 0; /* no clock in the comparison: the same result on any machine */
         fixture f;
         rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
         int64_t want = brute_min_sms(&f, &o);
@@ -633,13 +681,19 @@ static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t
             CU_ASSERT_EQUAL(r.sms_used, want);
             if (r.layout)
                 check_layout(&f, &o, &r);
+            /* the bound never exceeds a schedulable layout; the search never returns more than
+             * the one-partition minimum (which the brute force also visits) */
+            CU_ASSERT(r.lower_bound_sms >= 0 && r.lower_bound_sms <= want);
+            CU_ASSERT(r.one_partition_sms == 0 || r.sms_used <= r.one_partition_sms);
+            CU_ASSERT_EQUAL(r.gap_sms, r.sms_used - r.lower_bound_sms);
         }
         if (r.status != (want < 0 ? ASSIGN_INFEASIBLE : ASSIGN_OPTIMAL) ||
             (want >= 0 && r.sms_used != want))
             fprintf(stderr, "\nmismatch N=%lld g=%lld seed=%llu prio=%d: brute %lld, search %s %lld\n",
                     (long long)N, (long long)g, (unsigned long long)seed, (int)prio,
                     (long long)want, assign_status_name(r.status), (long long)r.sms_used);
-        c->multi_iter += r.iterations > 1;
+        c->multi_iter += r.iterations > 0;
+        c->bound_proof += r.iterations == 0;
         c->feasible += want >= 0;
         c->infeasible += want < 0;
         assign_result_fini(&r);
@@ -647,13 +701,16 @@ static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t
     }
 }
 
-/* Each policy sees optimal and infeasible instances, and instances where interference made the
- * isolated optimum fail so that the no-good loop ran. */
+/* Each policy sees optimal and infeasible instances; over the three policies, some proofs come
+ * from the pattern bound alone and some needed the exact MIP loop (both paths are checked). */
+static tally all_policies;
+
 static void check_tally(const tally *c)
 {
-    CU_ASSERT(c->multi_iter > 0);
     CU_ASSERT(c->feasible > 0);
     CU_ASSERT(c->infeasible > 0);
+    all_policies.multi_iter += c->multi_iter;
+    all_policies.bound_proof += c->bound_proof;
 }
 
 static void test_assign_brute_given(void)
@@ -680,6 +737,31 @@ static void test_assign_brute_audsley(void)
     brute_compare(6, 1, 5, 5, 12, RT_PRIO_AUDSLEY, RT_INTF_MASOLA, &c);
     brute_compare(8, 2, 6, 5, 8, RT_PRIO_AUDSLEY, RT_INTF_MASOLA, &c);
     check_tally(&c);
+    CU_ASSERT(all_policies.multi_iter > 0);
+    CU_ASSERT(all_policies.bound_proof > 0);
+}
+
+/* The group test of bounds.h is a necessary condition: over every layout of small random
+ * instances (each priority policy, masola and naive, worst-case windows), every partition of
+ * every schedulable layout passes it with the other tasks outside. Mutation check (recorded in
+ * docs/validation.md): taking the largest instead of the smallest M* over the co-runner's sizes
+ * in fill_pair (bounds.c) makes this test fail. */
+static void test_assign_group_test_necessary(void)
+{
+    long checks = 0, fails = 0;
+    static const rt_prio_mode prio[3] = {RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY};
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        rt_options o;
+        rt_options_default(&o);
+        o.priorities = prio[seed % 3];
+        o.interference = seed < 6 ? RT_INTF_MASOLA : RT_INTF_NAIVE;
+        fixture f;
+        rand_instance(&f, gpu_make(6, 1, 5, 1365), 4, seed * 7919 + 6, &o);
+        brute_min_sms_ex(&f, &o, true, &checks, &fails);
+        fx_fini(&f);
+    }
+    CU_ASSERT(checks > 50);
+    CU_ASSERT_EQUAL(fails, 0);
 }
 
 void test_assign_register(void)
@@ -698,4 +780,5 @@ void test_assign_register(void)
     CU_add_test(s, "brute force, given priorities", test_assign_brute_given);
     CU_add_test(s, "brute force, deadline-monotonic", test_assign_brute_dm);
     CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);
+    CU_add_test(s, "group test is necessary on every layout", test_assign_group_test_necessary);
 }

@@ -285,3 +285,34 @@ bool wcet_isolated_task_ns(const model *m, const rt_taskset *ts, size_t t, int64
     *ns = sum;
     return true;
 }
+
+double wcet_pair_multiplier(const model *m, const rt_options *o, size_t k, int64_t n, size_t l,
+                            int64_t nl)
+{
+    intf_member self, co;
+    if (!intf_member_set(&self, m, k, 0, n) || !intf_member_set(&co, m, l, 1, nl))
+        return 1.0;
+    /* as win_odo_eval: a window of length C(k,n), self first, then the co-runner */
+    intf_contrib cs = intf_contrib_of(&self, self.cycles), cl = intf_contrib_of(&co, self.cycles);
+    intf_acc a;
+    intf_acc_init(&a);
+    intf_acc_push(&a, &cs);
+    intf_acc_push(&a, &cl);
+    intf_gpu g = intf_gpu_of(m);
+    intf_terms t;
+    intf_sup_acc(&g, rt_options_intf(o), &a, &self, &t);
+    return t.M;
+}
+
+bool wcet_launch_lb_ns(const model *m, const rt_options *o, size_t k, int64_t n, double mult,
+                       int64_t *ns)
+{
+    const model_point *pt = model_at(m, k, n);
+    if (!pt)
+        return false;
+    /* as wcet_launch_compute: Tc = C(k,n) * M, never below C(k,n) */
+    double tc = pt->cycles * mult;
+    if (tc < pt->cycles)
+        tc = pt->cycles;
+    return wcet_launch_ns(m, o, tc, ns);
+}

@@ -248,11 +248,25 @@ static json_t *j_assignment(const rt_report *r)
         return json_pack("{s:s,s:s,s:s,s:I,s:I,s:o}", "mode", "given", "status", "given",
                          "objective", "min-sms", "sms_used", (json_int_t)used, "iterations",
                          (json_int_t)0, "seconds", json_real(0.0));
-    return json_pack("{s:s,s:s,s:s,s:o,s:I,s:o,s:b,s:b}", "mode", "search", "status",
-                     assign_status_name(a->status), "objective", "min-sms", "sms_used",
-                     r->layout ? jint(used) : json_null(), "iterations",
-                     (json_int_t)a->iterations, "seconds", jreal(a->seconds), "time_limit_hit",
-                     a->hit_time_limit, "iteration_limit_hit", a->hit_iteration_limit);
+    json_t *o = json_pack("{s:s,s:s,s:s,s:o,s:I,s:o,s:b,s:b}", "mode", "search", "status",
+                          assign_status_name(a->status), "objective", "min-sms", "sms_used",
+                          r->layout ? jint(used) : json_null(), "iterations",
+                          (json_int_t)a->iterations, "seconds", jreal(a->seconds),
+                          "time_limit_hit", a->hit_time_limit, "iteration_limit_hit",
+                          a->hit_iteration_limit);
+    /* the search's proven bound and the gap to its layout (null where there is none), the
+     * one-partition minimum, the work done and when the layouts were found */
+    json_object_set_new(o, "lower_bound_sms",
+                        a->lower_bound_sms >= 0 ? jint(a->lower_bound_sms) : json_null());
+    json_object_set_new(o, "gap_sms", a->gap_sms >= 0 ? jint(a->gap_sms) : json_null());
+    json_object_set_new(o, "one_partition_sms",
+                        a->one_partition_sms > 0 ? jint(a->one_partition_sms) : json_null());
+    json_object_set_new(o, "analyses", jint(a->analyses));
+    json_object_set_new(o, "first_layout_seconds",
+                        a->first_seconds >= 0 ? jreal(a->first_seconds) : json_null());
+    json_object_set_new(o, "best_layout_seconds",
+                        a->best_seconds >= 0 ? jreal(a->best_seconds) : json_null());
+    return o;
 }
 
 static json_t *j_verdict(const rt_report *r)

@@ -92,6 +92,31 @@ static void verdict_line(const rt_report *r, FILE *out)
     }
 }
 
+/* The search's proof in words: what the bound says, and the gap to the layout. */
+static void assign_bound_text(const assign_result *a, FILE *out)
+{
+    if (a->status == ASSIGN_OPTIMAL)
+        fprintf(out, "  Proven: no schedulable layout uses fewer than %" PRId64 " SMs (optimal).\n",
+                a->sms_used);
+    else if (a->status == ASSIGN_INFEASIBLE)
+        fprintf(out, "  Proven: no layout is schedulable under the model.\n");
+    else if (a->lower_bound_sms >= 0 && a->layout)
+        fprintf(out, "  Proven: every schedulable layout uses at least %" PRId64 " SMs; the layout "
+                     "found may be up to %" PRId64 " SMs above the best (gap).\n",
+                a->lower_bound_sms, a->gap_sms);
+    else if (a->lower_bound_sms >= 0)
+        fprintf(out, "  Proven: every schedulable layout uses at least %" PRId64 " SMs; none was "
+                     "found.\n", a->lower_bound_sms);
+    if (a->one_partition_sms > 0)
+        fprintf(out, "  All tasks in one partition would need %" PRId64 " SMs.\n",
+                a->one_partition_sms);
+    fprintf(out, "  %ld full analyses", a->analyses);
+    if (a->first_seconds >= 0)
+        fprintf(out, "; first layout after %.3f s, the returned one after %.3f s",
+                a->first_seconds, a->best_seconds);
+    fprintf(out, ".\n");
+}
+
 static void header(const rt_report *r, FILE *out)
 {
     const rt_gpu *g = r->gpu;
@@ -118,6 +143,7 @@ static void header(const rt_report *r, FILE *out)
                      "%.3f s (%s)%s%s\n",
                 assign_status_name(a->status), used, a->iterations, a->seconds, limit, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
+        assign_bound_text(a, out);
     } else {
         fprintf(out, "Assignment: given by the task set\n");
     }

@@ -1,14 +1,16 @@
-/* assign: partition sizes and task-to-partition mapping by GLPK MIP + full analysis (ANALYSIS.md 3).
+/* assign: partition sizes and task-to-partition mapping (ANALYSIS.md 3), primal first.
  *
- * Lower-bound loop: the MIP (assign_mip.c) holds only necessary conditions of schedulability, so
- * its optimum is a lower bound of the SMs of every schedulable layout not yet cut off. Each
- * optimum is checked with the full analysis (rt_eval_layout: WCETs for that very layout, then the
- * response times); the first that passes is optimal. One that fails is cut off (amip_cut)
- * and the MIP solved again. Heuristic incumbents (one partition on all SMs, a greedy packing,
- * repairs of failed candidates) cap the MIP below their SMs: an infeasible MIP then proves the
- * incumbent optimal, and without an incumbent that no layout is schedulable. A solution that
- * GLPK returns at its time limit without proof is checked the same way but, if it passes, is
- * only `feasible`. docs/assignment.md has the proofs. */
+ * 1. Primal: a local search (local.c) whose only judge is the full analysis gives the first
+ *    incumbent; the search never returns anything worse than it.
+ * 2. Bound: the pattern master (pattern.c) gives a proven lower bound; when it meets the
+ *    incumbent, the incumbent is optimal.
+ * 3. Gap: the exact loop closes what is left. The MIP (assign_mip.c) holds only necessary
+ *    conditions of schedulability, so its optimum is a lower bound of the SMs of every
+ *    schedulable layout not yet cut off; it is capped below the incumbent, so an infeasible MIP
+ *    proves the incumbent optimal (or, without one, that no layout is schedulable). Each
+ *    optimum is checked with the full analysis; one that fails is cut off (amip_cut) and the MIP
+ *    solved again. A solution that GLPK returns at its time limit without proof is checked the
+ *    same way but, if it passes, is only `feasible`. docs/assignment.md has the proofs. */
 #include "search/assign.h"
 
 #include <stdio.h>
@@ -18,6 +20,14 @@
 
 #include "analysis/analysis.h"
 #include "search/assign_mip.h"
+#include "search/bounds.h"
+#include "search/judge.h"
+#include "search/local.h"
+#include "search/pattern.h"
+
+#define CACHE_ENTRIES 32768  /* layouts whose verdict the judge keeps */
+#define LOCAL_SHARE 0.3      /* of the time limit given to the local search */
+#define PATTERN_SHARE 0.6    /* the pattern master runs until this share of the limit */
 
 typedef struct search {
     const model *m;
@@ -31,7 +41,15 @@ typedef struct search {
     rt_layout *best;        /* schedulable layout found by a heuristic (not a MIP optimum) */
     int64_t best_sms;
     double eval_max_s;      /* longest full analysis so far (time kept for the last one) */
-    bool capped;            /* some analysis used the co-runner heuristic (--combination-cap) */
+    bool capped;            /* an analysis whose result is returned or cuts something off used
+                             * the co-runner heuristic (--combination-cap) */
+    lbt *b;                 /* bounds and group tests */
+    judge *j;               /* full analyses of the local search */
+    long mip_analyses;      /* full analyses of the MIP loop */
+    int64_t lb_units;       /* proven lower bound in units of g */
+    double t_first, t_best; /* monotonic times of the first and best schedulable layout */
+    jlayout inc;            /* the local search's best layout (n_parts 0: none) */
+    pattern_result pat;
 } search;
 
 const char *assign_status_name(assign_status s)
@@ -56,9 +74,7 @@ void assign_result_fini(assign_result *r)
 
 static double now_s(void)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+    return local_now();
 }
 
 /* Layout of candidate c: partitions P0, P1, ... in order of their representative (lowest task
@@ -113,12 +129,10 @@ static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
     t = now_s() - t;
     if (t > s->eval_max_s)
         s->eval_max_s = t;
+    s->mip_analyses++;
     *have_ev = erc == EVAL_OK;
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
-    for (size_t i = 0; *have_ev && i < ev->wcet.n_tasks; i++)
-        for (size_t j = 0; j < ev->wcet.tasks[i].n_launches; j++)
-            s->capped |= !ev->wcet.tasks[i].launches[j].exhaustive;
     return *have_ev && ev->schedulable;
 }
 
@@ -133,7 +147,10 @@ static int offer_incumbent(search *s, rt_layout *l, int64_t sms)
     rt_layout_free(s->best);
     s->best = l;
     s->best_sms = sms;
-    return amip_cap(s->a, sms / s->m->gpu->granularity - 1);
+    s->t_best = now_s();
+    if (s->t_first == 0)
+        s->t_first = s->t_best;
+    return s->a ? amip_cap(s->a, sms / s->m->gpu->granularity - 1) : ASSIGN_OK;
 }
 
 /* Repack partitions from SM 0 in index order; returns the SMs used. */
@@ -225,8 +242,14 @@ static int check_candidate(search *s, ilp_outcome oc, bool *done)
         s->out->layout = l;
         s->out->sms_used = sms;
         s->out->status = ASSIGN_OPTIMAL;
+        s->t_best = now_s();
+        if (s->t_first == 0)
+            s->t_first = s->t_best;
         return ASSIGN_OK;
     }
+    /* this analysis cuts something off: it must rest on the exact maximum (or be recorded) */
+    if (!have || !ev.exhaustive)
+        s->capped = true;
     size_t n_cuts = 0;
     rc = r < 0 ? r : amip_cut(s->a, &s->c, l, have ? &ev : NULL, &n_cuts);
     if (rc == ASSIGN_OK && have && (!s->best || sms + s->m->gpu->granularity < s->best_sms))
@@ -237,50 +260,29 @@ static int check_candidate(search *s, ilp_outcome oc, bool *done)
     return rc;
 }
 
-/* All tasks in one partition of all N SMs: no co-runners, so no interference at all. If that is
- * schedulable it is the first incumbent. */
-static int first_incumbent(search *s)
+/* The local search's best layout (judged schedulable by the full analysis) is the first
+ * incumbent; the one-partition minimum is reported beside it. */
+static int primal(search *s)
 {
-    rt_layout *l = rt_layout_new(1, s->ts->n_tasks);
-    if (!l || !(l->part_name[0] = strdup("P0"))) {
-        rt_layout_free(l);
-        return ASSIGN_ENOMEM;
-    }
-    l->part_sms[0] = s->m->gpu->sms;
-    for (size_t i = 0; i < s->ts->n_tasks; i++)
-        l->task_prio[i] = amip_priority(s->a, i);
-    rt_eval ev;
-    bool have = false;
-    int r = evaluate(s, l, &ev, &have);
-    if (have)
-        rt_eval_fini(&ev);
-    if (r == 1)
-        return offer_incumbent(s, l, s->m->gpu->sms);
-    rt_layout_free(l);
-    return r < 0 ? r : ASSIGN_OK;
-}
-
-/* The greedy packing of amip_greedy, checked and if need be repaired: a second incumbent. */
-static int greedy_incumbent(search *s)
-{
-    int r = amip_greedy(s->a, &s->c);
-    if (r <= 0)
-        return r;
-    int64_t sms = 0;
-    rt_layout *l = layout_build(s, &sms);
-    if (!l)
-        return ASSIGN_ENOMEM;
-    rt_eval ev;
-    bool have = false;
-    r = evaluate(s, l, &ev, &have);
+    double deadline = 0;
+    if (s->o->time_limit_s > 0)
+        deadline = s->t0 + LOCAL_SHARE * s->o->time_limit_s;
+    local_stats st;
+    long idle = 20 + 2 * (long)s->ts->n_tasks;
+    int r = local_search(s->j, s->b, deadline, idle, &s->inc, &st);
+    int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
+    s->out->one_partition_sms = st.one_units * s->m->gpu->granularity;
     if (r == 1) {
-        rt_eval_fini(&ev);
-        return offer_incumbent(s, l, sms);
+        rt_layout *l = judge_layout(s->j, &s->inc);
+        if (!l)
+            rc = ASSIGN_ENOMEM;
+        else
+            rc = offer_incumbent(s, l, jl_units(&s->inc) * s->m->gpu->granularity);
+        s->t_first = st.t_first;
+        s->t_best = st.t_best;
+    } else {
+        s->inc.n_parts = 0;
     }
-    int rc = r < 0 ? r : have ? try_repair(s, l, &ev) : ASSIGN_OK;
-    if (have)
-        rt_eval_fini(&ev);
-    rt_layout_free(l);
     return rc;
 }
 
@@ -347,6 +349,17 @@ static int search_empty(search *s)
     return ASSIGN_OK;
 }
 
+/* Trivial lower bound: every task needs a partition of at least its alone size. A task that
+ * fits nowhere alone (isolated WCETs) proves that no layout is schedulable. */
+static void trivial_bound(search *s)
+{
+    for (size_t i = 0; i < s->ts->n_tasks; i++) {
+        int64_t u = (int64_t)lbt_alone(s->b, i) + 1;
+        if (u > s->lb_units)
+            s->lb_units = u;
+    }
+}
+
 static int search_run(search *s)
 {
     if (s->ts->n_tasks == 0)
@@ -354,16 +367,39 @@ static int search_run(search *s)
     size_t T = s->ts->n_tasks;
     s->c.rep = calloc(T, sizeof *s->c.rep);
     s->c.size = calloc(T, sizeof *s->c.size);
-    if (!s->c.rep || !s->c.size)
+    s->b = lbt_new(s->m, s->ts, s->o);
+    s->j = s->b ? judge_new(s->m, s->ts, s->o, CACHE_ENTRIES) : NULL;
+    if (!s->c.rep || !s->c.size || !s->j || jl_init(&s->inc, T) != 0)
         return ASSIGN_ENOMEM;
-    int rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
-    if (rc == ASSIGN_OK && s->o->write_lp)
-        rc = amip_write_lp(s->a, s->o->write_lp);
-    if (rc == ASSIGN_OK)
-        rc = first_incumbent(s);
-    if (rc == ASSIGN_OK)
-        rc = greedy_incumbent(s);
-    if (rc == ASSIGN_OK)
+    trivial_bound(s);
+    int rc = primal(s);
+    int64_t g = s->m->gpu->granularity;
+    bool closed = s->best && s->lb_units * g >= s->best_sms;
+    if (rc == ASSIGN_OK && !closed) {
+        double deadline = s->o->time_limit_s > 0 ? s->t0 + PATTERN_SHARE * s->o->time_limit_s : 0;
+        int64_t stop = s->best ? s->best_sms / g : (int64_t)s->m->n_sizes + 1;
+        rc = pattern_bound(s->b, s->best ? &s->inc : NULL, deadline, stop, s->d, &s->pat);
+        if (s->pat.lb_units > s->lb_units)
+            s->lb_units = s->pat.lb_units;
+        closed = s->best && s->lb_units * g >= s->best_sms;
+        if (rc == ASSIGN_OK && !s->best && s->lb_units > (int64_t)s->m->n_sizes) {
+            /* the bound exceeds the GPU: no layout is schedulable */
+            s->out->status = ASSIGN_INFEASIBLE;
+            return ASSIGN_OK;
+        }
+    }
+    if (rc == ASSIGN_OK && (s->o->write_lp || !closed)) {
+        rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
+        if (rc == ASSIGN_OK && s->o->write_lp)
+            rc = amip_write_lp(s->a, s->o->write_lp);
+        if (rc == ASSIGN_OK && s->best)
+            rc = amip_cap(s->a, s->best_sms / g - 1);
+        if (rc == ASSIGN_OK)
+            rc = amip_raise_floor(s->a, (double)s->lb_units);
+    }
+    if (rc == ASSIGN_OK && closed)
+        s->out->status = ASSIGN_OPTIMAL;
+    else if (rc == ASSIGN_OK)
         rc = search_loop(s);
     if (rc == ASSIGN_OK && !s->out->layout && s->best) {
         /* the incumbent: optimal if the MIP proved nothing cheaper exists, else feasible */
@@ -376,6 +412,25 @@ static int search_run(search *s)
     return rc;
 }
 
+/* The returned layout analysed once more: its priorities (Audsley rewrites them) and whether
+ * its acceptance rests on the exact maximum. */
+static int final_check(search *s)
+{
+    rt_eval ev;
+    bool have = false;
+    int r = evaluate(s, s->out->layout, &ev, &have);
+    if (have)
+        rt_eval_fini(&ev);
+    if (r < 0)
+        return r;
+    if (r == 0) {
+        rt_diag_error(s->d, s->ts->path, 0, "internal error: the search's layout fails the "
+                      "analysis it passed before");
+        return ASSIGN_ESOLVER;
+    }
+    return ASSIGN_OK;
+}
+
 int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
                   rt_diags *d)
 {
@@ -383,6 +438,19 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     out->status = ASSIGN_UNKNOWN;
     search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = now_s(), .out = out };
     int rc = search_run(&s);
+    if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0)
+        rc = final_check(&s);
+    /* the proven bound: trivial and pattern bounds always; the MIP's floor only when no cut
+     * rests on a capped analysis */
+    int64_t g = m->gpu->granularity, lb = s.lb_units;
+    if (s.a && !s.capped && amip_floor(s.a) > lb)
+        lb = amip_floor(s.a);
+    out->analyses = (s.j ? judge_analyses(s.j) : 0) + s.mip_analyses;
+    out->first_seconds = s.t_first > 0 ? s.t_first - s.t0 : -1;
+    out->best_seconds = s.t_best > 0 ? s.t_best - s.t0 : -1;
+    judge_free(s.j);
+    lbt_free(s.b);
+    jl_fini(&s.inc);
     rt_layout_free(s.best);
     amip_free(s.a);
     free(s.c.rep);
@@ -403,6 +471,27 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
         rt_layout_free(out->layout);
         out->layout = NULL;
         out->status = ASSIGN_UNKNOWN;
+    }
+    if (out->status == ASSIGN_OPTIMAL)
+        lb = out->sms_used / g;
+    out->lower_bound_sms = out->status == ASSIGN_INFEASIBLE ? -1 : lb * g;
+    if (rc == ASSIGN_OK && out->layout && out->lower_bound_sms > out->sms_used) {
+        /* a proven bound above a layout the analysis accepted: something is unsound; say so
+         * and claim nothing rather than print contradicting numbers */
+        rt_diag_error(d, ts->path, 0, "internal error: the search's lower bound (%lld SMs) "
+                      "exceeds its schedulable layout (%lld SMs)",
+                      (long long)out->lower_bound_sms, (long long)out->sms_used);
+        rt_layout_free(out->layout);
+        out->layout = NULL;
+        out->status = ASSIGN_UNKNOWN;
+        out->lower_bound_sms = -1;
+        rc = ASSIGN_ESOLVER;
+    }
+    out->gap_sms = out->layout && out->lower_bound_sms >= 0 ? out->sms_used - out->lower_bound_sms
+                                                            : -1;
+    if (!out->layout) {
+        out->first_seconds = -1;
+        out->best_seconds = -1;
     }
     return rc;
 }

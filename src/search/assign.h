@@ -25,6 +25,14 @@ typedef struct assign_result {
     long iterations;       /* MIP solves */
     double seconds;        /* wall time of the search */
     bool hit_time_limit, hit_iteration_limit;
+    /* proven lower bound of the SMs of every schedulable layout (-1: none, e.g. infeasible);
+     * equals sms_used when optimal */
+    int64_t lower_bound_sms;
+    int64_t gap_sms;           /* sms_used - lower_bound_sms; -1 without a layout or bound */
+    int64_t one_partition_sms; /* all tasks in one partition, its smallest passing size (0: none) */
+    long analyses;             /* full analyses run (cache hits not counted) */
+    double first_seconds;      /* from the start to the first schedulable layout (-1: none) */
+    double best_seconds;       /* to the returned one (-1: none) */
 } assign_result;
 
 enum { ASSIGN_OK = 0, ASSIGN_ENOMEM = -1, ASSIGN_ESOLVER = -2, ASSIGN_EIO = -3 };

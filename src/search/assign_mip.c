@@ -486,6 +486,11 @@ int amip_cap(amip *a, int64_t units)
     return bound_total(a);
 }
 
+int64_t amip_floor(const amip *a)
+{
+    return a->floor_units;
+}
+
 double amip_objective(const amip *a)
 {
     return ilp_objective(a->lp);

@@ -52,6 +52,8 @@ int amip_cap(amip *a, int64_t units);
 /* True when the floor (last proven optimum) exceeds the cap: no layout below the incumbent is
  * left, the incumbent is optimal without another solve. */
 bool amip_exhausted(const amip *a);
+/* The floor (last proven optimum, or the bound given to amip_raise_floor), units of g. */
+int64_t amip_floor(const amip *a);
 /* Objective of the last solve (SMs in units of the granularity g). */
 double amip_objective(const amip *a);
 /* Read the solution of the last solve into c (arrays of n_tasks, allocated by the caller).

@@ -42,6 +42,8 @@ struct ilp {
     int stamp;
     unsigned char *sol;  /* per column (1-based): rounded value of the last solution */
     bool have_sol;
+    bool have_lp;        /* an optimal LP basis from ilp_lp_solve is current */
+    double lp_obj;
     double obj;
     char term[TERM_CAP];
     size_t term_len;
@@ -489,6 +491,146 @@ int ilp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limi
     if (grc != ILP_OK)
         return grc;
     return map_outcome(p, rc, status, out, hit_time_limit);
+}
+
+static void add_lp_col_body(ilp *p, const char *name, double cost, int nz)
+{
+    int j = glp_add_cols(p->lp, 1);
+    glp_set_col_name(p->lp, j, name);
+    glp_set_col_kind(p->lp, j, GLP_CV);
+    glp_set_col_bnds(p->lp, j, GLP_LO, 0.0, 0.0);
+    glp_set_obj_coef(p->lp, j, cost);
+    if (nz > 0)
+        glp_set_mat_col(p->lp, j, nz, p->ind, p->val);
+    p->n_cols = j;
+}
+
+NOINLINE static int guarded_add_lp_col(ilp *p, const char *name, double cost, int nz)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "adding a column");
+    add_lp_col_body(p, name, cost, nz);
+    return ILP_OK;
+}
+
+int ilp_add_lp_col(ilp *p, const char *name, double cost, size_t n, const int *rows,
+                   const double *coef, int *col)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (!ilp_name_legal(name) || !isfinite(cost) || p->n_cols >= INT_MAX - 1 || !col ||
+        n >= (size_t)INT_MAX || (n && (!rows || !coef)))
+        return ILP_EINVAL;
+    size_t cap = p->mark_cap;
+    void *mark = p->mark;
+    if (!grow(&mark, &cap, (size_t)p->n_cols + 2, sizeof *p->mark))
+        return ILP_ENOMEM;
+    p->mark = mark;
+    memset(p->mark + p->mark_cap, 0, (cap - p->mark_cap) * sizeof *p->mark);
+    p->mark_cap = cap;
+    size_t cap_i = p->scratch_cap, cap_v = p->scratch_cap;
+    void *ind = p->ind, *val = p->val;
+    bool ok_i = grow(&ind, &cap_i, n + 1, sizeof *p->ind);
+    p->ind = ind;
+    bool ok_v = grow(&val, &cap_v, n + 1, sizeof *p->val);
+    p->val = val;
+    if (!ok_i || !ok_v)
+        return ILP_ENOMEM;
+    p->scratch_cap = cap_i < cap_v ? cap_i : cap_v;
+    int nz = 0;
+    for (size_t t = 0; t < n; t++) {
+        if (rows[t] < 1 || rows[t] > p->n_rows || !isfinite(coef[t]))
+            return ILP_EINVAL;
+        for (int q = 1; q <= nz; q++)
+            if (p->ind[q] == rows[t])
+                return ILP_EINVAL;
+        if (coef[t] != 0.0) {
+            nz++;
+            p->ind[nz] = rows[t];
+            p->val[nz] = coef[t];
+        }
+    }
+    p->have_lp = false;
+    int rc = guarded_add_lp_col(p, name, cost, nz);
+    if (rc == ILP_OK)
+        *col = p->n_cols;
+    return rc;
+}
+
+/* glp_simplex with fixed options; on a basis failure, once more from the standard basis. */
+static int lp_body(ilp *p, int tm_lim, int *status)
+{
+    glp_smcp parm;
+    glp_init_smcp(&parm);
+    parm.msg_lev = GLP_MSG_OFF;
+    parm.presolve = GLP_OFF;
+    parm.tm_lim = tm_lim;
+    int rc = glp_simplex(p->lp, &parm);
+    if (rc == GLP_EBADB || rc == GLP_ESING || rc == GLP_ECOND) {
+        glp_std_basis(p->lp);
+        rc = glp_simplex(p->lp, &parm);
+    }
+    *status = glp_get_status(p->lp);
+    if (rc == 0 && *status == GLP_OPT)
+        p->lp_obj = glp_get_obj_val(p->lp);
+    return rc;
+}
+
+NOINLINE static int guarded_lp(ilp *p, int tm_lim, int *rc, int *status)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "the LP solve");
+    *rc = lp_body(p, tm_lim, status);
+    return ILP_OK;
+}
+
+int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limit)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (isnan(time_limit_s) || !out || !hit_time_limit)
+        return ILP_EINVAL;
+    p->have_lp = false;
+    *hit_time_limit = false;
+    if (p->n_cols == 0 || p->n_rows == 0) {
+        *out = ILP_NO_SOLUTION;
+        return ILP_OK;
+    }
+    int rc = 0, status = 0;
+    int grc = guarded_lp(p, time_limit_ms(time_limit_s), &rc, &status);
+    if (grc != ILP_OK)
+        return grc;
+    *hit_time_limit = rc == GLP_ETMLIM;
+    if (rc == 0 && status == GLP_OPT) {
+        *out = ILP_OPTIMAL;
+        p->have_lp = true;
+    } else if (rc == 0 && (status == GLP_NOFEAS || status == GLP_INFEAS)) {
+        *out = ILP_INFEASIBLE;
+    } else {
+        *out = ILP_NO_SOLUTION;
+    }
+    return ILP_OK;
+}
+
+double ilp_lp_objective(const ilp *p)
+{
+    return p->have_lp ? p->lp_obj : NAN;
+}
+
+double ilp_row_dual(const ilp *p, int row)
+{
+    if (!p->have_lp || row < 1 || row > p->n_rows)
+        return NAN;
+    return glp_get_row_dual(p->lp, row);
+}
+
+double ilp_lp_col_value(const ilp *p, int col)
+{
+    if (!p->have_lp || col < 1 || col > p->n_cols)
+        return NAN;
+    return glp_get_col_prim(p->lp, col);
 }
 
 double ilp_objective(const ilp *p)

@@ -64,6 +64,21 @@ int ilp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limi
 double ilp_objective(const ilp *p);
 bool ilp_col_value(const ilp *p, int col);
 
+/* Add a continuous column x >= 0 with objective coefficient cost and coefficients coef[k] in
+ * rows rows[k] (existing, distinct); *col receives its index. For an LP (ilp_lp_solve). */
+int ilp_add_lp_col(ilp *p, const char *name, double cost, size_t n, const int *rows,
+                   const double *coef, int *col);
+/* Solve the LP relaxation with GLPK's primal simplex (no presolve, so that the basis of the
+ * last solve is the start of the next one and the duals are those of the whole model).
+ * *out: ILP_OPTIMAL, ILP_INFEASIBLE, or ILP_NO_SOLUTION (time limit or numerical failure,
+ * then *hit_time_limit says which). ILP_OK or ILP_ESOLVER. */
+int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limit);
+/* After ILP_OPTIMAL from ilp_lp_solve: the objective, the dual value of a row (for a
+ * minimisation, reduced cost d_j = c_j - sum of a_ij * dual_i) and a column's value. */
+double ilp_lp_objective(const ilp *p);
+double ilp_row_dual(const ilp *p, int row);
+double ilp_lp_col_value(const ilp *p, int col);
+
 /* Write the model in CPLEX LP format to path atomically (temporary file beside it, then
  * rename). ILP_EIO with a message in d if it cannot be written. */
 int ilp_write_lp(ilp *p, const char *path);

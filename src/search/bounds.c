@@ -1,0 +1,251 @@
+/* bounds: lower bounds of WCETs and the necessary group test of the partition search.
+ *
+ * Per task i and size s: iso = sum over launches of wcet(k, (s+1)g, multiplier 1). Per kernel
+ * pair (k, l) and size s: pair = min over the co-runner's possible sizes n' <= N - (s+1)g of
+ * M*(k, {l on n'}) (wcet_pair_multiplier, MODEL.md sec. 3). A group test then takes, for every
+ * launch of a member, the largest pair value over the kernels run outside, rounds as MODEL.md
+ * sec. 5 does, sums per task, and runs the response-time analysis of ANALYSIS.md sec. 2 (Audsley
+ * when asked: the test is OPA-compatible). Everything is exact integer arithmetic after the
+ * rounding of each launch, which is the rounding wcet_compute applies. */
+#include "search/bounds.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/layout.h"
+#include "analysis/rta.h"
+#include "analysis/wcet.h"
+#include "util/ckint.h"
+
+#define PAIR_TABLE_MAX 40000000.0 /* K*K*S*S above which the pair table is not built */
+
+struct lbt {
+    const model *m;
+    const rt_taskset *ts;
+    const rt_options *o;
+    size_t T, S, K;
+    int64_t g, N;
+    int64_t *iso;          /* [i*S+s], -1: out of range */
+    bool *fits;            /* [i*S+s] */
+    size_t *alone;         /* [i] */
+    int64_t *prio;         /* [i] */
+    double *pair;          /* [(k*S+s)*K+l], NULL: no co-runner bound */
+    rta_task *rt;
+    rta_result *res;
+    int64_t *w;            /* per task: the WCET a test uses */
+    unsigned char *kmark;  /* per kernel: run outside the group */
+    size_t *klist;
+    long tests;
+};
+
+size_t lbt_tasks(const lbt *b) { return b->T; }
+size_t lbt_sizes(const lbt *b) { return b->S; }
+int64_t lbt_priority(const lbt *b, size_t i) { return b->prio[i]; }
+bool lbt_fits(const lbt *b, size_t i, size_t s) { return b->fits[i * b->S + s]; }
+size_t lbt_alone(const lbt *b, size_t i) { return b->alone[i]; }
+long lbt_tests(const lbt *b) { return b->tests; }
+
+double lbt_util(const lbt *b, size_t i, size_t s)
+{
+    int64_t w = b->iso[i * b->S + s];
+    return w < 0 ? 2.0 : (double)w / (double)b->ts->tasks[i].period_ns;
+}
+
+/* RTA of the k tasks of G with WCETs b->w[]: 1 all meet their deadlines, 0 not, -1 OOM. */
+static int rta_pass(lbt *b, const size_t *G, size_t k)
+{
+    for (size_t t = 0; t < k; t++) {
+        const rt_task *tk = &b->ts->tasks[G[t]];
+        b->rt[t] = (rta_task){ .period_ns = tk->period_ns, .deadline_ns = tk->deadline_ns,
+                               .jitter_ns = tk->jitter_ns, .wcet_ns = b->w[G[t]],
+                               .priority = b->prio[G[t]] };
+    }
+    b->tests++;
+    if (b->o->priorities == RT_PRIO_AUDSLEY)
+        return rta_audsley(b->rt, k);
+    if (rta_npfp(b->rt, k, 0, b->res) != 0)
+        return -1;
+    int pass = 1;
+    for (size_t t = 0; t < k; t++)
+        pass &= b->res[t].schedulable;
+    rta_results_fini(b->res, k);
+    return pass;
+}
+
+/* WCET bound of task i on size s with the kernels in klist (nk of them) run outside. */
+static bool task_bound(const lbt *b, size_t i, size_t s, size_t nk, int64_t *out)
+{
+    if (nk == 0 || !b->pair) {
+        *out = b->iso[i * b->S + s];
+        return *out >= 0;
+    }
+    int64_t sum = 0, one;
+    const rt_task *tk = &b->ts->tasks[i];
+    for (size_t r = 0; r < tk->n_runs; r++) {
+        size_t k = tk->runs[r];
+        const double *row = b->pair + (k * b->S + s) * b->K;
+        double mx = 1.0;
+        for (size_t q = 0; q < nk; q++)
+            if (row[b->klist[q]] > mx)
+                mx = row[b->klist[q]];
+        if (!wcet_launch_lb_ns(b->m, b->o, k, (int64_t)(s + 1) * b->g, mx, &one) ||
+            ck_add(sum, one, &sum))
+            return false;
+    }
+    *out = sum;
+    return true;
+}
+
+int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned char *out)
+{
+    size_t nk = 0;
+    if (out) {
+        size_t need = 0;   /* size index of the largest alone size outside, +1 */
+        bool any = false;
+        memset(b->kmark, 0, b->K ? b->K : 1);
+        for (size_t t = 0; t < b->T; t++) {
+            if (!out[t])
+                continue;
+            any = true;
+            if (b->alone[t] + 1 > need)
+                need = b->alone[t] + 1;
+            for (size_t r = 0; r < b->ts->tasks[t].n_runs; r++) {
+                size_t kk = b->ts->tasks[t].runs[r];
+                if (!b->kmark[kk]) {
+                    b->kmark[kk] = 1;
+                    b->klist[nk++] = kk;
+                }
+            }
+        }
+        /* the tasks outside need their own partitions beside this one: at least the
+         * largest alone size among them (need > S: one of them fits nowhere) */
+        if (any && s + 1 + need > b->S)
+            return 0;
+    }
+    for (size_t t = 0; t < k; t++) {
+        if (!b->fits[G[t] * b->S + s])
+            return 0;
+        if (!task_bound(b, G[t], s, nk, &b->w[G[t]]))
+            return 0; /* beyond 2^62 ns: the full analysis refuses such a layout too */
+    }
+    return rta_pass(b, G, k);
+}
+
+static int fill_priorities(lbt *b)
+{
+    rt_layout *l = rt_layout_new(0, b->T);
+    if (!l)
+        return -1;
+    bool file_has = b->T && b->ts->tasks[0].has_priority;
+    if (b->o->priorities == RT_PRIO_GIVEN && file_has)
+        rt_layout_prio_given(l, b->ts);
+    else
+        rt_layout_prio_dm(l, b->ts);
+    memcpy(b->prio, l->task_prio, b->T * sizeof *b->prio);
+    rt_layout_free(l);
+    return 0;
+}
+
+static int fill_iso(lbt *b)
+{
+    for (size_t i = 0; i < b->T; i++) {
+        b->alone[i] = b->S;
+        for (size_t s = 0; s < b->S; s++) {
+            int64_t ns = 0;
+            bool ok = wcet_isolated_task_ns(b->m, b->ts, i, (int64_t)(s + 1) * b->g, b->o, &ns);
+            b->iso[i * b->S + s] = ok ? ns : -1;
+            b->fits[i * b->S + s] = false;
+            if (!ok)
+                continue;
+            b->w[i] = ns;
+            int r = rta_pass(b, &i, 1);
+            if (r < 0)
+                return -1;
+            b->fits[i * b->S + s] = r == 1;
+            if (r == 1 && b->alone[i] == b->S)
+                b->alone[i] = s;
+        }
+    }
+    return 0;
+}
+
+/* pair[k][s][l]: the smallest M*(k on s, {l on n'}) over n' = g .. N - (s+1)g; 1 where no
+ * co-runner fits (then no task can be outside anyway). Worst-case windows only. */
+static int fill_pair(lbt *b)
+{
+    double cells = (double)b->K * (double)b->K * (double)b->S * (double)b->S;
+    if (b->o->windows != RT_WINDOWS_WORST_CASE || b->K == 0 || cells > PAIR_TABLE_MAX)
+        return 0;
+    size_t n;
+    if (__builtin_mul_overflow(b->K * b->K, b->S, &n))
+        return 0;
+    b->pair = malloc(n * sizeof *b->pair);
+    if (!b->pair)
+        return -1;
+    for (size_t k = 0; k < b->K; k++)
+        for (size_t s = 0; s < b->S; s++)
+            for (size_t l = 0; l < b->K; l++) {
+                double mn = -1.0;
+                for (size_t s2 = 0; s + 1 + s2 + 1 <= b->S; s2++) {
+                    double v = wcet_pair_multiplier(b->m, b->o, k, (int64_t)(s + 1) * b->g, l,
+                                                    (int64_t)(s2 + 1) * b->g);
+                    if (mn < 0 || v < mn)
+                        mn = v;
+                }
+                b->pair[(k * b->S + s) * b->K + l] = mn < 1.0 ? 1.0 : mn;
+            }
+    return 0;
+}
+
+lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o)
+{
+    lbt *b = calloc(1, sizeof *b);
+    if (!b)
+        return NULL;
+    b->m = m;
+    b->ts = ts;
+    b->o = o;
+    b->T = ts->n_tasks;
+    b->S = m->n_sizes;
+    b->K = ts->n_kernels;
+    b->g = m->gpu->granularity;
+    b->N = m->gpu->sms;
+    size_t T = b->T ? b->T : 1, S = b->S ? b->S : 1, K = b->K ? b->K : 1, ts_n;
+    if (__builtin_mul_overflow(T, S, &ts_n)) {
+        free(b);
+        return NULL;
+    }
+    b->iso = malloc(ts_n * sizeof *b->iso);
+    b->fits = malloc(ts_n * sizeof *b->fits);
+    b->alone = malloc(T * sizeof *b->alone);
+    b->prio = malloc(T * sizeof *b->prio);
+    b->rt = malloc(T * sizeof *b->rt);
+    b->res = malloc(T * sizeof *b->res);
+    b->w = malloc(T * sizeof *b->w);
+    b->kmark = malloc(K);
+    b->klist = malloc(K * sizeof *b->klist);
+    if (!b->iso || !b->fits || !b->alone || !b->prio || !b->rt || !b->res || !b->w ||
+        !b->kmark || !b->klist || fill_priorities(b) != 0 || fill_iso(b) != 0 ||
+        fill_pair(b) != 0) {
+        lbt_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void lbt_free(lbt *b)
+{
+    if (!b)
+        return;
+    free(b->iso);
+    free(b->fits);
+    free(b->alone);
+    free(b->prio);
+    free(b->pair);
+    free(b->rt);
+    free(b->res);
+    free(b->w);
+    free(b->kmark);
+    free(b->klist);
+    free(b);
+}

@@ -1,0 +1,49 @@
+/* bounds: lower bounds of WCETs and the necessary group test of the partition search. */
+#ifndef RT_BOUNDS_H
+#define RT_BOUNDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/options.h"
+#include "models/model.h"
+#include "taskset/taskset.h"
+
+/* Tables built once per search (docs/assignment.md sec. 2):
+ *   iso[i][s]   the isolated WCET of task i on (s+1)g SMs (multiplier 1), a lower bound of its
+ *               WCET on that size in every layout;
+ *   pair[k][s][l] = min over n' in [g, N - (s+1)g] of M*(k on (s+1)g, {l on n'}): with worst-case
+ *               windows, a lower bound of the multiplier of kernel k on (s+1)g SMs in every layout
+ *               where some other partition runs kernel l (that partition has at most N - (s+1)g
+ *               SMs, and the combination {l} is among those the maximum of MODEL.md sec. 3 runs
+ *               over; the cap fallback 2 I(S_max) is larger still).
+ * A group G on size s whose tasks outside are O fails the test when the response-time analysis
+ * with WCETs sum over launches of wcet(k, s, max over kernels l of O of pair[k][s][l]) misses a
+ * deadline (or O is not empty and the others cannot fit beside it). Facts (L) and (M) of
+ * docs/assignment.md make it necessary: a partition holding exactly G on s SMs with O elsewhere
+ * fails the full analysis in every layout. With O a subset of the final outside set, the test is
+ * weaker but still necessary, and failing it is inherited by every larger G (same O or larger):
+ * what a depth-first search over groups needs to prune. */
+typedef struct lbt lbt;
+
+/* Build the tables. NULL on out of memory. Borrowed m, ts, o must outlive the tables. */
+lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o);
+void lbt_free(lbt *b);
+size_t lbt_tasks(const lbt *b);
+size_t lbt_sizes(const lbt *b);
+/* Base priority of task i (the file's under "given" when it has them, else deadline-monotonic). */
+int64_t lbt_priority(const lbt *b, size_t i);
+/* Task i alone on size s passes with isolated WCETs (and its WCET fits in range). */
+bool lbt_fits(const lbt *b, size_t i, size_t s);
+/* Smallest size index on which task i fits alone, lbt_sizes if none. */
+size_t lbt_alone(const lbt *b, size_t i);
+/* Isolated utilisation C_i^iso(s) / T_i (a lower bound of the task's share of its partition). */
+double lbt_util(const lbt *b, size_t i, size_t s);
+/* Outside set for the test: out[t] != 0 for tasks known to be in other partitions (NULL: none,
+ * the isolated test). Group G (k tasks, any order): 1 passes, 0 fails, -1 out of memory. */
+int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned char *out);
+/* Number of analyses of groups so far (cheap tests, not full analyses). */
+long lbt_tests(const lbt *b);
+
+#endif

@@ -1,0 +1,284 @@
+/* judge: the full analysis of candidate layouts for the partition search, with a cache.
+ *
+ * The key of a layout is its canonical form (jl_normalise): for every task its partition number
+ * and for every partition its size. Two layouts with the same key are the same layout (the same
+ * groups on the same sizes; where partitions sit on the GPU does not enter the model), so the
+ * cached verdict is the analysis's verdict. Open addressing, FNV-1a hash, no eviction: once
+ * full, new layouts are analysed but not stored. */
+#include "search/judge.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct jentry {
+    uint32_t *key;          /* NULL: empty slot */
+    unsigned char *miss;    /* T entries */
+    bool pass, exhaustive, erange;
+} jentry;
+
+struct judge {
+    const model *m;
+    const rt_taskset *ts;
+    const rt_options *o;
+    size_t T;
+    size_t key_len;         /* uint32 words: 1 + T + T */
+    jentry *tab;
+    size_t cap, used, max_entries;
+    uint32_t *key;          /* scratch */
+    unsigned char *miss;    /* scratch verdict */
+    rt_task *sub_tasks;     /* partial layouts: shallow copies of the placed tasks */
+    size_t *sub_idx;
+    long analyses, hits;
+    double max_s;
+};
+
+int jl_init(jlayout *l, size_t T)
+{
+    l->T = T;
+    l->n_parts = 0;
+    l->part = calloc(T ? T : 1, sizeof *l->part);
+    l->units = calloc(T ? T : 1, sizeof *l->units);
+    l->map = calloc(T ? T : 1, sizeof *l->map);
+    l->sz = calloc(T ? T : 1, sizeof *l->sz);
+    if (!l->part || !l->units || !l->map || !l->sz) {
+        jl_fini(l);
+        return -1;
+    }
+    return 0;
+}
+
+void jl_fini(jlayout *l)
+{
+    free(l->part);
+    free(l->units);
+    free(l->map);
+    free(l->sz);
+    l->part = NULL;
+    l->units = NULL;
+    l->map = NULL;
+    l->sz = NULL;
+}
+
+void jl_copy(jlayout *dst, const jlayout *src)
+{
+    dst->n_parts = src->n_parts;
+    memcpy(dst->part, src->part, src->T * sizeof *src->part);
+    memcpy(dst->units, src->units, src->T * sizeof *src->units);
+}
+
+bool jl_complete(const jlayout *l)
+{
+    for (size_t i = 0; i < l->T; i++)
+        if (l->part[i] == JL_UNPLACED)
+            return false;
+    return true;
+}
+
+int64_t jl_units(const jlayout *l)
+{
+    int64_t u = 0;
+    for (size_t p = 0; p < l->n_parts; p++)
+        u += l->units[p];
+    return u;
+}
+
+void jl_normalise(jlayout *l)
+{
+    /* new number of old partition p: in order of first appearance over the tasks */
+    size_t T = l->T, n = 0, *map = l->map;
+    int64_t *sz = l->sz;
+    for (size_t p = 0; p < T; p++)
+        map[p] = T;
+    for (size_t i = 0; i < T; i++) {
+        size_t p = l->part[i];
+        if (p == JL_UNPLACED)
+            continue;
+        if (map[p] == T) {
+            map[p] = n;
+            sz[n++] = l->units[p];
+        }
+        l->part[i] = map[p];
+    }
+    for (size_t p = 0; p < n; p++)
+        l->units[p] = sz[p];
+    for (size_t p = n; p < T; p++)
+        l->units[p] = 0;
+    l->n_parts = n;
+}
+
+judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size_t max_entries)
+{
+    judge *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    j->m = m;
+    j->ts = ts;
+    j->o = o;
+    j->T = ts->n_tasks;
+    j->key_len = 1 + 2 * j->T;
+    j->max_entries = max_entries;
+    j->cap = 1;
+    while (j->cap < 2 * max_entries)
+        j->cap *= 2;
+    j->tab = max_entries ? calloc(j->cap, sizeof *j->tab) : NULL;
+    j->key = malloc(j->key_len * sizeof *j->key);
+    j->miss = malloc(j->T ? j->T : 1);
+    j->sub_tasks = malloc((j->T ? j->T : 1) * sizeof *j->sub_tasks);
+    j->sub_idx = malloc((j->T ? j->T : 1) * sizeof *j->sub_idx);
+    if ((max_entries && !j->tab) || !j->key || !j->miss || !j->sub_tasks || !j->sub_idx) {
+        judge_free(j);
+        return NULL;
+    }
+    return j;
+}
+
+void judge_free(judge *j)
+{
+    if (!j)
+        return;
+    for (size_t i = 0; j->tab && i < j->cap; i++) {
+        free(j->tab[i].key);
+        free(j->tab[i].miss);
+    }
+    free(j->tab);
+    free(j->key);
+    free(j->miss);
+    free(j->sub_tasks);
+    free(j->sub_idx);
+    free(j);
+}
+
+long judge_analyses(const judge *j) { return j->analyses; }
+long judge_hits(const judge *j) { return j->hits; }
+double judge_max_seconds(const judge *j) { return j->max_s; }
+
+rt_layout *judge_layout(const judge *j, const jlayout *l)
+{
+    rt_layout *r = rt_layout_new(l->n_parts, j->T);
+    if (!r)
+        return NULL;
+    int64_t g = j->m->gpu->granularity, first = 0;
+    for (size_t p = 0; p < l->n_parts; p++) {
+        char name[32];
+        snprintf(name, sizeof name, "P%zu", p);
+        if (!(r->part_name[p] = strdup(name))) {
+            rt_layout_free(r);
+            return NULL;
+        }
+        r->part_sms[p] = l->units[p] * g;
+        r->part_first_sm[p] = first;
+        first += r->part_sms[p];
+    }
+    memcpy(r->task_part, l->part, j->T * sizeof *l->part);
+    return r;
+}
+
+static uint64_t key_hash(const uint32_t *k, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= k[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* The analysis itself; the verdict in j->miss and v. A partial layout is analysed as the task
+ * set of its placed tasks (shallow copies: same kernels, same model rows, file order kept, so
+ * deadline-monotonic ties break the same way). */
+static int analyse(judge *j, const jlayout *l, jverdict *v)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < j->T; i++)
+        if (l->part[i] != JL_UNPLACED) {
+            j->sub_idx[n] = i;
+            j->sub_tasks[n++] = j->ts->tasks[i];
+        }
+    rt_taskset sub = *j->ts;
+    sub.tasks = j->sub_tasks;
+    sub.n_tasks = n;
+    sub.partitions = NULL;
+    sub.n_partitions = 0;
+    const rt_taskset *ts = n == j->T ? j->ts : &sub;
+    rt_layout *r = rt_layout_new(l->n_parts, n);
+    if (!r)
+        return -1;
+    for (size_t p = 0; p < l->n_parts; p++)
+        r->part_sms[p] = l->units[p] * j->m->gpu->granularity;
+    for (size_t t = 0; t < n; t++)
+        r->task_part[t] = l->part[j->sub_idx[t]];
+    double t0 = now_s();
+    rt_eval ev;
+    int erc = rt_eval_layout(j->m, ts, r, j->o, 0, &ev);
+    t0 = now_s() - t0;
+    if (t0 > j->max_s)
+        j->max_s = t0;
+    j->analyses++;
+    rt_layout_free(r);
+    if (erc == EVAL_ENOMEM)
+        return -1;
+    v->erange = erc == EVAL_ERANGE;
+    v->pass = erc == EVAL_OK && ev.schedulable;
+    v->exhaustive = erc != EVAL_OK || ev.exhaustive;
+    memset(j->miss, 0, j->T);
+    for (size_t t = 0; t < n; t++)
+        j->miss[j->sub_idx[t]] = erc != EVAL_OK || !ev.rta[t].schedulable;
+    if (erc == EVAL_OK)
+        rt_eval_fini(&ev);
+    v->miss = j->miss;
+    return 0;
+}
+
+int judge_eval(judge *j, jlayout *l, jverdict *v)
+{
+    jl_normalise(l);
+    size_t n = j->key_len;
+    j->key[0] = (uint32_t)l->n_parts;
+    for (size_t i = 0; i < j->T; i++) {
+        j->key[1 + i] = l->part[i] == JL_UNPLACED ? UINT32_MAX : (uint32_t)l->part[i];
+        j->key[1 + j->T + i] = i < l->n_parts ? (uint32_t)l->units[i] : 0;
+    }
+    jentry *slot = NULL;
+    if (j->tab) {
+        size_t h = (size_t)key_hash(j->key, n) & (j->cap - 1);
+        while (j->tab[h].key && memcmp(j->tab[h].key, j->key, n * sizeof *j->key) != 0)
+            h = (h + 1) & (j->cap - 1);
+        slot = &j->tab[h];
+        if (slot->key) {
+            j->hits++;
+            memcpy(j->miss, slot->miss, j->T);
+            *v = (jverdict){ .pass = slot->pass, .exhaustive = slot->exhaustive,
+                             .erange = slot->erange, .miss = j->miss };
+            return 0;
+        }
+    }
+    if (analyse(j, l, v) != 0)
+        return -1;
+    if (slot && j->used < j->max_entries) {
+        slot->key = malloc(n * sizeof *slot->key);
+        slot->miss = malloc(j->T ? j->T : 1);
+        if (!slot->key || !slot->miss) {
+            free(slot->key);
+            free(slot->miss);
+            slot->key = NULL;
+            slot->miss = NULL;
+            return 0; /* not stored: the verdict stands */
+        }
+        memcpy(slot->key, j->key, n * sizeof *j->key);
+        memcpy(slot->miss, j->miss, j->T);
+        slot->pass = v->pass;
+        slot->exhaustive = v->exhaustive;
+        slot->erange = v->erange;
+        j->used++;
+    }
+    return 0;
+}

@@ -1,0 +1,64 @@
+/* judge: the full analysis of candidate layouts for the partition search, with a cache. */
+#ifndef RT_JUDGE_H
+#define RT_JUDGE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/analysis.h"
+#include "analysis/options.h"
+#include "models/model.h"
+#include "taskset/taskset.h"
+
+/* A candidate as the search handles it: part[i] is task i's partition (0 .. n_parts-1), or
+ * JL_UNPLACED for a task not placed yet (a partial layout, while tasks are inserted); units[p]
+ * the size of partition p in units of the granularity g (>= 1). Arrays of T entries each. */
+#define JL_UNPLACED ((size_t)-1)
+typedef struct jlayout {
+    size_t T, n_parts;
+    size_t *part;
+    int64_t *units;
+    size_t *map;          /* scratch of jl_normalise */
+    int64_t *sz;
+} jlayout;
+
+/* Allocate for T tasks (n_parts 0). 0, or -1 on out of memory. */
+int jl_init(jlayout *l, size_t T);
+void jl_fini(jlayout *l);
+void jl_copy(jlayout *dst, const jlayout *src);
+/* True when every task is placed. */
+bool jl_complete(const jlayout *l);
+/* Sum of the sizes in units of g. */
+int64_t jl_units(const jlayout *l);
+/* Canonical form: empty partitions dropped, partitions numbered in the order of their lowest
+ * task (the names P0, P1, ... of a returned layout). */
+void jl_normalise(jlayout *l);
+
+typedef struct judge judge;
+
+/* Verdict of the full analysis: pass, per task whether it missed (miss[i]), and whether every
+ * launch's worst case was enumerated (not the --combination-cap fallback). */
+typedef struct jverdict {
+    bool pass, exhaustive, erange;
+    const unsigned char *miss;   /* T entries, valid until the next judge call */
+} jverdict;
+
+/* Cache of up to max_entries verdicts (0: none). NULL on out of memory. */
+judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size_t max_entries);
+void judge_free(judge *j);
+/* Full analysis (rt_eval_layout) of l, normalised first, answered from the cache when the
+ * same layout was analysed before. A partial layout is analysed as the task set of its placed
+ * tasks alone (miss is 0 for the others); only a complete layout can be returned. 0, or -1 on
+ * out of memory. */
+int judge_eval(judge *j, jlayout *l, jverdict *v);
+/* The layout as the analysis takes it: P0, P1, ... packed from SM 0, base priorities. l must be
+ * normalised. NULL on out of memory. */
+rt_layout *judge_layout(const judge *j, const jlayout *l);
+/* Full analyses run (cache hits not counted), and cache hits. */
+long judge_analyses(const judge *j);
+long judge_hits(const judge *j);
+/* Longest single analysis so far, in seconds. */
+double judge_max_seconds(const judge *j);
+
+#endif
