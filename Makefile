@@ -25,7 +25,7 @@ ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) $(RT_CPPFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 
 # The layers of the library, bottom first (docs/architecture.md); each includes only those below it.
-LAYERS     := util taskset models analysis search sim report explore
+LAYERS     := util taskset models analysis search sim explore report
 LIB_SRC    := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
 # One entry file per command (src/cli/NAME.c -> rtgpu-NAME); the other cli files are shared.
 COMMANDS   := $(sort $(basename $(notdir $(wildcard $(addprefix src/cli/,analyze.c simulate.c explore.c)))))

@@ -64,6 +64,6 @@
 #include "explore/eval.h"
 #include "explore/result.h"
 #include "explore/run.h"
-#include "explore/plot.h"
+#include "report/explore_plot.h"
 
 #endif

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "explore/plot.h"
+#include "report/explore_plot.h"
 #include "explore/result.h"
 #include "explore/run.h"
 #include "explore/spec.h"

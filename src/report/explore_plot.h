@@ -1,8 +1,8 @@
 /* plot: the chart of a sweep's results (docs/explore.md, "Plots"): acceptance ratio against
  * utilisation for a <generate> sweep (one line per combination of the other parameters), a line
  * chart for one varied parameter, a heat map for two or more. */
-#ifndef RT_XP_PLOT_H
-#define RT_XP_PLOT_H
+#ifndef RT_EXPLORE_PLOT_H
+#define RT_EXPLORE_PLOT_H
 
 #include <stddef.h>
 

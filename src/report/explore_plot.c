@@ -10,7 +10,7 @@
  *                    cell the schedulable fraction over the combinations of the others; with
  *                    exactly two, the cells also show the min slack.
  * Invalid points count in no fraction; cells and points without data are shown as such. */
-#include "explore/plot.h"
+#include "report/explore_plot.h"
 
 #include <math.h>
 #include <stdio.h>
