@@ -383,6 +383,31 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
     return rc;
 }
 
+int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
+                 const rt_eval *base, bool *has, int64_t *scaling_k, uint64_t *analyses)
+{
+    size_t n = ts->n_tasks ? ts->n_tasks : 1;
+    sens_result out = { .exhaustive = true };
+    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = o, .base = base, .out = &out };
+    int rc = SENS_ENOMEM;
+    *has = false;
+    *scaling_k = 0;
+    c.scratch = rt_layout_copy(l);
+    c.c_ns = malloc(n * sizeof *c.c_ns);
+    c.rta = calloc(n, sizeof *c.rta);
+    if (c.scratch && c.c_ns && c.rta &&
+        search_k(&c, scale_pred, SENS_SCALE_MAX_K, &out.has_scaling, &out.scaling_k) == 0) {
+        *has = out.has_scaling;
+        *scaling_k = out.scaling_k;
+        rc = SENS_OK;
+    }
+    *analyses = out.analyses;
+    free(c.rta);
+    free(c.c_ns);
+    rt_layout_free(c.scratch);
+    return rc;
+}
+
 void sens_result_fini(sens_result *r)
 {
     for (size_t i = 0; r->tasks && i < r->n_tasks; i++) {

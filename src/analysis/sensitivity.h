@@ -80,6 +80,11 @@ enum { SENS_OK = 0, SENS_ENOMEM = -1 };
  * SENS_OK or SENS_ENOMEM (out then holds nothing to free). */
 int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
                  const rt_eval *base, sens_result *out);
+/* The critical scaling factor alone (sens_result's has_scaling and scaling_k, found the same
+ * way), for sweeps that want one figure per point; *analyses counts the candidates analysed.
+ * SENS_OK or SENS_ENOMEM. */
+int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
+                 const rt_eval *base, bool *has, int64_t *scaling_k, uint64_t *analyses);
 /* Free what sens_compute put in r; safe on a zeroed struct. */
 void sens_result_fini(sens_result *r);
 /* The scaled WCET ceil(k * w / SENS_UNIT) of one launch; false if it leaves 2^62 ns. */

@@ -61,11 +61,14 @@ static void help(FILE *out)
           "  --shard I/N               only the points p with p mod N = I-1 (1 <= I <= N)\n"
           "  --resume                  keep the points already in FILE, run the others\n"
           "  --plot FILE.svg           chart of the results (docs/explore.md, Plots)\n"
+          "  --sensitivity             also the critical scaling factor of each point's layout\n"
+          "                            (column scaling_factor; plot needs it too for such results)\n"
           "  --progress, --no-progress progress bar on standard error (default: if a terminal)\n"
           "  -q, --quiet               no summary\n"
           "merge: check that the shard outputs hold every point of one sweep exactly once and\n"
           "  write them in point order to -o FILE.\n"
-          "plot: chart the results of a sweep (e.g. merged shards) into -o FILE.svg.\n"
+          "plot: chart the results of a sweep (e.g. merged shards) into -o FILE.svg\n"
+          "  (with --sensitivity for results of a --sensitivity sweep).\n"
           "  --version | -h, --help\n\n"
           "Exit status: 0 done (whatever the verdicts of the points); 2 usage error, invalid\n"
           "sweep file or inputs, or results that do not merge; 3 the run failed (a write\n"
@@ -126,6 +129,7 @@ typedef struct sweep_args {
     long jobs;
     uint64_t shard, shards;
     bool resume, quiet;
+    bool sensitivity;    /* the scaling_factor column */
     int progress;        /* -1 auto */
 } sweep_args;
 
@@ -184,9 +188,7 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
         case OPT_PLOT: a->plot = optarg; break;
         case OPT_PROGRESS: a->progress = 1; break;
         case OPT_NO_PROGRESS: a->progress = 0; break;
-        case OPT_SENSITIVITY:
-            return usage_error("%s is not available in this version: the scaling_factor column "
-                               "comes with rtgpu-analyze --sensitivity", "--sensitivity");
+        case OPT_SENSITIVITY: a->sensitivity = true; break;
         case 'h': help(stdout); return -1;
         case OPT_VERSION: printf(PROG " %s\n", RTGPU_VERSION); return -1;
         default: usage_hint(); return 2;
@@ -262,6 +264,8 @@ static int cmd_sweep(int argc, char **argv)
         rt_diags_free(d);
         return 2;
     }
+    if (a.sensitivity)
+        xp_spec_set_sensitivity(s);
     rt_diags_free(d);
     d = rt_diags_new(MAX_DIAGS);
     progress pg = { .on = a.progress == 1 || (a.progress < 0 && isatty(STDERR_FILENO)),
@@ -295,7 +299,9 @@ static int cmd_sweep(int argc, char **argv)
 /* ---- merge and plot -------------------------------------------------------------------- */
 
 /* The positional files and -o of merge / plot. */
-static int parse_files(int argc, char **argv, const char *cmd, const char **out, int *first)
+/* merge's and plot's arguments; sens (plot only, else NULL) takes --sensitivity. */
+static int parse_files(int argc, char **argv, const char *cmd, const char **out, int *first,
+                       bool *sens)
 {
     int c;
     optind = 1;
@@ -303,11 +309,14 @@ static int parse_files(int argc, char **argv, const char *cmd, const char **out,
     while ((c = getopt_long(argc, argv, "o:h", long_opts, NULL)) != -1) {
         if (c == 'o')
             *out = optarg;
+        else if (c == OPT_SENSITIVITY && sens)
+            *sens = true;
         else if (c == 'h') {
             help(stdout);
             return -1;
         } else {
-            fprintf(stderr, PROG ": %s takes only -o FILE\n", cmd);
+            fprintf(stderr, PROG ": %s takes only -o FILE%s\n", cmd,
+                    sens ? " and --sensitivity" : "");
             usage_hint();
             return 2;
         }
@@ -323,7 +332,7 @@ static int parse_files(int argc, char **argv, const char *cmd, const char **out,
 static int cmd_merge(int argc, char **argv)
 {
     const char *out;
-    int first, rc = parse_files(argc, argv, "merge", &out, &first);
+    int first, rc = parse_files(argc, argv, "merge", &out, &first, NULL);
     if (rc)
         return rc < 0 ? 0 : rc;
     struct stat so, si;
@@ -349,7 +358,8 @@ static int cmd_merge(int argc, char **argv)
 static int cmd_plot(int argc, char **argv)
 {
     const char *out;
-    int first, rc = parse_files(argc, argv, "plot", &out, &first);
+    bool sens = false;
+    int first, rc = parse_files(argc, argv, "plot", &out, &first, &sens);
     if (rc)
         return rc < 0 ? 0 : rc;
     if (argc - first < 2)
@@ -358,6 +368,8 @@ static int cmd_plot(int argc, char **argv)
     if (!d)
         return 3;
     xp_spec *s = xp_spec_load(argv[first], d);
+    if (s && sens)
+        xp_spec_set_sensitivity(s);
     xp_record *rec = NULL;
     int status = 2;
     if (s && xp_read_records(s, (const char *const *)argv + first + 1, (size_t)(argc - first - 1),

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "analysis/sensitivity.h"
 #include "explore/gen.h"
 #include "models/model.h"
 #include "search/assign.h"
@@ -356,9 +357,10 @@ static void invalid(xp_outcome *out, int status, const char *what, const char *w
     snprintf(out->error, sizeof out->error, "%s%s", what, why);
 }
 
-/* Analyse layout l (owned by the caller) and fill out. */
+/* Analyse layout l (owned by the caller) and fill out; with scaling, also the critical scaling
+ * factor of the layout (sensitivity.c, the figure of rtgpu-analyze --sensitivity). */
 static int analyse_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
-                          xp_outcome *out)
+                          bool scaling, xp_outcome *out)
 {
     rt_eval ev;
     int rc = rt_eval_layout(m, ts, l, o, 0, &ev);
@@ -371,6 +373,12 @@ static int analyse_layout(const model *m, const rt_taskset *ts, rt_layout *l, co
     }
     summarise(ts, l, &ev, out);
     out->schedulable = ev.schedulable;
+    uint64_t analyses = 0;
+    if (scaling && sens_scaling(m, ts, l, o, &ev, &out->has_scaling, &out->scaling_k,
+                                &analyses) != SENS_OK) {
+        rt_eval_fini(&ev);
+        return XP_ENOMEM;
+    }
     rt_eval_fini(&ev);
     return XP_OK;
 }
@@ -396,7 +404,7 @@ static int search_point(xp_engine *e, const model *m, const rt_options *o, xp_ou
         out->exit_status = (ar.status == ASSIGN_OPTIMAL || ar.status == ASSIGN_FEASIBLE) ? 0
                          : ar.status == ASSIGN_INFEASIBLE ? 1 : 3;
         if (ar.layout)
-            ret = analyse_layout(m, e->work, ar.layout, o, out);
+            ret = analyse_layout(m, e->work, ar.layout, o, e->s->sensitivity, out);
         /* the search only returns layouts that passed this very analysis */
         out->schedulable = ar.layout && out->valid && out->schedulable;
     }
@@ -440,7 +448,7 @@ int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
     if (!l)
         return XP_ENOMEM;
     out->status = "given";
-    rc = analyse_layout(m, e->work, l, &o, out);
+    rc = analyse_layout(m, e->work, l, &o, e->s->sensitivity, out);
     if (rc == XP_OK && out->valid)
         out->exit_status = out->schedulable ? 0 : 1;
     rt_layout_free(l);

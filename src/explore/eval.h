@@ -25,6 +25,8 @@ typedef struct xp_outcome {
     size_t misses;           /* tasks with R_i > D_i or unbounded */
     bool has_seed;
     uint64_t seed;           /* <generate>: the seed of the point's task set */
+    bool has_scaling;        /* spec->sensitivity and the layout analysed and some a >= 0 passes */
+    int64_t scaling_k;       /* critical scaling factor = scaling_k / SENS_UNIT (sensitivity.h) */
 } xp_outcome;
 
 enum { XP_OK = 0, XP_ENOMEM = -1 };

@@ -140,7 +140,7 @@ static int scan_lines(scan *sc, const char *buf, size_t len, bool csv)
             rc = -1;
         } else if (strcmp(p.spec, sc->id) != 0) {
             rt_diag_error(sc->d, sc->path, line, "written for spec %s, not for this sweep's %s "
-                          "(another sweep file or changed inputs: choose another output file)",
+                          "(another sweep file, changed inputs, or --sensitivity given to one run only)",
                           p.spec, sc->id);
             rc = -1;
         } else if (p.point >= sc->s->n_points || p.point % sc->shards != sc->shard - 1) {

@@ -64,7 +64,9 @@ typedef struct xp_spec {
     uint64_t n_points; /* product of the dimension sizes, at most XP_MAX_POINTS */
     unsigned char sha256[32];   /* of the sweep file's bytes */
     char hash[17];     /* spec hash: 16 hex digits over the tool version, model revision and
-                          the SHA-256 of the sweep file and every input it names */
+                          the SHA-256 of the sweep file and every input it names (and the word
+                          sensitivity when set) */
+    bool sensitivity;  /* each line also carries scaling_factor (xp_spec_set_sensitivity) */
 } xp_spec;
 
 /* Most points a sweep may have (2^40): point numbers stay exact in any JSON reader. */
@@ -75,6 +77,9 @@ typedef struct xp_spec {
 xp_spec *xp_spec_load(const char *path, rt_diags *d);
 /* Free a spec; NULL is a no-op. */
 void xp_spec_free(xp_spec *s);
+/* Ask for the scaling_factor column (--sensitivity): its lines differ, so the spec hash does too
+ * and --resume or merge never mixes lines with and without it. */
+void xp_spec_set_sensitivity(xp_spec *s);
 /* The value index of each dimension for point p (< n_points), row-major: the last dimension
  * turns fastest. idx has n_dims entries. */
 void xp_point_index(const xp_spec *s, uint64_t p, size_t *idx);

@@ -712,11 +712,19 @@ static void spec_hash(xp_spec *s)
         rt_sha256_hex(s->gpus[i]->sha256, hex);
         n += (size_t)snprintf(buf + n, sizeof buf - n, "gpu %s\n", hex);
     }
+    if (s->sensitivity && n < sizeof buf - 16)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "sensitivity\n");
     unsigned char d[32];
     rt_sha256(buf, n, d);
     rt_sha256_hex(d, hex);
     memcpy(s->hash, hex, 16);
     s->hash[16] = '\0';
+}
+
+void xp_spec_set_sensitivity(xp_spec *s)
+{
+    s->sensitivity = true;
+    spec_hash(s);
 }
 
 static void count_points(loader *ld, xmlsafe_at *root)
