@@ -188,6 +188,21 @@ static void test_skipped(void)
 }
 
 /* A wrong value is a usage error (exit 2) naming the choices; rtgpu-simulate does not take it. */
+/* The HTML evidence report shows the same notes (section 4): S1 -> S2's slowdown 45/4 (sec. 1.5)
+ * and S5's occupancy: 16 warps per block, 64 warps per SM on the K40 -> 4 blocks per SM. */
+static void test_html_notes(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", T3, "--gpu", K40, "--format", "html", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    const char *h = r.out ? r.out : "";
+    CU_ASSERT_PTR_NOT_NULL(strstr(h, "<h3>Block-level notes</h3>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(h, "<td class=\"l\">S1</td><td class=\"l\">S2</td>"
+                                     "<td class=\"l\">GPU15 (15 SMs)</td><td class=\"l\">A</td>"
+                                     "<td>45/4 (11.250)</td>"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(h, "<td class=\"l\">S5</td><td>4</td>"));
+    runcmd_free(&r);
+}
+
 static void test_option_errors(void)
 {
     runcmd_out r = runcmd((char *[]){"x", T3, "--gpu", K40, "--leftover-distribution", "even",
@@ -211,5 +226,6 @@ void test_concurrency_cli_register(void)
     CU_add_test(s, "JSON: --leftover-distribution spread", test_json_spread);
     CU_add_test(s, "verdict unchanged by the distribution", test_verdict_unchanged);
     CU_add_test(s, "skipped models named", test_skipped);
+    CU_add_test(s, "HTML: block-level notes in section 4", test_html_notes);
     CU_add_test(s, "option errors and help", test_option_errors);
 }

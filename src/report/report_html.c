@@ -711,6 +711,180 @@ static void explanation(page *p, const rt_report *r, size_t i)
     nl(p);
 }
 
+/* The block-level models (docs/concurrency.md): occupancy, the leftover check per partition,
+ * the launch mapping; notes beside the verdict, computed in analysis/concurrency.c. */
+static void limiting_cell(page *p, unsigned lim)
+{
+    char buf[160] = "";
+    size_t n = 0;
+    for (int f = 0; f < OCC_N_FACTORS && n < sizeof buf; f++)
+        if (lim & (1u << f))
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
+                                  occ_factor_name((occ_factor)f));
+    el(p, "td", "l", buf);
+}
+
+static void conc_occupancy(page *p, const rt_report *r)
+{
+    const rt_concurrency *c = r->conc;
+    bool any = false;
+    for (size_t k = 0; k < c->n_kernels; k++)
+        any |= c->has_occ[k];
+    if (!any)
+        return;
+    el(p, "h4", NULL, "Occupancy (isolated, per SM)");
+    open_el(p, "table");
+    head_row(p, "lrlrrrr", (const char *const[]){"kernel", "blocks/SM", "limited by",
+                                           "occupancy", "warps/block", "registers/block",
+                                           "shared memory/block (bytes)", NULL});
+    for (size_t k = 0; k < c->n_kernels; k++) {
+        if (!c->has_occ[k])
+            continue;
+        const occ_result *o = &c->occ[k];
+        open_el(p, "tr");
+        el(p, "td", "l", r->ts->kernels[k].name);
+        elf(p, "td", NULL, "%" PRId64, o->active_blocks);
+        limiting_cell(p, o->limiting);
+        elf(p, "td", NULL, "%" PRId64 "/%" PRId64, o->occ_num, o->occ_den);
+        elf(p, "td", NULL, "%" PRId64, o->d.warps);
+        elf(p, "td", NULL, "%" PRId64 "%s", o->d.registers,
+            o->d.registers_assumed ? " (not given: 0)" : "");
+        elf(p, "td", NULL, "%" PRId64 "%s", o->d.shared_memory_block,
+            o->d.shared_memory_assumed ? " (not given: 0)" : "");
+        close_el(p);
+        nl(p);
+    }
+    close_el(p);
+    nl(p);
+}
+
+static void conc_leftover(page *p, const rt_report *r)
+{
+    const rt_concurrency *c = r->conc;
+    if (!c->has_sm || c->n_notes == 0)
+        return;
+    elf(p, "h4", NULL, "Leftover check (Cruz et al., blocks %s)",
+        lo_distribution_name(c->distribution));
+    open_el(p, "table");
+    head_row(p, "lrrrl", (const char *const[]){"partition", "SMs", "kernels launched",
+                                         "ordered pairs that would overlap", "note", NULL});
+    for (size_t i = 0; i < c->n_notes; i++) {
+        const conc_note *n = &c->notes[i];
+        open_el(p, "tr");
+        el(p, "td", "l", n->partition ? n->partition : "GPU");
+        elf(p, "td", NULL, "%" PRId64, n->sms);
+        elf(p, "td", NULL, "%zu", n->n_kernels);
+        if (n->over_cap)
+            elf(p, "td", NULL, "not checked (over %d pairs)", CONC_MAX_PAIRS);
+        else if (n->n_pairs == 0)
+            el(p, "td", NULL, "-");
+        else
+            elf(p, "td", NULL, "%zu of %zu", n->n_overlap, n->n_pairs);
+        el(p, "td", "l", n->over_cap ? "too many pairs to check"
+                         : n->n_pairs == 0 ? "fewer than two kernels: no pair to check"
+                         : n->n_overlap ? "on separate streams some kernels would run together; "
+                                          "the analysis serializes a partition's launches, so "
+                                          "the verdict stands"
+                                        : "no pair would overlap (all case C)");
+        close_el(p);
+        nl(p);
+    }
+    close_el(p);
+    nl(p);
+}
+
+/* Every ordered pair k1 -> k2 checked, folded: case and k2's slowdown (Cruz et al.). */
+static void conc_pairs(page *p, const rt_report *r)
+{
+    const rt_concurrency *c = r->conc;
+    if (!c->has_sm || c->n_pairs == 0)
+        return;
+    open_el(p, "details");
+    elf(p, "summary", NULL, "all %zu ordered pairs", c->n_pairs);
+    open_el(p, "table");
+    head_row(p, "llllr", (const char *const[]){"k1 (first)", "k2 (second)", "partition", "case",
+                                         "k2 slowdown", NULL});
+    for (size_t i = 0; i < c->n_pairs; i++) {
+        const conc_pair *q = &c->pairs[i];
+        open_el(p, "tr");
+        el(p, "td", "l", r->ts->kernels[q->first].name);
+        el(p, "td", "l", r->ts->kernels[q->second].name);
+        elf(p, "td", "l", "%s (%" PRId64 " SMs)", q->partition ? q->partition : "GPU", q->sms);
+        if (q->range_error) {
+            el(p, "td", "l", "not computed (64-bit overflow)");
+            el(p, "td", NULL, "-");
+        } else {
+            el(p, "td", "l", lo_case_name(q->r.kase));
+            if (q->r.has_slowdown)
+                elf(p, "td", NULL, "%" PRId64 "/%" PRId64 " (%.3f)", q->r.slowdown_num,
+                    q->r.slowdown_den, q->r.slowdown);
+            else
+                el(p, "td", NULL, "-");
+        }
+        close_el(p);
+        nl(p);
+    }
+    close_el(p);
+    close_el(p);
+    nl(p);
+}
+
+static void conc_maps(page *p, const rt_report *r)
+{
+    const rt_concurrency *c = r->conc;
+    if (c->n_maps == 0)
+        return;
+    el(p, "h4", NULL, "Launch mapping (Janzen et al.)");
+    open_el(p, "table");
+    head_row(p, "llrrrr", (const char *const[]){"kernel", "partition (SMs)", "blocks/SM",
+                                          "launched blocks", "workers", "rounds", NULL});
+    for (size_t i = 0; i < c->n_maps; i++) {
+        const conc_mapping *mp = &c->maps[i];
+        open_el(p, "tr");
+        el(p, "td", "l", r->ts->kernels[mp->kernel].name);
+        elf(p, "td", "l", "%s (%" PRId64 "-%" PRId64 ")", mp->partition ? mp->partition : "GPU",
+            mp->first_sm, mp->first_sm + mp->sms - 1);
+        if (mp->range_error) {
+            el(p, "td", NULL, "-");
+            el(p, "td", NULL, "-");
+            el(p, "td", NULL, "-");
+            el(p, "td", NULL, "not computed (64-bit overflow)");
+        } else {
+            elf(p, "td", NULL, "%" PRId64, mp->m.blocks_per_sm);
+            elf(p, "td", NULL, "%" PRId64, mp->m.launched_blocks);
+            elf(p, "td", NULL, "%" PRId64, mp->m.workers);
+            elf(p, "td", NULL, "%" PRId64, mp->m.rounds);
+        }
+        close_el(p);
+        nl(p);
+    }
+    close_el(p);
+    nl(p);
+}
+
+static void conc_block(page *p, const rt_report *r)
+{
+    const rt_concurrency *c = r->conc;
+    if (!c)
+        return;
+    el(p, "h3", NULL, "Block-level notes");
+    el(p, "p", NULL, "How the hardware would place the kernels' thread blocks (the models of "
+                     "docs/concurrency.md). These are notes beside the verdict: none of them "
+                     "changes a WCET or a response time above.");
+    conc_occupancy(p, r);
+    conc_leftover(p, r);
+    conc_pairs(p, r);
+    conc_maps(p, r);
+    for (size_t i = 0; i < c->n_skips; i++) {
+        const conc_skip *s = &c->skips[i];
+        if (s->kernel < 0)
+            elf(p, "p", NULL, "Not computed: %s: %s.", s->model, s->reason);
+        else
+            elf(p, "p", NULL, "Not computed: %s for kernel %s: %s.", s->model,
+                r->ts->kernels[s->kernel].name, s->reason);
+    }
+}
+
 static void sec_results(page *p, const rt_report *r)
 {
     section(p, "results", "4. Results", false);
@@ -727,6 +901,7 @@ static void sec_results(page *p, const rt_report *r)
             if (r->sens->tasks[i].explain)
                 explanation(p, r, i);
     }
+    conc_block(p, r);
     end_section(p);
 }
 
