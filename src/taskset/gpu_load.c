@@ -114,6 +114,7 @@ static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_
     char q[60];
     const char *expect = "expected ascending, even-odd, or a comma-separated permutation of the "
                          "SM ids 0 to sms - 1";
+    /* every id is below sms and none repeats, so at most sms ids are stored */
     int64_t *perm = calloc((size_t)sms, sizeof *perm);
     bool *seen = calloc((size_t)sms, sizeof *seen);
     int64_t n = 0;
@@ -125,6 +126,11 @@ static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_
     for (;;) {
         while (*p == ' ')
             p++;
+        if ((*p < '0' || *p > '9') && n == 0) {
+            xmlsafe_error(at, "placement-order \"%s\" is not a known order (%s)",
+                          xmlsafe_quote(v, q, sizeof q), expect);
+            goto fail;
+        }
         if (*p < '0' || *p > '9') {
             xmlsafe_error(at, "placement-order \"%s\": item %lld is not an SM id (%s)",
                           xmlsafe_quote(v, q, sizeof q), (long long)n + 1, expect);
@@ -147,11 +153,6 @@ static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_
         if (seen[id]) {
             xmlsafe_error(at, "placement-order \"%s\": SM %lld is listed twice (%s)",
                           xmlsafe_quote(v, q, sizeof q), (long long)id, expect);
-            goto fail;
-        }
-        if (n == sms) {
-            xmlsafe_error(at, "placement-order \"%s\" lists more than sms %lld SMs (%s)",
-                          xmlsafe_quote(v, q, sizeof q), (long long)sms, expect);
             goto fail;
         }
         seen[id] = true;

@@ -64,8 +64,8 @@ static void read_scenario(const char *path, rt_diags *d, xmlNodePtr n, rt_taskse
     for (rt_scenario *o = ts->scenarios; o < sc; o++)
         if (sc->name && o->name && strcmp(o->name, sc->name) == 0) {
             char q[100];
-            xmlsafe_error(&at, "scenario \"%s\" is defined twice (first at line %ld)",
-                          xmlsafe_quote(sc->name, q, sizeof q), o->line);
+            rt_diag_error(d, path, at.line, "scenario \"%s\" is defined twice (first at line "
+                          "%ld)", xmlsafe_quote(sc->name, q, sizeof q), o->line);
             break;
         }
     size_t ns = count_submits(n);
