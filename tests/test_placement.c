@@ -175,7 +175,7 @@ static void test_placement_g3(void)
 
 /* ---- G4-G8: RTX 2080 Ti (68 SMs, 1024 threads, 16 blocks, 32 warps), even-odd ----------- */
 
-/* A 67 x 512 threads (1s): room 2 on an empty SM (1024/512 threads, 32/16 warps) against 1 on
+/* A 67 x 512 threads (100us): room 2 on an empty SM (1024/512 threads, 32/16 warps) against 1 on
  * an SM with an A block, so one per SM in the order 0, 2, ..., 66, 1, 3, ..., 65 (the first 67
  * of the order: every SM but 67). Returns the result for the B checks. */
 static int turing_case(int64_t b_grid, int64_t b_threads, psim_result *r, rt_gpu **g)
@@ -183,7 +183,7 @@ static int turing_case(int64_t b_grid, int64_t b_threads, psim_result *r, rt_gpu
     *g = load_gpu(RTX2080TI);
     if (!*g)
         return -1;
-    kdef kd[] = { {"A", 67, 512, 1000000 * US, 0}, {"B", b_grid, b_threads, 10 * US, 0} };
+    kdef kd[] = { {"A", 67, 512, 100 * US, 0}, {"B", b_grid, b_threads, 10 * US, 0} };
     fixture f;
     fixture_init(&f, kd, 2);
     int rc = run(&f, *g, r);

@@ -10,6 +10,7 @@
 
 #define WIDTH 1100.0
 #define PAD 16.0
+#define RIGHT 44.0            /* room for the last tick's label */
 #define LABEL_W 64.0          /* "SM 67" column */
 #define TOP 58.0              /* title and note above the rows */
 #define FONT 12.0
@@ -38,7 +39,7 @@ static void layout(const placement_report *r, geom *g)
     double rows_h = (double)res->n_sms * 10.0;
     g->row_h = res->n_sms <= 20 ? 28.0 : rows_h > 700.0 ? 700.0 / (double)res->n_sms : 10.0;
     g->x0 = PAD + LABEL_W;
-    g->x1 = WIDTH - PAD;
+    g->x1 = WIDTH - RIGHT;
     g->rows_y = TOP;
     g->axis_y = g->rows_y + (double)res->n_sms * g->row_h;
     /* the axis ends at the last event; placement only at 0: one nominal unit, 1 us */
@@ -86,8 +87,8 @@ static int draw_blocks(svg_writer *w, const placement_report *r, const geom *g, 
         double y = g->rows_y + (double)bl->sm * g->row_h + (double)bl->slot * h;
         bool never = bl->end_ns < 0;
         double xa = t2x(g, bl->start_ns), xb = never ? g->x1 : t2x(g, bl->end_ns);
-        if (xb - xa < 1.0)
-            xb = xa + 1.0;
+        if (xb - xa < 2.0)
+            xb = xa + 2.0;   /* a block far shorter than the range stays visible */
         report_fmt_ns(bl->start_ns, t0, sizeof t0);
         if (never)
             snprintf(t1, sizeof t1, "never (no block-time)");
@@ -118,7 +119,8 @@ static int draw_axis(svg_writer *w, const geom *g)
         svg_text(w, x, g->axis_y + 18, tk.label[i], &(svg_style){ .anchor = SVG_ANCHOR_MIDDLE },
                  NULL);
     }
-    svg_text(w, g->x1, g->axis_y + 34, "time", &(svg_style){ .anchor = SVG_ANCHOR_END }, NULL);
+    svg_text(w, g->x1, g->axis_y + 34, "time", &(svg_style){ .anchor = SVG_ANCHOR_MIDDLE },
+             NULL);
     return svg_group_end(w);
 }
 
@@ -132,8 +134,8 @@ static int draw_legend(svg_writer *w, const placement_report *r, const geom *g)
         const psim_kernel *kr = &res->kernels[k];
         double x = PAD + (double)(k % 4) * col_w, y = g->axis_y + 44.0 + (double)(k / 4) * 18.0;
         report_fmt_ns(kr->at_ns, at, sizeof at);
-        snprintf(txt, sizeof txt, "%s (%lld blocks, submitted at %s)", kname(r, k),
-                 (long long)kr->blocks, at);
+        snprintf(txt, sizeof txt, "%s (%lld block%s, submitted at %s)", kname(r, k),
+                 (long long)kr->blocks, kr->blocks == 1 ? "" : "s", at);
         svg_rect(w, x, y - 10, 14, 12, &(svg_style){ .fill = svg_palette(k) }, NULL);
         svg_text(w, x + 20, y, txt, NULL, NULL);
     }
