@@ -472,6 +472,30 @@ static void test_placement_property(void)
     rt_gpu_free(g);
 }
 
+/* An explicit order (blanks around commas allowed): ties go to SM 3, then 1. Two blocks of
+ * 1024 threads take one empty SM each (room 1 everywhere). */
+static void test_placement_explicit_order(void)
+{
+    rt_gpu *g = load_gpu("tests/data/placement/gpu-explicit.xml");
+    if (!g)
+        return;
+    CU_ASSERT_EQUAL(g->placement_order, RT_ORDER_EXPLICIT);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g->placement_sms);
+    CU_ASSERT_EQUAL(g->placement_sms[0], 3);
+    CU_ASSERT_EQUAL(g->placement_sms[1], 1);
+    CU_ASSERT_EQUAL(g->placement_sms[2], 0);
+    CU_ASSERT_EQUAL(g->placement_sms[3], 2);
+    kdef kd[] = { {"K", 3, 1024, 0, 0} };
+    fixture f;
+    fixture_init(&f, kd, 1);
+    psim_result r;
+    if (run(&f, g, &r) == PSIM_OK) {
+        expect_blocks(&r, 0, 3, (size_t[]){3, 1, 0}, (int64_t[]){1, 1, 1}, 0, -1);
+        psim_result_fini(&r);
+    }
+    rt_gpu_free(g);
+}
+
 /* A GPU without <sm>: no placement (the CLI says why). */
 static void test_placement_no_sm(void)
 {
@@ -498,5 +522,6 @@ void test_placement_register(void)
     CU_add_test(s, "placement only, waiting blocks", test_placement_only);
     CU_add_test(s, "queue order: at, then file order", test_placement_queue_order);
     CU_add_test(s, "property: most-room and head-of-line", test_placement_property);
+    CU_add_test(s, "explicit order", test_placement_explicit_order);
     CU_add_test(s, "no <sm>", test_placement_no_sm);
 }
