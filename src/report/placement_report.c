@@ -92,7 +92,7 @@ int placement_report_text(const placement_report *r, FILE *out, int verbosity)
     if (verbosity < 0)
         return ferror(out) ? -1 : 0;
     fprintf(out, "rtgpu-simulate %s: block placement of scenario \"%s\" (%s), most-room policy "
-                 "with leftover head-of-line (docs/concurrency.md sec. 2)\n",
+                 "with leftover head-of-line (docs/concurrency.md sec. 8)\n",
             r->tool_version, sc->name, r->ts->path);
     fprintf(out, "GPU: %s, %lld SMs, placement order %s\n", r->gpu->name, (long long)r->gpu->sms,
             rt_placement_order_name(r->gpu->placement_order));

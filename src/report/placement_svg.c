@@ -47,8 +47,11 @@ static void layout(const placement_report *r, geom *g)
     for (size_t k = 0; k < res->n_kernels; k++)
         if (res->kernels[k].at_ns > g->t1)
             g->t1 = res->kernels[k].at_ns;
-    if (res->end_ns == 0 || res->waiting > 0)
-        g->t1 += g->t1 / 10;   /* room for the blocks that never end or wait */
+    bool open_end = res->end_ns == 0 || res->waiting > 0;
+    for (size_t k = 0; k < res->n_kernels; k++)
+        open_end |= res->kernels[k].placed > 0 && res->kernels[k].block_time_ns == 0;
+    if (open_end)
+        g->t1 += g->t1 / 10;   /* blocks that never end run on past the last event */
     size_t per_row = 4;
     g->n_legend_rows = (res->n_kernels + per_row - 1) / per_row;
     g->height = g->axis_y + 40.0 + (double)g->n_legend_rows * 18.0 + PAD;
