@@ -110,7 +110,7 @@ bench: $(BINS) $(BENCHBIN)
 
 # The library's public headers: every module header but the internal ones (XML reading, the MIP
 # behind GLPK, the command line), installed in their layer folders under include/rtgpu/.
-PUB_HDR    := src/rtgpu.h $(filter-out src/taskset/xmlsafe.h src/search/ilp.h src/search/assign_mip.h, \
+PUB_HDR    := src/rtgpu.h $(filter-out src/taskset/xmlsafe.h src/taskset/scenario_load.h src/search/ilp.h src/search/assign_mip.h, \
               $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h))))
 INC_DIR     = $(DESTDIR)$(PREFIX)/include/rtgpu
 

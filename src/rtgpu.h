@@ -28,6 +28,7 @@
 #include "models/leftover.h"
 #include "models/efficiency.h"
 #include "models/mapping.h"
+#include "models/placement.h"
 
 /* analysis: options, layouts, windows, WCETs, response times, the full check of one layout,
  * and how a layout is deployed (TPC masks, ranges, green-context counts) */
@@ -46,12 +47,15 @@
 
 /* sim: the job- and launch-level simulation behind the bound */
 #include "sim/sim.h"
+#include "sim/placement_sim.h"
 
 /* report: text and JSON renderings of one run, the simulation's outputs, SVG and Gantt charts,
  * the deployable partition files */
 #include "report/report.h"
 #include "report/report_concurrency.h"
 #include "report/sim_report.h"
+#include "report/placement_report.h"
+#include "report/placement_svg.h"
 #include "report/svg.h"
 #include "report/gantt.h"
 #include "report/deploy_write.h"

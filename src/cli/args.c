@@ -17,7 +17,7 @@ enum {
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
     OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
-    OPT_LEFTOVER, OPT_CHECK_MEAS
+    OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO
 };
 
 /* Which commands take an option. */
@@ -50,6 +50,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"exec", required_argument, NULL, OPT_EXEC}, FOR_SIMULATE},
     {{"trace", no_argument, NULL, OPT_TRACE}, FOR_SIMULATE},
     {{"job-cap", required_argument, NULL, OPT_JOB_CAP}, FOR_SIMULATE},
+    {{"scenario", required_argument, NULL, OPT_SCENARIO}, FOR_SIMULATE},
     {{"quiet", no_argument, NULL, 'q'}, FOR_BOTH},
     {{"verbose", no_argument, NULL, 'v'}, FOR_BOTH},
     {{"version", no_argument, NULL, OPT_VERSION}, FOR_BOTH},
@@ -118,6 +119,10 @@ static void help_simulate(FILE *out)
           "  --seed S                  seed of the random releases (default 1)\n"
           "  --exec wcet|dynamic       launches take their WCET, or progress at 1/M*(k,S)\n"
           "  --trace                   json: add every job and launch (streamed)\n"
+          "  --scenario NAME           instead: place the blocks of the task set's <scenario>\n"
+          "                            NAME on the GPU's SMs (most-room policy, leftover\n"
+          "                            head-of-line, block-time; docs/concurrency.md sec. 2);\n"
+          "                            text, json or svg (SMs over time); -v: every block\n"
           "  --margin X, --interference masola|naive|none, --naive-factor F,\n"
           "  --combination-cap N, --priorities given|dm|audsley, --assign given|search,\n"
           "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
@@ -125,7 +130,9 @@ static void help_simulate(FILE *out)
           "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
           "Exit status: 0 no observed response time above its bound; 2 usage error or invalid\n"
           "input; 3 an observed response time above its analysed bound (a defect: the\n"
-          "counter-example is printed), or no layout to simulate.\n",
+          "counter-example is printed), or no layout to simulate. With --scenario: 0 placed\n"
+          "(blocks that fit nowhere are reported, not an error), 2 usage error, invalid\n"
+          "input or no such scenario, 3 out of memory or times beyond 2^63 ns.\n",
           out);
 }
 
@@ -350,6 +357,11 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_RELEASE: case OPT_EXEC:
         return set_choice(c, arg, a);
     case OPT_TRACE: a->trace = true; return 0;
+    case OPT_SCENARIO:
+        if (!arg[0])
+            return usage_error("--scenario needs a scenario name");
+        a->scenario = arg;
+        return 0;
     case OPT_SENSITIVITY: a->sensitivity = true; return 0;
     case OPT_EMIT_PARTITIONS: return set_choice(c, arg, a);
     case 'O':
@@ -414,6 +426,9 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
     if (a->emit_partitions_path && a->emit_partitions == CLI_EMIT_NONE)
         return usage_error("-O FILE is where --emit-partitions writes: give --emit-partitions "
                            "FORMAT too");
+    if (a->scenario && (a->format == CLI_FORMAT_CSV || a->trace))
+        return usage_error("--scenario writes text, json or svg (%s is a format of the job "
+                           "simulation)", a->trace ? "--trace" : "csv");
     if (a->measurements_path && a->opt.windows == RT_WINDOWS_SYNCHRONOUS)
         return usage_error("--check-measurements compares observations with bounds, and "
                            "--windows synchronous gives none (it assumes one release pattern); "

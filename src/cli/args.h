@@ -27,6 +27,7 @@ typedef struct cli_args {
     cli_command cmd;
     sim_options sim;            /* rtgpu-simulate */
     bool trace;                 /* rtgpu-simulate --trace */
+    const char *scenario;       /* rtgpu-simulate --scenario NAME: block placement instead */
     bool sensitivity;           /* --sensitivity (always on for --format html) */
     cli_emit_format emit_partitions;   /* --emit-partitions FORMAT */
     const char *emit_partitions_path;  /* -O FILE: where --emit-partitions writes */

@@ -9,8 +9,11 @@
 
 #include "cli/pipeline.h"
 #include "report/gantt.h"
+#include "report/placement_report.h"
+#include "report/placement_svg.h"
 #include "report/svg.h"
 #include "report/sim_report.h"
+#include "sim/placement_sim.h"
 #include "sim/sim.h"
 #include "util/atomicfile.h"
 
@@ -129,8 +132,78 @@ static int simulate(cli_run *r, FILE *out)
     return status;
 }
 
+/* Write the placement in the asked format; 0, or -1 on a write error. */
+static int write_placement(const cli_run *r, const psim_result *res, FILE *out)
+{
+    placement_report rep = { .ts = r->ts, .gpu = r->gpu, .res = res,
+                             .tool_version = RTGPU_VERSION };
+    int rc;
+    if (r->args.format == CLI_FORMAT_JSON)
+        rc = placement_report_json(&rep, out);
+    else if (r->args.format == CLI_FORMAT_SVG)
+        rc = placement_svg_write(&rep, out);
+    else
+        rc = placement_report_text(&rep, out, r->args.opt.verbosity);
+    return rc || fflush(out) != 0 || ferror(out) ? -1 : 0;
+}
+
+/* --scenario NAME: the block placement of CONCURRENCY.md sec. 2 instead of the job simulation
+ * (no analysis: the scenario submits kernels to the whole GPU). */
+static int run_placement(cli_run *r)
+{
+    int rc = cli_load_inputs(r);
+    if (rc)
+        return rc;
+    const char *name = r->args.scenario, *path = r->args.output_path;
+    long sc = rt_taskset_find_scenario(r->ts, name);
+    if (sc < 0) {
+        fprintf(stderr, "%s: error: no <scenario name=\"%s\"> in the task set (", r->ts->path, name);
+        for (size_t i = 0; i < r->ts->n_scenarios; i++)
+            fprintf(stderr, "%s\"%s\"", i ? ", " : "it has ", r->ts->scenarios[i].name);
+        fprintf(stderr, "%s)\n", r->ts->n_scenarios ? "" : "it has none");
+        return 2;
+    }
+    if (!r->gpu->has_sm_limits) {
+        fprintf(stderr, "%s:%ld: error: gpu \"%s\" has no <sm> element (the placement model "
+                        "needs the SM limits: threads, blocks, warps, registers, shared-memory, "
+                        "or compute-capability)\n", r->gpu->path, r->gpu->line, r->gpu->name);
+        return 2;
+    }
+    if ((rc = cli_resolve_options(r)) != 0)   /* -o onto an input */
+        return rc;
+    psim_result res;
+    rc = psim_run(r->ts, r->gpu, (size_t)sc, &res);
+    if (rc != PSIM_OK) {
+        fprintf(stderr, "%s: error: scenario \"%s\": %s\n", r->ts->path, name,
+                psim_status_text(rc));
+        return rc == PSIM_ETOOBIG || rc == PSIM_ELAUNCH ? 2 : 3;
+    }
+    rt_atomic_stream st;
+    if (path && rt_atomic_open(&st, path) != 0) {
+        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        psim_result_fini(&res);
+        return 2;
+    }
+    rc = write_placement(r, &res, path ? st.f : stdout);
+    psim_result_fini(&res);
+    if (rc != 0) {
+        fprintf(stderr, "rtgpu-simulate: cannot write the output%s%s: %s\n", path ? " to " : "",
+                path ? path : "", strerror(errno));
+        if (path)
+            rt_atomic_abort(&st);   /* never a partial file */
+        return 2;
+    }
+    if (path && rt_atomic_commit(&st) != 0) {
+        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
 static int run_main(cli_run *r)
 {
+    if (r->args.scenario)
+        return run_placement(r);
     /* the bound a simulation is checked against must hold for every release pattern */
     r->args.opt.windows = RT_WINDOWS_WORST_CASE;
     int rc = cli_load_inputs(r);

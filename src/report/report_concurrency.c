@@ -57,6 +57,12 @@ static void sm_lines(const rt_report *r, FILE *out)
         if (any)
             fputc('\n', out);
     }
+    fprintf(out, "    placement-order %s (%s; rtgpu-simulate --scenario, sec. 8)",
+            rt_placement_order_name(g->placement_order),
+            g->placement_order_given ? "given" : "default");
+    for (int64_t i = 0; g->placement_sms && i < g->sms && i < 16; i++)
+        fprintf(out, "%s%" PRId64, i ? "," : ": ", g->placement_sms[i]);
+    fputs(g->placement_sms && g->sms > 16 ? ",...\n" : "\n", out);
     if (r->conc->plain_arithmetic)
         fprintf(out, "  warning: occupancy uses plain arithmetic, without CUDA allocation "
                      "granularities (give compute-capability, or register-unit, "
@@ -263,6 +269,13 @@ static json_t *j_sm(const rt_report *r)
         set(v, "source", json_string(rt_sm_source_name(g->sm.source[i])));
         set(vals, rt_sm_attr_name(i), v);
     }
+    json_t *po = json_object(), *perm = g->placement_sms ? json_array() : json_null();
+    for (int64_t i = 0; g->placement_sms && i < g->sms; i++)
+        push(perm, jint(g->placement_sms[i]));
+    set(po, "value", json_string(rt_placement_order_name(g->placement_order)));
+    set(po, "source", json_string(g->placement_order_given ? "given" : "default"));
+    set(po, "sms", perm);
+    set(o, "placement_order", po);
     set(o, "compute_capability", jstr(rt_gpu_cc_text(g)));
     set(o, "plain_arithmetic", json_boolean(r->conc->plain_arithmetic));
     set(o, "values", vals);

@@ -35,6 +35,10 @@ typedef struct rt_sm_limits {
     rt_sm_source source[RT_SM_N_ATTRS];
 } rt_sm_limits;
 
+/* The SM tie-break order of the placement model (CONCURRENCY.md sec. 2.2, <sm placement-order>):
+ * 0, 1, 2, ...; evens then odds (0, 2, ..., 1, 3, ...); or a permutation given in the file. */
+typedef enum { RT_ORDER_ASCENDING, RT_ORDER_EVEN_ODD, RT_ORDER_EXPLICIT } rt_placement_order;
+
 typedef struct rt_gpu {
     char *path;                 /* as given on the command line */
     char *name;
@@ -50,6 +54,9 @@ typedef struct rt_gpu {
     bool has_sm_limits;
     rt_sm_limits sm;
     int compute_capability;     /* <sm compute-capability>: major*10+minor (75, 86, 87, 90); 0 if absent */
+    rt_placement_order placement_order;  /* <sm placement-order>; ascending when absent */
+    bool placement_order_given;
+    int64_t *placement_sms;     /* owned: the explicit permutation of 0..sms-1; NULL otherwise */
     unsigned char sha256[32];   /* of the file's bytes as read */
 } rt_gpu;
 
@@ -66,6 +73,8 @@ const char *rt_sm_source_name(rt_sm_source s);
 /* True when neither compute-capability nor a unit attribute (register-unit, warp-granularity,
  * shared-memory-unit) was given: occupancy then uses plain arithmetic (sec. 0.1 warning). */
 bool rt_sm_plain_arithmetic(const rt_gpu *g);
+/* "ascending", "even-odd" or "explicit". */
+const char *rt_placement_order_name(rt_placement_order o);
 /* The compute capability as text ("8.6"), or NULL if none. */
 const char *rt_gpu_cc_text(const rt_gpu *g);
 

@@ -98,6 +98,108 @@ const char *rt_gpu_cc_text(const rt_gpu *g)
     return NULL;
 }
 
+const char *rt_placement_order_name(rt_placement_order o)
+{
+    switch (o) {
+    case RT_ORDER_EVEN_ODD: return "even-odd";
+    case RT_ORDER_EXPLICIT: return "explicit";
+    default: return "ascending";
+    }
+}
+
+/* The explicit placement-order v: sms comma-separated SM ids, each of 0..sms-1 once. Returns the
+ * permutation (caller frees), or NULL after recording an error. */
+static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_t sms)
+{
+    char q[60];
+    const char *expect = "expected ascending, even-odd, or a comma-separated permutation of the "
+                         "SM ids 0 to sms - 1";
+    /* every id is below sms and none repeats, so at most sms ids are stored */
+    int64_t *perm = calloc((size_t)sms, sizeof *perm);
+    bool *seen = calloc((size_t)sms, sizeof *seen);
+    int64_t n = 0;
+    const char *p = v;
+    if (!perm || !seen) {
+        rt_diag_error(at->d, at->path, at->line, "out of memory");
+        goto fail;
+    }
+    for (;;) {
+        while (*p == ' ')
+            p++;
+        if ((*p < '0' || *p > '9') && n == 0) {
+            xmlsafe_error(at, "placement-order \"%s\" is not a known order (%s)",
+                          xmlsafe_quote(v, q, sizeof q), expect);
+            goto fail;
+        }
+        if (*p < '0' || *p > '9') {
+            xmlsafe_error(at, "placement-order \"%s\": item %lld is not an SM id (%s)",
+                          xmlsafe_quote(v, q, sizeof q), (long long)n + 1, expect);
+            goto fail;
+        }
+        int64_t id = 0;
+        while (*p >= '0' && *p <= '9') {
+            if (id <= sms)
+                id = id * 10 + (*p - '0');
+            p++;
+        }
+        while (*p == ' ')
+            p++;
+        if (id >= sms) {
+            xmlsafe_error(at, "placement-order \"%s\": SM %s%lld is not below sms %lld (%s)",
+                          xmlsafe_quote(v, q, sizeof q), id > sms ? "id " : "", (long long)id,
+                          (long long)sms, expect);
+            goto fail;
+        }
+        if (seen[id]) {
+            xmlsafe_error(at, "placement-order \"%s\": SM %lld is listed twice (%s)",
+                          xmlsafe_quote(v, q, sizeof q), (long long)id, expect);
+            goto fail;
+        }
+        seen[id] = true;
+        perm[n++] = id;
+        if (*p == '\0')
+            break;
+        if (*p++ != ',') {
+            xmlsafe_error(at, "placement-order \"%s\": SM ids must be separated by commas (%s)",
+                          xmlsafe_quote(v, q, sizeof q), expect);
+            goto fail;
+        }
+    }
+    if (n != sms) {
+        xmlsafe_error(at, "placement-order \"%s\" lists %lld SMs, but the GPU has sms %lld "
+                      "(%s)", xmlsafe_quote(v, q, sizeof q), (long long)n, (long long)sms, expect);
+        goto fail;
+    }
+    free(seen);
+    return perm;
+fail:
+    free(seen);
+    free(perm);
+    return NULL;
+}
+
+/* <sm placement-order>: ascending (default), even-odd, or an explicit permutation (needs a valid
+ * sms). False after recording an error. */
+static bool read_placement_order(const xmlsafe_at *at, rt_gpu *g, bool sms_ok)
+{
+    bool failed = false;
+    char *v = xmlsafe_dup(at, "placement-order", &failed);
+    bool ok = !failed;
+    if (v) {
+        g->placement_order_given = true;
+        if (strcmp(v, "ascending") == 0) {
+            g->placement_order = RT_ORDER_ASCENDING;
+        } else if (strcmp(v, "even-odd") == 0) {
+            g->placement_order = RT_ORDER_EVEN_ODD;
+        } else if (sms_ok) {
+            g->placement_order = RT_ORDER_EXPLICIT;
+            ok = (g->placement_sms = parse_sm_permutation(at, v, g->sms)) != NULL;
+        }
+    }
+    free(v);
+    return ok;
+}
+
 /* Column of the compute capability in sm_attrs[].cc, or -1 without one. */
 static int read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
 {
@@ -153,6 +255,7 @@ static void read_sm_limits(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
     for (int i = 0; i < RT_SM_N_ATTRS; i++)
         if (sm_attrs[i].plain < 0 && g->sm.source[i] == RT_SM_DEFAULT)
             *sm_field(&g->sm, i) = rt_sm_value(&g->sm, sm_attrs[i].like);
+    ok &= read_placement_order(&at, g, g->sms >= 1 && g->sms <= GPU_MAX_SMS);
     g->has_sm_limits = ok;
 }
 
@@ -255,6 +358,7 @@ void rt_gpu_free(rt_gpu *g)
 {
     if (!g)
         return;
+    free(g->placement_sms);
     free(g->name);
     free(g->path);
     free(g);

@@ -13,6 +13,7 @@ typedef struct rt_launch_cfg {
     int64_t grid[3], block[3];  /* dimensions; missing ones are 1 */
     int64_t registers;          /* per thread; -1 if not given */
     int64_t shared_memory;      /* bytes per block; -1 if not given */
+    int64_t block_time_ns;      /* block-time: one block running alone (>= 1); 0 if not given */
     long line;                  /* of the <launch> element */
 } rt_launch_cfg;
 
@@ -68,6 +69,21 @@ typedef struct rt_partition {
     size_t n_tasks;
 } rt_partition;
 
+/* A kernel submitted by a <scenario> (CONCURRENCY.md sec. 2.2). */
+typedef struct rt_submit {
+    size_t kernel;          /* kernel index; the kernel has a <launch> */
+    int64_t at_ns;          /* submission time >= 0 */
+    long line;
+} rt_submit;
+
+/* A <scenario>: kernels submitted to the whole GPU, read only by the placement model. */
+typedef struct rt_scenario {
+    char *name;
+    long line;
+    rt_submit *submits;     /* owned, file order; each kernel at most once */
+    size_t n_submits;
+} rt_scenario;
+
 typedef struct rt_taskset {
     char *path;             /* as given on the command line (for diagnostics) */
     char *name;
@@ -77,6 +93,8 @@ typedef struct rt_taskset {
     size_t n_tasks;
     rt_partition *partitions;  /* empty when the file fixes none */
     size_t n_partitions;
+    rt_scenario *scenarios;    /* owned, file order; empty when the file has none */
+    size_t n_scenarios;
     unsigned char sha256[32];  /* of the file's bytes as read */
 } rt_taskset;
 
@@ -88,5 +106,7 @@ void rt_taskset_free(rt_taskset *ts);
 /* Index of the kernel / task with that name, or -1. */
 long rt_taskset_find_kernel(const rt_taskset *ts, const char *name);
 long rt_taskset_find_task(const rt_taskset *ts, const char *name);
+/* Index of the scenario with that name, or -1. */
+long rt_taskset_find_scenario(const rt_taskset *ts, const char *name);
 
 #endif

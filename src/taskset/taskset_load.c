@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "taskset/scenario_load.h"
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
 
@@ -95,6 +96,7 @@ static void read_launch(const xmlsafe_at *kat, xmlNodePtr n, rt_kernel *k)
     ok &= xmlsafe_get_dims(&at, "block", l->block) == 1;
     ok &= xmlsafe_get_int(&at, "registers", 0, &l->registers) >= 0;
     ok &= xmlsafe_get_int(&at, "shared-memory", 0, &l->shared_memory) >= 0;
+    ok &= xmlsafe_get_duration_ns(&at, "block-time", 1, &l->block_time_ns) >= 0;
     k->has_launch = ok;
 }
 
@@ -475,6 +477,7 @@ static void read_root(loader *ld, xmlNodePtr root)
         return;
     check_priorities(ld);
     read_partitions(ld, root);
+    scenario_read_all(ld->path, ld->d, root, ts);
 }
 
 rt_taskset *rt_taskset_load(const char *path, rt_diags *d)
@@ -521,6 +524,7 @@ void rt_taskset_free(rt_taskset *ts)
         free(ts->partitions[i].name);
         free(ts->partitions[i].tasks);
     }
+    scenario_free_all(ts);
     free(ts->kernels);
     free(ts->tasks);
     free(ts->partitions);
@@ -533,6 +537,14 @@ long rt_taskset_find_kernel(const rt_taskset *ts, const char *name)
 {
     for (size_t i = 0; i < ts->n_kernels; i++)
         if (ts->kernels[i].name && strcmp(ts->kernels[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
+long rt_taskset_find_scenario(const rt_taskset *ts, const char *name)
+{
+    for (size_t i = 0; i < ts->n_scenarios; i++)
+        if (ts->scenarios[i].name && strcmp(ts->scenarios[i].name, name) == 0)
             return (long)i;
     return -1;
 }

@@ -1,0 +1,315 @@
+/* placement_sim: the timed block simulation of CONCURRENCY.md sec. 2.3.
+ *
+ *   t = 0; Q = empty
+ *   loop:
+ *     1. retire every block whose end = t (its resources are released)
+ *     2. append to Q every submission with at = t, in file order
+ *     3. while Q is not empty:                          (place_drain, models/placement.c)
+ *            k = head(Q)
+ *            if k has no unplaced block: remove k from Q; continue
+ *            s = MostRoom(k); if s = none: break
+ *            place k's next block on s with start = t, end = t + block-time(k)
+ *     4. t = min(earliest end of a resident block, next submission time); stop if neither exists
+ *
+ * Kernel start = start of its first block; finish = end of its last block. A kernel without
+ * block-time holds its blocks forever. All times are whole ns; t + block-time is checked
+ * (util/ckint.h). The submissions are sorted once by (at, file order), so Q is always a prefix
+ * range [head, arrived) of that order. Blocks with an end wait in a binary min-heap on end; a
+ * block placed on s marks every other kernel resident on s as co-located with its kernel (at one
+ * instant, blocks end before new ones are placed, so a block ending at t never meets one
+ * starting at t). Each block also takes the lowest free slot of its SM (a per-SM occupancy
+ * array grown on demand), which the chart uses to draw blocks resident together apart. */
+#include "sim/placement_sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "models/occupancy.h"
+#include "models/placement.h"
+#include "util/ckint.h"
+
+typedef struct psim_run_state {
+    psim_result *r;
+    place_state *p;
+    const rt_gpu *gpu;
+    int64_t now;
+    size_t *heap;              /* indices into r->blocks with end_ns >= 0, min end on top */
+    size_t n_heap;
+    unsigned char *on_sm;      /* [k * n_sms + s]: kernel k ran a block on s */
+    unsigned char *coloc;      /* [k * n_kernels + j] */
+    unsigned char **slot_busy; /* per SM: slot_busy[s][i] while slot i holds a block */
+    size_t *slot_cap;          /* per SM: length of slot_busy[s] */
+} psim_run_state;
+
+/* The lowest free slot of sm, marked busy; the array grows when every slot is busy. */
+static int take_slot(psim_run_state *st, size_t sm, size_t *slot)
+{
+    size_t i = 0, cap = st->slot_cap[sm];
+    while (i < cap && st->slot_busy[sm][i])
+        i++;
+    if (i == cap) {
+        size_t ncap = cap ? 2 * cap : 4;
+        unsigned char *p = realloc(st->slot_busy[sm], ncap);
+        if (!p)
+            return PSIM_ENOMEM;
+        memset(p + cap, 0, ncap - cap);
+        st->slot_busy[sm] = p;
+        st->slot_cap[sm] = ncap;
+    }
+    st->slot_busy[sm][i] = 1;
+    if (i + 1 > st->r->sm_slots[sm])
+        st->r->sm_slots[sm] = i + 1;
+    *slot = i;
+    return 0;
+}
+
+const char *psim_status_text(int status)
+{
+    switch (status) {
+    case PSIM_OK: return "ok";
+    case PSIM_ENOMEM: return "out of memory";
+    case PSIM_ERANGE: return "a block ends beyond 2^63 - 1 ns";
+    case PSIM_ETOOBIG: return "the scenario has more blocks than the simulation records (2000000)";
+    case PSIM_ENOSM: return "the GPU file has no <sm> element (the placement model needs the "
+                            "SM limits)";
+    default: return "a kernel's launch cannot run on the GPU";
+    }
+}
+
+static void heap_push(psim_run_state *st, size_t b)
+{
+    const psim_block *bl = st->r->blocks;
+    size_t i = st->n_heap++;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (bl[st->heap[up]].end_ns <= bl[b].end_ns)
+            break;
+        st->heap[i] = st->heap[up];
+        i = up;
+    }
+    st->heap[i] = b;
+}
+
+static size_t heap_pop(psim_run_state *st)
+{
+    const psim_block *bl = st->r->blocks;
+    size_t top = st->heap[0], last = st->heap[--st->n_heap], i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= st->n_heap)
+            break;
+        if (c + 1 < st->n_heap && bl[st->heap[c + 1]].end_ns < bl[st->heap[c]].end_ns)
+            c++;
+        if (bl[last].end_ns <= bl[st->heap[c]].end_ns)
+            break;
+        st->heap[i] = st->heap[c];
+        i = c;
+    }
+    if (st->n_heap)
+        st->heap[i] = last;
+    return top;
+}
+
+/* on_place's reasons to stop the drain (positive: place_drain's own failure is -1). */
+enum { STOP_NOMEM = 1, STOP_RANGE = 2 };
+
+/* place_drain's callback: record the block, its end, its SM and whom it meets there. */
+static int on_place(void *ctx, size_t k, int64_t block, size_t sm, int64_t room)
+{
+    psim_run_state *st = ctx;
+    psim_result *r = st->r;
+    psim_kernel *kr = &r->kernels[k];
+    psim_block *b = &r->blocks[r->n_blocks];
+    *b = (psim_block){ k, block, sm, room, st->now, -1, 0 };
+    if (take_slot(st, sm, &b->slot) != 0)
+        return STOP_NOMEM;
+    if (kr->block_time_ns > 0) {
+        if (ck_add(st->now, kr->block_time_ns, &b->end_ns))
+            return STOP_RANGE;
+        heap_push(st, r->n_blocks);
+    }
+    r->n_blocks++;
+    if (kr->placed++ == 0)
+        kr->start_ns = st->now;
+    st->on_sm[k * r->n_sms + sm] = 1;
+    for (size_t j = 0; j < r->n_kernels; j++)
+        if (j != k && place_resident(st->p, sm, j) > 0)
+            st->coloc[k * r->n_kernels + j] = st->coloc[j * r->n_kernels + k] = 1;
+    return 0;
+}
+
+/* Sort key of the queue: at, then file order. */
+typedef struct sub_key {
+    int64_t at_ns;
+    size_t idx;
+} sub_key;
+
+static int sub_cmp(const void *a, const void *b)
+{
+    const sub_key *x = a, *y = b;
+    if (x->at_ns != y->at_ns)
+        return x->at_ns < y->at_ns ? -1 : 1;
+    return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* The kernels in queue order, with A(L), G and block-time; occ[] gets their occupancy. */
+static int setup_kernels(const rt_taskset *ts, const rt_gpu *gpu, const rt_scenario *sc,
+                         psim_result *r, occ_result *occ, int64_t *blocks)
+{
+    size_t n = sc->n_submits;
+    sub_key *ix = malloc((n ? n : 1) * sizeof *ix);
+    if (!ix)
+        return PSIM_ENOMEM;
+    for (size_t i = 0; i < n; i++)
+        ix[i] = (sub_key){ sc->submits[i].at_ns, i };
+    qsort(ix, n, sizeof *ix, sub_cmp);
+    int rc = PSIM_OK;
+    for (size_t i = 0; i < n && rc == PSIM_OK; i++) {
+        const rt_submit *s = &sc->submits[ix[i].idx];
+        const rt_kernel *k = &ts->kernels[s->kernel];
+        psim_kernel *kr = &r->kernels[i];
+        if (!k->has_launch || occ_isolated(&gpu->sm, &k->launch, &occ[i]) != OCC_OK) {
+            rc = PSIM_ELAUNCH;
+            break;
+        }
+        *kr = (psim_kernel){ .kernel = s->kernel, .at_ns = s->at_ns, .blocks = occ[i].d.grid,
+                             .active_blocks = occ[i].active_blocks,
+                             .block_time_ns = k->launch.block_time_ns, .start_ns = -1,
+                             .finish_ns = -1 };
+        blocks[i] = occ[i].d.grid;
+        if (ck_add(r->total_blocks, blocks[i], &r->total_blocks) ||
+            r->total_blocks > PSIM_MAX_BLOCKS)
+            rc = PSIM_ETOOBIG;
+    }
+    free(ix);
+    return rc;
+}
+
+/* Steps 1-4 until no event is left. */
+static int run_loop(psim_run_state *st)
+{
+    psim_result *r = st->r;
+    size_t head = 0, arrived = 0;
+    st->now = 0;
+    for (;;) {
+        while (st->n_heap && r->blocks[st->heap[0]].end_ns == st->now) {
+            const psim_block *b = &r->blocks[heap_pop(st)];
+            st->slot_busy[b->sm][b->slot] = 0;
+            if (place_remove(st->p, b->kernel, b->sm) != 0)
+                return PSIM_ERANGE;
+        }
+        while (arrived < r->n_kernels && r->kernels[arrived].at_ns == st->now)
+            arrived++;
+        int rc = place_drain(st->p, &head, arrived, on_place, st);
+        if (rc)   /* -1: a count overflowed; else on_place's reason */
+            return rc == STOP_NOMEM ? PSIM_ENOMEM : PSIM_ERANGE;
+        r->end_ns = st->now;
+        bool more_subs = arrived < r->n_kernels, more_ends = st->n_heap > 0;
+        if (!more_subs && !more_ends)
+            return PSIM_OK;
+        int64_t next = more_ends ? r->blocks[st->heap[0]].end_ns : INT64_MAX;
+        if (more_subs && r->kernels[arrived].at_ns < next)
+            next = r->kernels[arrived].at_ns;
+        st->now = next;
+    }
+}
+
+/* Per kernel: finish, sorted SMs, co-located kernels. */
+static int summarise(psim_run_state *st)
+{
+    psim_result *r = st->r;
+    for (size_t b = 0; b < r->n_blocks; b++) {
+        psim_kernel *kr = &r->kernels[r->blocks[b].kernel];
+        if (r->blocks[b].end_ns > kr->finish_ns)
+            kr->finish_ns = r->blocks[b].end_ns;
+    }
+    for (size_t k = 0; k < r->n_kernels; k++) {
+        psim_kernel *kr = &r->kernels[k];
+        r->waiting += kr->blocks - kr->placed;
+        if (kr->placed < kr->blocks || kr->block_time_ns == 0)
+            kr->finish_ns = -1;
+        for (size_t s = 0; s < r->n_sms; s++)
+            kr->n_sms += st->on_sm[k * r->n_sms + s];
+        for (size_t j = 0; j < r->n_kernels; j++)
+            kr->n_colocated += st->coloc[k * r->n_kernels + j];
+        kr->sms = malloc((kr->n_sms ? kr->n_sms : 1) * sizeof *kr->sms);
+        kr->colocated = malloc((kr->n_colocated ? kr->n_colocated : 1) * sizeof *kr->colocated);
+        if (!kr->sms || !kr->colocated)
+            return PSIM_ENOMEM;
+        size_t n = 0;
+        for (size_t s = 0; s < r->n_sms; s++)
+            if (st->on_sm[k * r->n_sms + s])
+                kr->sms[n++] = s;
+        n = 0;
+        for (size_t j = 0; j < r->n_kernels; j++)
+            if (st->coloc[k * r->n_kernels + j])
+                kr->colocated[n++] = j;
+    }
+    return PSIM_OK;
+}
+
+int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, psim_result *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!gpu->has_sm_limits)
+        return PSIM_ENOSM;
+    const rt_scenario *sc = &ts->scenarios[scenario];
+    size_t nk = sc->n_submits, n_sms = (size_t)gpu->sms, nk1 = nk ? nk : 1;
+    psim_result *r = out;
+    r->scenario = scenario;
+    r->n_sms = n_sms;
+    psim_run_state st = { .r = r, .gpu = gpu };
+    occ_result *occ = calloc(nk1, sizeof *occ);
+    int64_t *blocks = calloc(nk1, sizeof *blocks);
+    size_t *order = malloc(n_sms * sizeof *order);
+    r->kernels = calloc(nk1, sizeof *r->kernels);
+    int rc = PSIM_ENOMEM;
+    if (!occ || !blocks || !order || !r->kernels)
+        goto done;
+    r->n_kernels = nk;
+    if ((rc = setup_kernels(ts, gpu, sc, r, occ, blocks)) != PSIM_OK)
+        goto done;
+    rc = PSIM_ENOMEM;
+    place_order_fill(gpu, order);
+    st.p = place_new(&gpu->sm, order, n_sms, occ, blocks, nk);
+    size_t nb = r->total_blocks ? (size_t)r->total_blocks : 1;
+    r->blocks = malloc(nb * sizeof *r->blocks);
+    st.heap = malloc(nb * sizeof *st.heap);
+    st.on_sm = calloc(nk1 * n_sms, 1);
+    st.coloc = calloc(nk1 * nk1, 1);
+    st.slot_busy = calloc(n_sms, sizeof *st.slot_busy);
+    st.slot_cap = calloc(n_sms, sizeof *st.slot_cap);
+    r->sm_slots = calloc(n_sms, sizeof *r->sm_slots);
+    if (!st.p || !r->blocks || !st.heap || !st.on_sm || !st.coloc || !st.slot_busy ||
+        !st.slot_cap || !r->sm_slots)
+        goto done;
+    if ((rc = run_loop(&st)) == PSIM_OK)
+        rc = summarise(&st);
+done:
+    for (size_t s = 0; st.slot_busy && s < n_sms; s++)
+        free(st.slot_busy[s]);
+    free(st.slot_busy);
+    free(st.slot_cap);
+    free(st.coloc);
+    free(st.on_sm);
+    free(st.heap);
+    place_free(st.p);
+    free(order);
+    free(blocks);
+    free(occ);
+    if (rc != PSIM_OK)
+        psim_result_fini(out);
+    return rc;
+}
+
+void psim_result_fini(psim_result *r)
+{
+    for (size_t k = 0; r->kernels && k < r->n_kernels; k++) {
+        free(r->kernels[k].sms);
+        free(r->kernels[k].colocated);
+    }
+    free(r->kernels);
+    free(r->blocks);
+    free(r->sm_slots);
+    memset(r, 0, sizeof *r);
+}
