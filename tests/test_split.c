@@ -286,6 +286,42 @@ static void test_sms_naive(void)
     fx_ts_free(ts);
 }
 
+/* Granularity 2 on the same 4 SMs: u in {2}, v(2) = 2 floor(2/2) = 2, one split (floor(4/2) - 1);
+ * with none, T = max(C(a,2), C(b,2)) = max(200, 160) = 200. On 2 SMs with g = 2 (N < 2g): no
+ * split, an input error naming the GPU. */
+static void test_sms_granularity(void)
+{
+    rt_gpu g;
+    rt_taskset *ts = NULL;
+    model *m = sms_model(&g, &ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    model_free(m);
+    g.granularity = 2;
+    m = model_new(&g, ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    rt_options opt;
+    rt_options_default(&opt);
+    opt.interference = RT_INTF_NONE;
+    split_opts o = { .unit = SPLIT_UNIT_SMS, .opt = &opt };
+    rt_diags *d = rt_diags_new(10);
+    split_result r;
+    CU_ASSERT_EQUAL_FATAL(split_run(m, ts, &g, 0, 1, &o, &r, d), SPLIT_OK);
+    CU_ASSERT_EQUAL(r.n_rows, 1);
+    CU_ASSERT_EQUAL(r.rows[0].a, 2);
+    CU_ASSERT_EQUAL(r.rows[0].b, 2);
+    CU_ASSERT_DOUBLE_EQUAL(r.rows[0].time, 200.0, 1e-9);
+    split_result_fini(&r);
+    model_free(m);
+    g.sms = 2;
+    m = model_new(&g, ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    CU_ASSERT_EQUAL(split_run(m, ts, &g, 0, 1, &o, &r, d), SPLIT_EINPUT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 0)->msg, "allow no split"));
+    rt_diags_free(d);
+    model_free(m);
+    fx_ts_free(ts);
+}
+
 /* No split: N < 2g (sms), a missing block-time, W < 2 (slots): SPLIT_EINPUT with a message. */
 static void test_no_split(void)
 {
@@ -441,6 +477,7 @@ void test_split_register(void)
     CU_add_test(s, "[S] X3: a tie with sequential is not a win; --slots", test_x3);
     CU_add_test(s, "[S] sms, --interference none", test_sms_none);
     CU_add_test(s, "[S] sms, --interference naive", test_sms_naive);
+    CU_add_test(s, "[S] sms with partition-granularity 2", test_sms_granularity);
     CU_add_test(s, "no split possible, missing block-time", test_no_split);
     CU_add_test(s, "property: rows, best, work stealing vs simulation", test_property_slots);
     CU_add_test(s, "property: sms with none = max of the model's C", test_property_sms_none);

@@ -83,8 +83,10 @@ int split_report_text(const split_report *r, FILE *out)
     const split_row *best = &s->rows[s->best];
     fmt_time(r, best->time, t, sizeof t);
     fmt_time(r, s->sequential, a, sizeof a);
-    fprintf(out, "best split: %lld + %lld %s, %s; sequential %s; gain %.4f: %s\n",
-            (long long)best->a, (long long)best->b, slots(r) ? "slots" : "SMs", t, a, s->gain,
+    const char *cy = slots(r) ? "" : " cycles";
+    fprintf(out, "best split: %lld + %lld %s, %s%s; sequential %s%s; gain %.4f: %s\n",
+            (long long)best->a, (long long)best->b, slots(r) ? "slots" : "SMs", t, cy, a, cy,
+            s->gain,
             s->concurrent ? "concurrent (the best split beats running them one after the other)"
                           : "sequential (no split beats running them one after the other)");
     if (slots(r)) {
@@ -94,8 +96,8 @@ int split_report_text(const split_report *r, FILE *out)
             fmt_time(r, s->steal, t, sizeof t);
             fprintf(out, "work stealing: %s ends at %s, %s at %s; makespan %s\n", na, a, nb, b, t);
         } else
-            fprintf(out, "work stealing: not simulated (more than %lld blocks)\n",
-                    (long long)KM_STEAL_MAX_BLOCKS);
+            fprintf(out, "work stealing: not simulated (more than %lld blocks, or a time beyond "
+                    "64 bits of ns)\n", (long long)KM_STEAL_MAX_BLOCKS);
     }
     return ferror(out) ? -1 : 0;
 }
@@ -225,7 +227,7 @@ int split_report_svg(const split_report *r, FILE *out)
             max = s->rows[i].time;
     const char *unit;
     double div = time_scale(r, max, &unit);
-    chart_frame f = { .x = 80, .y = 60, .w = SV_W - 80 - 130, .h = SV_H - 60 - 80 };
+    chart_frame f = { .x = 80, .y = 72, .w = SV_W - 80 - 130, .h = SV_H - 72 - 80 };
     if (chart_axis_nice(0, max / div, 8, &f.ya) != 0 ||
         chart_axis_nice(0, (double)s->units, 12, &f.xa) != 0)
         return -1;
@@ -233,10 +235,13 @@ int split_report_svg(const split_report *r, FILE *out)
     if (!w)
         return -1;
     char title[300], xt[200], yt[64], tip[200], t1[40], t2[40], t3[40];
-    snprintf(title, sizeof title, "Split of GPU \"%s\" between %s and %s (unit %s)", r->gpu->name,
+    snprintf(title, sizeof title, "Split of the GPU between %s and %s (unit %s)",
              kname(r, s->kernel_a), kname(r, s->kernel_b), split_unit_name(s->unit));
-    svg_text(w, SV_W / 2, 28, title,
+    svg_text(w, SV_W / 2, 24, title,
              &(svg_style){ .font_size = 16, .font_weight = "bold", .anchor = SVG_ANCHOR_MIDDLE }, NULL);
+    snprintf(title, sizeof title, "GPU \"%s\"", r->gpu->name);
+    svg_text(w, SV_W / 2, 42, title,
+             &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_MIDDLE }, NULL);
     snprintf(xt, sizeof xt, "%s given to %s (the rest to %s)", slots(r) ? "slots" : "SMs",
              kname(r, s->kernel_a), kname(r, s->kernel_b));
     snprintf(yt, sizeof yt, "time of both (%s)", unit);
@@ -278,8 +283,9 @@ int split_report_svg(const split_report *r, FILE *out)
              &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_MIDDLE }, NULL);
     const split_row *best = &s->rows[s->best];
     fmt_time(r, best->time, t1, sizeof t1);
-    snprintf(tip, sizeof tip, "best split %lld + %lld: %s; sequential %s; gain %.4f: %s",
-             (long long)best->a, (long long)best->b, t1, t3, s->gain,
+    snprintf(tip, sizeof tip, "best split %lld + %lld: %s%s; sequential %s%s; gain %.4f: %s",
+             (long long)best->a, (long long)best->b, t1, slots(r) ? "" : " cycles", t3,
+             slots(r) ? "" : " cycles", s->gain,
              s->concurrent ? "concurrent" : "sequential");
     svg_text(w, SV_W / 2, SV_H - 14, tip,
              &(svg_style){ .font_size = 13, .anchor = SVG_ANCHOR_MIDDLE }, NULL);
