@@ -36,6 +36,7 @@ typedef struct conc_args {
     const char *pair, *kernel;
     split_unit unit;
     int64_t slots;
+    bool gave_intf;           /* --interference or --naive-factor given */
     int64_t parts[MAX_PARTS];
     size_t n_parts;
     rt_options opt;
@@ -177,6 +178,7 @@ static int parse(int argc, char **argv, conc_args *a)
                              optarg);
             break;
         case OPT_INTF:
+            a->gave_intf = true;
             if (strcmp(optarg, "masola") == 0)
                 a->opt.interference = RT_INTF_MASOLA;
             else if (strcmp(optarg, "naive") == 0)
@@ -187,6 +189,7 @@ static int parse(int argc, char **argv, conc_args *a)
                 return usage(cmd, "--interference \"%s\": expected masola, naive or none", optarg);
             break;
         case OPT_NAIVE:
+            a->gave_intf = true;
             errno = 0;
             a->opt.naive_factor = strtod(optarg, &end);
             if (end == optarg || *end || errno || !(a->opt.naive_factor >= 0) ||
@@ -225,6 +228,9 @@ static int parse(int argc, char **argv, conc_args *a)
         return usage(cmd, "missing --pair A,B (the two kernels to split the GPU between)");
     if (strcmp(cmd, "split") == 0 && a->slots && a->unit != SPLIT_UNIT_SLOTS)
         return usage(cmd, "--slots needs --split-unit slots");
+    if (strcmp(cmd, "split") == 0 && a->unit == SPLIT_UNIT_SLOTS && a->gave_intf)
+        return usage(cmd, "--interference and --naive-factor apply to --split-unit sms only (slots "
+                     "times come from the block times)");
     if (strcmp(cmd, "coschedule") == 0 && !a->kernel)
         return usage(cmd, "missing --kernel K");
     if (strcmp(cmd, "coschedule") == 0 && a->n_parts == 0)
