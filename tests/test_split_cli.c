@@ -113,6 +113,46 @@ static void test_cosched_mct(void)
     runcmd_free(&r);
 }
 
+/* The number after the n-th (from 0) occurrence of key in text, or -1. */
+static double nth_number(const char *text, const char *key, int n)
+{
+    const char *p = text;
+    for (int i = 0; p && i <= n; i++) {
+        p = strstr(p, key);
+        if (p && i < n)
+            p += strlen(key);
+    }
+    return p ? strtod(p + strlen(key), NULL) : -1.0;
+}
+
+/* One model, every command: the sms row 3 + 27 of COPY and MVT equals the Tc that rtgpu-analyze
+ * computes for the same two partitions with --windows synchronous --margin 0 (masola). */
+static void test_same_as_analyze(void)
+{
+#define CONS_TS "tests/data/explore/split-consistency.xml"
+#define CONS_GPU "examples/gpus/rtx2060.xml"
+    char *an[] = { "x", CONS_TS, "--gpu", CONS_GPU, "--windows", "synchronous", "--margin", "0",
+                   "--format", "json", NULL };
+    runcmd_out a = runcmd(an, 60);
+    char *sp[] = { "x", "split", CONS_TS, "--gpu", CONS_GPU, "--pair", "COPY,MVT", "--format",
+                   "json", NULL };
+    runcmd_out b = xrun(sp);
+    CU_ASSERT_EQUAL(a.status, 0);
+    CU_ASSERT_EQUAL(b.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a.out);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b.out);
+    double tc_a = nth_number(a.out, "\"interference_cycles\": ", 0);
+    double tc_b = nth_number(a.out, "\"interference_cycles\": ", 1);
+    const char *row = strstr(b.out, "\"a\": 3,");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(row);
+    double ta = nth_number(row, "\"time_a\": ", 0), tb = nth_number(row, "\"time_b\": ", 0);
+    CU_ASSERT(tc_a > 0 && tc_b > 0);
+    CU_ASSERT_DOUBLE_EQUAL(ta, tc_a, 0);
+    CU_ASSERT_DOUBLE_EQUAL(tb, tc_b, 0);
+    runcmd_free(&a);
+    runcmd_free(&b);
+}
+
 typedef struct bad_case {
     const char *why;
     char *argv[16];
@@ -214,6 +254,7 @@ void test_split_cli_register(void)
     CU_add_test(s, "Fig. 6: 27 splits and sequential", test_fig6);
     CU_add_test(s, "sms example, naive and none", test_sms_naive);
     CU_add_test(s, "coschedule and mct on the K20 example", test_cosched_mct);
+    CU_add_test(s, "sms rows equal rtgpu-analyze --windows synchronous", test_same_as_analyze);
     CU_add_test(s, "bad usage and input: exit 2 with a message", test_bad);
     CU_add_test(s, "-o writes the output whole", test_output_file);
 }
