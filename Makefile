@@ -95,6 +95,7 @@ check: $(BINS) $(TESTBIN)
 	sh tests/check_gantt_png.sh $(BUILD)/gantt-check.svg $(BUILD)/gantt-check.png 1250x330
 	sh tests/check_html.sh $(BIN) $(BUILD)/html-check
 	sh tests/check_explore.sh $(BUILD)
+	sh tests/check_split.sh $(BUILD)
 	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 
 asan:

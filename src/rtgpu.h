@@ -29,6 +29,8 @@
 #include "models/efficiency.h"
 #include "models/mapping.h"
 #include "models/placement.h"
+#include "models/kmerge.h"
+#include "models/mct.h"
 
 /* analysis: options, layouts, windows, WCETs, response times, the full check of one layout,
  * and how a layout is deployed (TPC masks, ranges, green-context counts) */
@@ -68,6 +70,10 @@
 #include "explore/eval.h"
 #include "explore/result.h"
 #include "explore/run.h"
+#include "explore/split.h"
+#include "explore/cosched.h"
 #include "report/explore_plot.h"
+#include "report/split_report.h"
+#include "report/cosched_report.h"
 
 #endif

@@ -1,6 +1,7 @@
 /* rtgpu-explore: many systems in one run (docs/explore.md). Subcommands: sweep (the points of a
  * sweep file, sharded, resumable, on worker processes), merge (shard outputs into one, checked),
- * plot (a chart of results). This file parses the command line, prints diagnostics, the progress
+ * plot (a chart of results); split, coschedule and mct are in cli/explore_conc.c. This file
+ * parses the command line, prints diagnostics, the progress
  * bar and the summary, and chooses the exit status; the work is in src/explore/. */
 #include <errno.h>
 #include <getopt.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/explore_conc.h"
 #include "report/explore_plot.h"
 #include "explore/result.h"
 #include "explore/run.h"
@@ -49,6 +51,9 @@ static void help(FILE *out)
     fputs("Usage: " PROG " sweep SPEC.xml [-o OUT.jsonl|OUT.csv] [options]\n"
           "       " PROG " merge OUT1.jsonl... -o ALL.jsonl\n"
           "       " PROG " plot SPEC.xml RESULTS.jsonl... -o FILE.svg\n"
+          "       " PROG " split TASKSET.xml --gpu GPU.xml --pair A,B [options]\n"
+          "       " PROG " coschedule TASKSET.xml --gpu GPU.xml --kernel K --partitions N1,N2,...\n"
+          "       " PROG " mct TASKSET.xml --gpu GPU.xml [--partitions N1,N2,...]\n"
           "Analyse every point of a design space described in one sweep file (the Cartesian\n"
           "product of its <vary> elements, or random task sets of a <generate>), one result\n"
           "line per point (JSON lines, or CSV), in this process or on worker processes, in\n"
@@ -69,6 +74,8 @@ static void help(FILE *out)
           "  write them in point order to -o FILE.\n"
           "plot: chart the results of a sweep (e.g. merged shards) into -o FILE.svg\n"
           "  (with --sensitivity for results of a --sensitivity sweep).\n"
+          "split, coschedule, mct: the block-level co-scheduling models of docs/concurrency.md\n"
+          "  (" PROG " COMMAND --help lists their options).\n"
           "  --version | -h, --help\n\n"
           "Exit status: 0 done (whatever the verdicts of the points); 2 usage error, invalid\n"
           "sweep file or inputs, or results that do not merge; 3 the run failed (a write\n"
@@ -387,7 +394,7 @@ static int cmd_plot(int argc, char **argv)
 int main(int argc, char **argv)
 {
     if (argc < 2)
-        return usage_error("%s", "missing a command: sweep, merge or plot");
+        return usage_error("%s", "missing a command: sweep, merge, plot, split, coschedule or mct");
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
         help(stdout);
@@ -403,8 +410,12 @@ int main(int argc, char **argv)
         return cmd_merge(argc - 1, argv + 1);
     if (strcmp(cmd, "plot") == 0)
         return cmd_plot(argc - 1, argv + 1);
-    if (strcmp(cmd, "split") == 0 || strcmp(cmd, "coschedule") == 0 || strcmp(cmd, "mct") == 0)
-        return usage_error("%s is not available in this version (block-level co-scheduling "
-                           "comes later)", cmd);
-    return usage_error("unknown command \"%s\" (expected sweep, merge or plot)", cmd);
+    if (strcmp(cmd, "split") == 0)
+        return explore_split_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "coschedule") == 0)
+        return explore_coschedule_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "mct") == 0)
+        return explore_mct_main(argc - 1, argv + 1);
+    return usage_error("unknown command \"%s\" (expected sweep, merge, plot, split, coschedule "
+                       "or mct)", cmd);
 }

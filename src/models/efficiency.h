@@ -16,5 +16,10 @@ double eff_speedup(int64_t n0, double cycles_n0, double cycles_n);
 double eff_efficiency(double speedup, int64_t n);
 /* S(k, n) of kernel k of m on n SMs (n a multiple of g in g..N), from m's table. */
 double eff_kernel_speedup(const model *m, size_t k, int64_t n);
+/* Co-scheduling gain of n_parts instances of kernel k, one per partition of sms[p] SMs (each a
+ * row of m's table): sum_p C(k, N) / C(k, n_p). */
+double eff_coschedule_gain(const model *m, size_t k, const int64_t *sms, size_t n_parts);
+/* E_P = sum_p S(k, n_p) / sum_p n_p: the efficiency of the partitioned GPU. */
+double eff_partitioned(const model *m, size_t k, const int64_t *sms, size_t n_parts);
 
 #endif

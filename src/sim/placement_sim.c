@@ -172,10 +172,11 @@ static int setup_kernels(const rt_taskset *ts, const rt_gpu *gpu, const rt_scena
             rc = PSIM_ELAUNCH;
             break;
         }
+        /* the loader's -1 (no block-time) is this simulation's 0: the blocks never end */
+        int64_t bt = k->launch.block_time_ns > 0 ? k->launch.block_time_ns : 0;
         *kr = (psim_kernel){ .kernel = s->kernel, .at_ns = s->at_ns, .blocks = occ[i].d.grid,
-                             .active_blocks = occ[i].active_blocks,
-                             .block_time_ns = k->launch.block_time_ns, .start_ns = -1,
-                             .finish_ns = -1 };
+                             .active_blocks = occ[i].active_blocks, .block_time_ns = bt,
+                             .start_ns = -1, .finish_ns = -1 };
         blocks[i] = occ[i].d.grid;
         if (ck_add(r->total_blocks, blocks[i], &r->total_blocks) ||
             r->total_blocks > PSIM_MAX_BLOCKS)

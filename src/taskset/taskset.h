@@ -13,7 +13,7 @@ typedef struct rt_launch_cfg {
     int64_t grid[3], block[3];  /* dimensions; missing ones are 1 */
     int64_t registers;          /* per thread; -1 if not given */
     int64_t shared_memory;      /* bytes per block; -1 if not given */
-    int64_t block_time_ns;      /* block-time: one block running alone (>= 1); 0 if not given */
+    int64_t block_time_ns;      /* one block running alone (block-time); -1 if not given */
     long line;                  /* of the <launch> element */
 } rt_launch_cfg;
 

@@ -91,6 +91,7 @@ static void read_launch(const xmlsafe_at *kat, xmlNodePtr n, rt_kernel *k)
     rt_launch_cfg *l = &k->launch;
     l->registers = -1;
     l->shared_memory = -1;
+    l->block_time_ns = -1;
     l->line = at.line;
     int ok = xmlsafe_get_dims(&at, "grid", l->grid) == 1;
     ok &= xmlsafe_get_dims(&at, "block", l->block) == 1;

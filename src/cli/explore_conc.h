@@ -1,0 +1,13 @@
+/* explore_conc: the block-level co-scheduling subcommands of rtgpu-explore (CONCURRENCY.md
+ * sec. 8): split, coschedule and mct. Each parses its options, loads and checks both inputs,
+ * calls the library and writes its output whole; the work is in src/explore/ and src/models/. */
+#ifndef RT_CLI_EXPLORE_CONC_H
+#define RT_CLI_EXPLORE_CONC_H
+
+/* argv[0] is the subcommand's name. Each returns the exit status: 0 done, 2 bad usage or input
+ * (after a message), 3 out of memory or a write failure. */
+int explore_split_main(int argc, char **argv);
+int explore_coschedule_main(int argc, char **argv);
+int explore_mct_main(int argc, char **argv);
+
+#endif
