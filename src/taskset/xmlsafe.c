@@ -689,17 +689,23 @@ static const char *dur_bound_text(int64_t min_ns, char *buf, size_t size)
 }
 
 /* "is not a whole number of nanoseconds" with the nearest safe whole value: rounded down for a
- * period or a deadline (shorter is the safe side), up for a jitter or a launch
- * overhead (longer is the safe side). */
+ * period or a deadline (shorter is the safe side), up for a jitter or a launch overhead (longer
+ * is the safe side); for any other duration (a block-time, a submit time) neither side is the
+ * safe one, so both whole neighbours are named. */
 static const char *not_whole_text(const char *attr, const char *v, char *buf, size_t size)
 {
     double ns = 0;
     bool up = strcmp(attr, "jitter") == 0 || strcmp(attr, "launch-overhead") == 0;
+    bool down = strcmp(attr, "period") == 0 || strcmp(attr, "deadline") == 0;
     if (units_parse_duration_real_ns(v, &ns) != UNITS_OK || !(ns >= 0 && ns < 9e15))
         return units_status_text(UNITS_NOT_WHOLE);
-    snprintf(buf, size, "%s (nearest safe value: %.0fns, rounded %s: a %s %s is the safe side)",
-             units_status_text(UNITS_NOT_WHOLE), up ? ceil(ns) : floor(ns), up ? "up" : "down",
-             up ? "longer" : "shorter", attr);
+    if (!up && !down)
+        snprintf(buf, size, "%s (the whole values nearest are %.0fns and %.0fns)",
+                 units_status_text(UNITS_NOT_WHOLE), floor(ns), ceil(ns));
+    else
+        snprintf(buf, size, "%s (nearest safe value: %.0fns, rounded %s: a %s %s is the safe "
+                 "side)", units_status_text(UNITS_NOT_WHOLE), up ? ceil(ns) : floor(ns),
+                 up ? "up" : "down", up ? "longer" : "shorter", attr);
     return buf;
 }
 
