@@ -329,7 +329,11 @@ static int handle(int c, const char *arg, cli_args *a)
 {
     switch (c) {
     case OPT_GPU: a->gpu_path = arg; return 0;
-    case 'o': a->output_path = arg; return 0;
+    case 'o':
+        if (!arg[0])
+            return usage_error("-o needs a file name");
+        a->output_path = arg;
+        return 0;
     case OPT_WRITE_LP:
         if (!arg[0])
             return usage_error("--write-lp needs a file name");

@@ -377,6 +377,10 @@ int main(int argc, char **argv)
     if (argc < 2)
         return usage_error("%s", "missing a command: sweep, merge or plot");
     const char *cmd = argv[1];
+    if (rt_atomic_signals_init() != 0) { /* SIGINT/SIGTERM during -o: no temporary left */
+        fprintf(stderr, PROG ": cannot install the signal handlers: %s\n", strerror(errno));
+        return 3;
+    }
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
         help(stdout);
         return 0;
