@@ -149,7 +149,7 @@ static void fail_open(rt_atomic_stream *s, int fd)
     errno = err;
 }
 
-int rt_atomic_open(rt_atomic_stream *s, const char *path)
+static int open_stream(rt_atomic_stream *s, const char *path, bool allow_unnamed)
 {
     memset(s, 0, sizeof *s);
     s->slot = -1;
@@ -193,7 +193,7 @@ int rt_atomic_open(rt_atomic_stream *s, const char *path)
         fail_open(s, -1);
         return -1;
     }
-    int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    int fd = allow_unnamed ? open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600) : -1;
     free(dir);
     s->unnamed = fd >= 0;
     if (fd < 0)
@@ -203,6 +203,16 @@ int rt_atomic_open(rt_atomic_stream *s, const char *path)
         return -1;
     }
     return 0;
+}
+
+int rt_atomic_open(rt_atomic_stream *s, const char *path)
+{
+    return open_stream(s, path, true);
+}
+
+int rt_atomic_open_visible(rt_atomic_stream *s, const char *path)
+{
+    return open_stream(s, path, false);
 }
 
 /* ---- committing ------------------------------------------------------------------------- */

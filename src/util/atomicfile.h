@@ -25,6 +25,9 @@ typedef struct rt_atomic_stream {
  * link, an existing file the caller may not write or whose permission bits allow no one to
  * write it (EACCES), a directory where no file can be made. */
 int rt_atomic_open(rt_atomic_stream *s, const char *path);
+/* rt_atomic_open with the visible temporary file even where O_TMPFILE works: the fallback
+ * path (for tests, and for file systems that mishandle unnamed files). */
+int rt_atomic_open_visible(rt_atomic_stream *s, const char *path);
 /* Make the content visible at the target (flush, fsync, link or rename); -1 with errno set, and
  * then nothing was replaced. Frees s either way. */
 int rt_atomic_commit(rt_atomic_stream *s);
