@@ -142,6 +142,29 @@ static void test_bad_paths(void)
     remove_dir(dir);
 }
 
+/* A task-set path that is not UTF-8 (Linux names are bytes): the JSON report still comes out,
+ * the bad byte written as U+FFFD (before the report was streamed, this failed as "out of
+ * memory", exit 3). */
+static void test_path_not_utf8(void)
+{
+    char dir[4096], ts[4200];
+    make_dir(dir, sizeof dir);
+    snprintf(ts, sizeof ts, "%s/t\xff.xml", dir);
+    char *text = read_text(TS);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    write_text(ts, text, 0644);
+    free(text);
+    runcmd_out r = runcmd((char *[]){ "x", ts, "--gpu", GPU, "--format", "json", NULL }, 30);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "/t\xef\xbf\xbd.xml\""));
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    CU_ASSERT_PTR_NOT_NULL(j); /* valid JSON (jansson refuses invalid UTF-8) */
+    json_decref(j);
+    runcmd_free(&r);
+    remove_dir(dir);
+}
+
 /* ---- numbers ------------------------------------------------------------------------ */
 
 /* The binary beside RTGPU_BIN named name (rtgpu-simulate, rtgpu-explore). */
@@ -364,6 +387,7 @@ void test_output_register(void)
     CU_pSuite s = CU_add_suite("output files and numbers", NULL, NULL);
     CU_add_test(s, "-o: read-only refused, mode kept", test_readonly_refused_mode_kept);
     CU_add_test(s, "-o and --write-lp: bad paths exit 2 with a message", test_bad_paths);
+    CU_add_test(s, "JSON report of a path that is not UTF-8", test_path_not_utf8);
     CU_add_test(s, "numbers are plain decimals in all three commands", test_numbers_plain_decimal);
     CU_add_test(s, "SIGKILL during a large -o write: target old or complete, nothing else",
                 test_kill_during_write);
