@@ -1,5 +1,6 @@
 /* rtgpu-analyze: load and check the inputs, analyse (or search), render, exit with the verdict. */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,17 @@
 #include "report/report.h"
 #include "util/atomicfile.h"
 
-/* Render the report into memory, then emit it whole: stdout, or -o FILE atomically. */
+static int render(const cli_run *r, const rt_report *rep, FILE *out)
+{
+    return r->args.format == CLI_FORMAT_JSON   ? report_json(rep, out)
+         : r->args.format == CLI_FORMAT_HTML ? report_html(rep, out)
+                                             : report_text(rep, out, r->args.opt.verbosity);
+}
+
+/* Render the report straight to where it goes, so that a large report is never held in memory:
+ * -o FILE through an atomic stream (the file appears complete or not at all), else standard
+ * output (nothing under -q but the text verdict line). A write failure is exit 2; a report that
+ * could not be built (out of memory) is exit 3, and -o FILE is then left untouched. */
 static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
 {
     rt_report rep = {
@@ -24,36 +35,45 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
         .search_diags = r->search_diags,
         .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
     };
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    if (!mem) {
-        cli_oom(r);
-        return 3;
-    }
-    int rc = r->args.format == CLI_FORMAT_JSON   ? report_json(&rep, mem)
-           : r->args.format == CLI_FORMAT_HTML ? report_html(&rep, mem)
-                                               : report_text(&rep, mem, r->args.opt.verbosity);
-    if (fclose(mem) != 0 || rc != 0) {
-        free(buf);
-        cli_oom(r);
-        return 3;
-    }
     const char *path = r->args.output_path;
-    if (path && rt_write_atomic(path, buf, len) != 0) {
-        fprintf(stderr, "rtgpu-analyze: cannot write report to %s: %s\n", path, strerror(errno));
-        free(buf);
-        return 2;
-    }
-    if (!path && (r->args.opt.verbosity >= 0 || r->args.format == CLI_FORMAT_TEXT)) {
-        bool quiet_json = r->args.format == CLI_FORMAT_JSON && r->args.opt.verbosity < 0;
-        if (!quiet_json && (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0)) {
-            fprintf(stderr, "rtgpu-analyze: cannot write the report: %s\n", strerror(errno));
-            free(buf);
+    if (!path) {
+        if (r->args.opt.verbosity < 0 && r->args.format != CLI_FORMAT_TEXT)
+            return 0;
+        int rc = render(r, &rep, stdout);
+        int err = errno;
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "rtgpu-analyze: cannot write the report: %s\n",
+                    strerror(errno ? errno : err));
             return 2;
         }
+        if (rc != 0) {
+            cli_oom(r);
+            return 3;
+        }
+        return 0;
     }
-    free(buf);
+    rt_atomic_stream st;
+    if (rt_atomic_open(&st, path) != 0) {
+        fprintf(stderr, "rtgpu-analyze: cannot write report to %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    int rc = render(r, &rep, st.f);
+    if (rc != 0) {
+        int err = errno;
+        bool write_failed = ferror(st.f);
+        rt_atomic_abort(&st);
+        if (write_failed) {
+            fprintf(stderr, "rtgpu-analyze: cannot write report to %s: %s\n", path,
+                    strerror(err));
+            return 2;
+        }
+        cli_oom(r);
+        return 3;
+    }
+    if (rt_atomic_commit(&st) != 0) {
+        fprintf(stderr, "rtgpu-analyze: cannot write report to %s: %s\n", path, strerror(errno));
+        return 2;
+    }
     return 0;
 }
 

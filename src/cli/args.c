@@ -157,16 +157,53 @@ static int usage_error(const char *fmt, ...)
     return 2;
 }
 
+bool cli_parse_uint(const char *s, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!s[0])
+        return false;
+    for (const char *p = s; *p; p++) {
+        if (*p < '0' || *p > '9')
+            return false;
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (max - d) / 10)
+            return false;
+        v = v * 10 + d;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_parse_decimal(const char *s, double *out)
+{
+    const char *p = s;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    if (p == s)
+        return false;
+    if (*p == '.') {
+        const char *frac = ++p;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        if (p == frac)
+            return false;
+    }
+    if (*p)
+        return false;
+    errno = 0;
+    double v = strtod(s, NULL);
+    if (errno == ERANGE || !isfinite(v))
+        return false;
+    *out = v;
+    return true;
+}
+
 static int parse_double(const char *opt, const char *s, double lo, double hi, double *out)
 {
-    char *end;
-    errno = 0;
-    /* plain decimal only: no leading blanks, sign or hexadecimal (strtod takes " 5", "0x10") */
-    bool plain = ((s[0] >= '0' && s[0] <= '9') || s[0] == '.') && !strpbrk(s, "xXpP");
-    double v = plain ? strtod(s, &end) : 0.0;
-    if (!plain || end == s || *end || errno == ERANGE || !isfinite(v) || v < lo || v > hi) {
-        fprintf(stderr, "%s: %s \"%s\": expected a number from %g to %g\n", prog, opt, s,
-                lo, hi);
+    double v = 0;
+    if (!cli_parse_decimal(s, &v) || v < lo || v > hi) {
+        fprintf(stderr, "%s: %s \"%s\": expected a plain decimal number from %g to %g "
+                        "(digits and an optional point, as 0.25)\n", prog, opt, s, lo, hi);
         fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
     }
@@ -176,16 +213,14 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, do
 
 static int parse_count(const char *opt, const char *s, long long max, long long *out)
 {
-    char *end;
-    errno = 0;
-    long long v = (s[0] >= '0' && s[0] <= '9') ? strtoll(s, &end, 10) : -1;
-    if (v < 1 || *end || errno == ERANGE || v > max) {
-        fprintf(stderr, "%s: %s \"%s\": expected a whole number from 1 to %lld\n", prog, opt,
-                s, max);
+    uint64_t v = 0;
+    if (!cli_parse_uint(s, (uint64_t)max, &v) || v < 1) {
+        fprintf(stderr, "%s: %s \"%s\": expected a whole number from 1 to %lld (decimal digits "
+                        "only)\n", prog, opt, s, max);
         fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
     }
-    *out = v;
+    *out = (long long)v;
     return 0;
 }
 
@@ -336,7 +371,11 @@ static int handle(int c, const char *arg, cli_args *a)
 {
     switch (c) {
     case OPT_GPU: a->gpu_path = arg; return 0;
-    case 'o': a->output_path = arg; return 0;
+    case 'o':
+        if (!arg[0])
+            return usage_error("-o needs a file name");
+        a->output_path = arg;
+        return 0;
     case OPT_WRITE_LP:
         if (!arg[0])
             return usage_error("--write-lp needs a file name");

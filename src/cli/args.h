@@ -3,6 +3,7 @@
 #define RT_CLI_ARGS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "analysis/options.h"
 #include "sim/sim.h"
@@ -42,5 +43,11 @@ typedef struct cli_args {
 int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a);
 /* Print the --help text of a command. */
 void cli_print_help(FILE *out, cli_command cmd);
+/* s as a plain decimal whole number from 0 to max (digits only: no blank, sign, hexadecimal or
+ * exponent; overflow refused): true and *out, else false. */
+bool cli_parse_uint(const char *s, uint64_t max, uint64_t *out);
+/* s as a plain decimal number (digits, optionally a point and more digits, as 0.25): true and
+ * *out, else false. */
+bool cli_parse_decimal(const char *s, double *out);
 
 #endif

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/explore_conc.h"
+#include "cli/args.h"
 #include "report/explore_plot.h"
 #include "explore/result.h"
 #include "explore/run.h"
@@ -142,10 +143,17 @@ typedef struct sweep_args {
 
 static int parse_shard(const char *s, sweep_args *a)
 {
-    unsigned long long i, n;
-    char tail;
-    if (sscanf(s, "%llu/%llu%c", &i, &n, &tail) != 2 || !(s[0] >= '0' && s[0] <= '9') ||
-        n < 1 || i < 1 || i > n || n > XP_MAX_POINTS)
+    uint64_t i = 0, n = 0;
+    const char *slash = strchr(s, '/');
+    char first[24];
+    size_t len = slash ? (size_t)(slash - s) : 0;
+    bool ok = slash && len < sizeof first;
+    if (ok) {
+        memcpy(first, s, len);
+        first[len] = '\0';
+        ok = cli_parse_uint(first, XP_MAX_POINTS, &i) && cli_parse_uint(slash + 1, XP_MAX_POINTS, &n);
+    }
+    if (!ok || n < 1 || i < 1 || i > n)
         return usage_error("--shard \"%s\": expected I/N with 1 <= I <= N (e.g. 3/64)", s);
     a->shard = i;
     a->shards = n;
@@ -172,7 +180,7 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, "o:qh", long_opts, NULL)) != -1) {
-        char *end;
+        uint64_t u = 0;
         switch (c) {
         case 'o': a->out = optarg; break;
         case 'q': a->quiet = true; break;
@@ -182,10 +190,9 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
             a->format = strcmp(optarg, "csv") == 0;
             break;
         case OPT_JOBS:
-            errno = 0;
-            a->jobs = (optarg[0] >= '0' && optarg[0] <= '9') ? strtol(optarg, &end, 10) : 0;
-            if (a->jobs < 1 || a->jobs > MAX_JOBS || *end || errno)
+            if (!cli_parse_uint(optarg, MAX_JOBS, &u) || u < 1)
                 return usage_error("--jobs \"%s\": expected a whole number from 1 to 1024", optarg);
+            a->jobs = (long)u;
             break;
         case OPT_SHARD:
             if (parse_shard(optarg, a))
@@ -396,6 +403,10 @@ int main(int argc, char **argv)
     if (argc < 2)
         return usage_error("%s", "missing a command: sweep, merge, plot, split, coschedule or mct");
     const char *cmd = argv[1];
+    if (rt_atomic_signals_init() != 0) { /* SIGINT/SIGTERM during -o: no temporary left */
+        fprintf(stderr, PROG ": cannot install the signal handlers: %s\n", strerror(errno));
+        return 3;
+    }
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {
         help(stdout);
         return 0;

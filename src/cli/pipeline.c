@@ -1,7 +1,9 @@
 /* pipeline: what every command does before its own work: load and check both inputs, resolve
  * the options that depend on the task set, and analyse the given layout or search one. */
 #include "cli/pipeline.h"
+#include "util/atomicfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,6 +227,12 @@ int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r)
     memcpy(typed, argv, ((size_t)argc + 1) * sizeof *typed);
     int rc = cli_args_parse(argc, argv, cmd, &r.args);
     r.args.argv = typed;
+    /* a SIGINT or SIGTERM during -o removes any visible temporary file (util/atomicfile.h) */
+    if (rc == 0 && rt_atomic_signals_init() != 0) {
+        fprintf(stderr, "%s: cannot install the signal handlers: %s\n", cli_prog(cmd),
+                strerror(errno));
+        rc = 3;
+    }
     if (rc || r.args.help || r.args.version) {
         if (r.args.help)
             cli_print_help(stdout, cmd);

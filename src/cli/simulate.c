@@ -88,8 +88,7 @@ static int simulate(cli_run *r, FILE *out)
     const cli_args *a = &r->args;
     sim_report rep = { .ts = r->ts, .gpu = r->gpu, .l = r->layout, .o = &a->opt, .so = &a->sim,
                        .tool_version = RTGPU_VERSION };
-    sim_trace_writer tw = { .r = &rep, .out = out, .json = a->format == CLI_FORMAT_JSON,
-                            .first = true };
+    sim_trace_writer tw = { .r = &rep, .out = out, .json = a->format == CLI_FORMAT_JSON };
     gantt_keep keep = { 0 };
     sim_sink sink = { 0 };
     bool trace = a->format == CLI_FORMAT_CSV || (a->format == CLI_FORMAT_JSON && a->trace);
@@ -101,12 +100,12 @@ static int simulate(cli_run *r, FILE *out)
     if (a->format == CLI_FORMAT_CSV)
         wrc = sim_csv_header(out);
     if (a->format == CLI_FORMAT_JSON)
-        wrc = sim_json_begin(&rep, trace, out);
+        wrc = sim_json_begin(&tw, trace);
     sim_result res = { 0 };
     int rc = wrc ? SIM_ESINK : sim_run(r->m, r->ts, r->layout, &r->eval, &a->opt, &a->sim, &sink, &res);
     if (rc == SIM_OK) {
         if (a->format == CLI_FORMAT_JSON)
-            wrc = sim_json_end(&rep, trace, &res, out);
+            wrc = sim_json_end(&tw, trace, &res);
         else if (a->format == CLI_FORMAT_TEXT)
             wrc = sim_report_text(&rep, &res, out);
         else if (a->format == CLI_FORMAT_SVG)

@@ -3,11 +3,12 @@
  * Names and paths come from the user's files and command line, so every one is written quoted
  * and escaped for where it lands: a C string literal (\\, \", \?, and every byte outside printable
  * ASCII as a 3-digit octal escape), a C comment (control bytes escaped, "* /" broken so the
- * comment cannot end early), a shell comment (control bytes escaped, so no line break). */
+ * comment cannot end early), a shell comment (control bytes escaped, so no line break); the JSON
+ * file is streamed by report/jw.c with jansson's escapes and layout. */
 #include "report/deploy_write.h"
+#include "report/jw.h"
 
 #include <inttypes.h>
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -205,76 +206,119 @@ int deploy_write_green_contexts(const rt_deploy *d, const rt_deploy_info *info, 
 
 /* ---- JSON ------------------------------------------------------------------------------ */
 
-static json_t *j_input(const char *path, const unsigned char *sha)
+static void j_input(jw *w, const char *key, const char *path, const unsigned char *sha)
 {
     char hex[65];
     sha_hex(sha, hex);
-    return json_pack("{s:s?,s:s}", "path", path, "sha256", hex);
+    jw_key(w, key);
+    jw_object_begin(w);
+    jw_kstr(w, "path", path);
+    jw_kstr(w, "sha256", hex);
+    jw_object_end(w);
 }
 
-static json_t *j_green(const rt_deploy *d, const rt_deploy_part *p)
+static void j_green(jw *w, const rt_deploy *d, const rt_deploy_part *p)
 {
-    if (!d->has_gc_rule)
-        return json_null();
-    json_t *near = json_array();
-    if (near && p->gc_below && json_array_append_new(near, json_integer(p->gc_below)) != 0)
-        json_array_clear(near);
-    if (near && p->gc_above && json_array_append_new(near, json_integer(p->gc_above)) != 0)
-        json_array_clear(near);
-    return json_pack("{s:I,s:b,s:o*}", "sm_count", (json_int_t)p->sms, "legal", p->gc_legal,
-                     "nearest_legal_sms", near);
+    jw_key(w, "green_context");
+    if (!d->has_gc_rule) {
+        jw_null(w);
+        return;
+    }
+    jw_object_begin(w);
+    jw_kint(w, "sm_count", p->sms);
+    jw_kbool(w, "legal", p->gc_legal);
+    jw_key(w, "nearest_legal_sms");
+    jw_array_begin(w);
+    if (p->gc_below)
+        jw_int(w, p->gc_below);
+    if (p->gc_above)
+        jw_int(w, p->gc_above);
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
-static json_t *j_part(const rt_deploy *d, const rt_deploy_part *p, const rt_taskset *ts,
-                      bool masks)
+static void j_part(jw *w, const rt_deploy *d, const rt_deploy_part *p, const rt_taskset *ts,
+                   bool masks)
 {
     char hex[40], nvt[64];
     mask_hex(d, p->disable, hex);
     snprintf(nvt, sizeof nvt, "nvtaskset -t %" PRId64 "-%" PRId64, p->first_tpc, p->last_tpc);
-    json_t *tasks = json_array();
-    for (size_t k = 0; tasks && k < p->n_tasks; k++)
-        if (json_array_append_new(tasks, json_string(ts->tasks[p->tasks[k]].name)) != 0) {
-            json_decref(tasks);
-            tasks = NULL;
-        }
-    return json_pack("{s:s,s:I,s:I,s:I,s:{s:I,s:I},s:o,s:o,s:s,s:o}", "name", p->name,
-                     "first_sm", (json_int_t)p->first_sm, "last_sm", (json_int_t)p->last_sm,
-                     "sms", (json_int_t)p->sms, "tpcs", "first", (json_int_t)p->first_tpc,
-                     "last", (json_int_t)p->last_tpc, "tasks", tasks,
-                     "libsmctrl_disable_mask", masks ? json_string(hex) : json_null(),
-                     "nvtaskset", nvt, "green_context", j_green(d, p));
+    jw_object_begin(w);
+    jw_kstr(w, "name", p->name);
+    jw_kint(w, "first_sm", p->first_sm);
+    jw_kint(w, "last_sm", p->last_sm);
+    jw_kint(w, "sms", p->sms);
+    jw_key(w, "tpcs");
+    jw_object_begin(w);
+    jw_kint(w, "first", p->first_tpc);
+    jw_kint(w, "last", p->last_tpc);
+    jw_object_end(w);
+    jw_key(w, "tasks");
+    jw_array_begin(w);
+    for (size_t k = 0; k < p->n_tasks; k++)
+        jw_str(w, ts->tasks[p->tasks[k]].name);
+    jw_array_end(w);
+    jw_kstr(w, "libsmctrl_disable_mask", masks ? hex : NULL);
+    jw_kstr(w, "nvtaskset", nvt);
+    j_green(w, d, p);
+    jw_object_end(w);
 }
 
 int deploy_write_json(const rt_deploy *d, const rt_deploy_info *info, FILE *out)
 {
     bool masks = d->tpcs <= RT_DEPLOY_MAX_TPCS;
-    json_t *parts = json_array();
-    for (size_t i = 0; parts && i < d->n_parts; i++)
-        if (json_array_append_new(parts, j_part(d, &d->parts[i], info->ts, masks)) != 0) {
-            json_decref(parts);
-            parts = NULL;
-        }
     char cc[32];
     snprintf(cc, sizeof cc, "%d.%d", d->compute_capability / 10, d->compute_capability % 10);
-    json_t *gc = d->has_gc_rule ? json_pack("{s:I,s:I}", "min_sms", (json_int_t)d->gc.min_sms,
-                                            "step_sms", (json_int_t)d->gc.step_sms)
-                                : json_null();
-    json_t *lib = masks ? json_pack("{s:s,s:i}", "function", d->wide ? "libsmctrl_set_stream_mask_ext"
-                                                                     : "libsmctrl_set_stream_mask",
-                                    "mask_bits", d->wide ? 128 : 64)
-                        : json_null();
-    json_t *root = json_pack(
-        "{s:i,s:{s:s,s:s},s:{s:o,s:o},s:s,s:b,s:{s:s?,s:I,s:I,s:I,s:o},s:o,s:o,s:o}", "schema", 1,
-        "tool", "name", "rtgpu-analyze", "version", info->tool_version, "inputs", "taskset",
-        j_input(info->ts->path, info->ts->sha256), "gpu", j_input(info->gpu->path, info->gpu->sha256),
-        "layout", info->searched ? "search" : "given", "schedulable", info->schedulable, "gpu",
-        "name", info->gpu->name, "sms", (json_int_t)d->sms, "partition_granularity",
-        (json_int_t)d->granularity, "tpcs", (json_int_t)d->tpcs, "compute_capability",
-        d->compute_capability ? json_string(cc) : json_null(), "libsmctrl", lib,
-        "green_contexts", gc, "partitions", parts);
-    char *text = root ? json_dumps(root, JSON_INDENT(2)) : NULL;
-    int rc = text && fputs(text, out) != EOF && fputc('\n', out) != EOF ? 0 : -1;
-    free(text);
-    json_decref(root);
-    return rc;
+    jw w;
+    jw_init(&w, out, 2);
+    jw_object_begin(&w);
+    jw_kint(&w, "schema", 1);
+    jw_key(&w, "tool");
+    jw_object_begin(&w);
+    jw_kstr(&w, "name", "rtgpu-analyze");
+    jw_kstr(&w, "version", info->tool_version);
+    jw_object_end(&w);
+    jw_key(&w, "inputs");
+    jw_object_begin(&w);
+    j_input(&w, "taskset", info->ts->path, info->ts->sha256);
+    j_input(&w, "gpu", info->gpu->path, info->gpu->sha256);
+    jw_object_end(&w);
+    jw_kstr(&w, "layout", info->searched ? "search" : "given");
+    jw_kbool(&w, "schedulable", info->schedulable);
+    jw_key(&w, "gpu");
+    jw_object_begin(&w);
+    jw_kstr(&w, "name", info->gpu->name);
+    jw_kint(&w, "sms", d->sms);
+    jw_kint(&w, "partition_granularity", d->granularity);
+    jw_kint(&w, "tpcs", d->tpcs);
+    jw_kstr(&w, "compute_capability", d->compute_capability ? cc : NULL);
+    jw_object_end(&w);
+    jw_key(&w, "libsmctrl");
+    if (masks) {
+        jw_object_begin(&w);
+        jw_kstr(&w, "function", d->wide ? "libsmctrl_set_stream_mask_ext"
+                                         : "libsmctrl_set_stream_mask");
+        jw_kint(&w, "mask_bits", d->wide ? 128 : 64);
+        jw_object_end(&w);
+    } else {
+        jw_null(&w);
+    }
+    jw_key(&w, "green_contexts");
+    if (d->has_gc_rule) {
+        jw_object_begin(&w);
+        jw_kint(&w, "min_sms", d->gc.min_sms);
+        jw_kint(&w, "step_sms", d->gc.step_sms);
+        jw_object_end(&w);
+    } else {
+        jw_null(&w);
+    }
+    jw_key(&w, "partitions");
+    jw_array_begin(&w);
+    for (size_t i = 0; i < d->n_parts; i++)
+        j_part(&w, d, &d->parts[i], info->ts, masks);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    if (putc('\n', out) == EOF)
+        return -1;
+    return jw_finish(&w);
 }

@@ -45,7 +45,8 @@ static inline int report_exit_status(const rt_report *r)
 }
 /* Human-readable report; verbose adds every derivation. Returns 0, or -1 on a write error. */
 int report_text(const rt_report *r, FILE *out, int verbosity);
-/* JSON report, schema version 1. Returns 0, -1 on a write error or out of memory. */
+/* JSON report, schema version 1, streamed to out as it is built (report/jw.h): nothing is
+ * allocated. Returns 0, or -1 on a write error. */
 int report_json(const rt_report *r, FILE *out);
 /* The certification evidence report (EVIDENCE.md sec. 2): one self-contained polyglot XHTML5
  * page written with xmlTextWriter, byte-identical for the same inputs, options and date.

@@ -221,209 +221,230 @@ void report_text_concurrency(const rt_report *r, FILE *out, int verbosity)
 
 /* ---- JSON --------------------------------------------------------------------------- */
 
-/* Set when a value could not be built (out of memory); the report then fails whole. */
-static _Thread_local bool failed;
-
-static json_t *jint(int64_t x)
-{
-    return json_integer((json_int_t)x);
-}
-
-static json_t *jreal(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
-static json_t *jstr(const char *s)
-{
-    return s ? json_string(s) : json_null();
-}
-
 /* A count, or null when it is not set (< 0) or the condition is false. */
-static json_t *jopt(bool have, int64_t x)
+static void kopt(jw *w, const char *key, bool have, int64_t x)
 {
-    return have && x >= 0 ? jint(x) : json_null();
+    jw_key(w, key);
+    if (have && x >= 0)
+        jw_int(w, x);
+    else
+        jw_null(w);
 }
 
-static void set(json_t *o, const char *key, json_t *v)
-{
-    if (!o || !v || json_object_set_new(o, key, v) != 0)
-        failed = true;
-}
-
-static void push(json_t *a, json_t *v)
-{
-    if (!a || !v || json_array_append_new(a, v) != 0)
-        failed = true;
-}
-
-static json_t *j_sm(const rt_report *r)
+void report_json_concurrency_sm(const rt_report *r, jw *w)
 {
     const rt_gpu *g = r->gpu;
-    if (!g->has_sm_limits)
-        return json_null();
-    json_t *vals = json_object(), *o = json_object();
-    for (int i = 0; i < RT_SM_N_ATTRS; i++) {
-        json_t *v = json_object();
-        set(v, "value", jint(rt_sm_value(&g->sm, i)));
-        set(v, "source", json_string(rt_sm_source_name(g->sm.source[i])));
-        set(vals, rt_sm_attr_name(i), v);
+    if (!r->conc)
+        return;
+    jw_key(w, "sm");
+    if (!g->has_sm_limits) {
+        jw_null(w);
+        return;
     }
-    json_t *po = json_object(), *perm = g->placement_sms ? json_array() : json_null();
-    for (int64_t i = 0; g->placement_sms && i < g->sms; i++)
-        push(perm, jint(g->placement_sms[i]));
-    set(po, "value", json_string(rt_placement_order_name(g->placement_order)));
-    set(po, "source", json_string(g->placement_order_given ? "given" : "default"));
-    set(po, "sms", perm);
-    set(o, "placement_order", po);
-    set(o, "compute_capability", jstr(rt_gpu_cc_text(g)));
-    set(o, "plain_arithmetic", json_boolean(r->conc->plain_arithmetic));
-    set(o, "values", vals);
-    return o;
+    jw_object_begin(w);
+    jw_key(w, "placement_order");
+    jw_object_begin(w);
+    jw_kstr(w, "value", rt_placement_order_name(g->placement_order));
+    jw_kstr(w, "source", g->placement_order_given ? "given" : "default");
+    jw_key(w, "sms");
+    if (g->placement_sms) {
+        jw_array_begin(w);
+        for (int64_t i = 0; i < g->sms; i++)
+            jw_int(w, g->placement_sms[i]);
+        jw_array_end(w);
+    } else {
+        jw_null(w);
+    }
+    jw_object_end(w);
+    jw_kstr(w, "compute_capability", rt_gpu_cc_text(g));
+    jw_kbool(w, "plain_arithmetic", r->conc->plain_arithmetic);
+    jw_key(w, "values");
+    jw_object_begin(w);
+    for (int i = 0; i < RT_SM_N_ATTRS; i++) {
+        jw_key(w, rt_sm_attr_name(i));
+        jw_object_begin(w);
+        jw_kint(w, "value", rt_sm_value(&g->sm, i));
+        jw_kstr(w, "source", rt_sm_source_name(g->sm.source[i]));
+        jw_object_end(w);
+    }
+    jw_object_end(w);
+    jw_object_end(w);
 }
 
-static json_t *j_occupancy(const rt_report *r, size_t k)
+static void j_occupancy(jw *w, const rt_report *r, size_t k)
 {
     const occ_result *o = &r->conc->occ[k];
-    json_t *j = json_object(), *lim = json_object(), *limiting = json_array(),
-           *assumed = json_array();
-    for (int f = 0; f < OCC_N_FACTORS; f++) {
-        set(lim, occ_factor_key((occ_factor)f), jopt(true, o->limit[f]));
+    jw_object_begin(w);
+    jw_kstr(w, "kernel", kname(r, k));
+    jw_kint(w, "grid", o->d.grid);
+    jw_kint(w, "threads_per_block", o->d.threads);
+    jw_kint(w, "active_blocks", o->active_blocks);
+    jw_kint(w, "warps_per_block", o->d.warps);
+    jw_kint(w, "registers_per_warp", o->d.registers_per_warp);
+    jw_kint(w, "registers_per_block", o->d.registers);
+    jw_kint(w, "shared_memory_per_block", o->d.shared_memory_block);
+    jw_key(w, "limits");
+    jw_object_begin(w);
+    for (int f = 0; f < OCC_N_FACTORS; f++)
+        kopt(w, occ_factor_key((occ_factor)f), true, o->limit[f]);
+    jw_object_end(w);
+    jw_key(w, "limiting");
+    jw_array_begin(w);
+    for (int f = 0; f < OCC_N_FACTORS; f++)
         if (o->limiting & (1u << f))
-            push(limiting, json_string(occ_factor_key((occ_factor)f)));
-    }
+            jw_str(w, occ_factor_key((occ_factor)f));
+    jw_array_end(w);
+    jw_kreal(w, "occupancy", o->occupancy);
+    jw_key(w, "assumed_zero");
+    jw_array_begin(w);
     if (o->d.registers_assumed)
-        push(assumed, json_string("registers"));
+        jw_str(w, "registers");
     if (o->d.shared_memory_assumed)
-        push(assumed, json_string("shared_memory"));
-    set(j, "kernel", json_string(kname(r, k)));
-    set(j, "grid", jint(o->d.grid));
-    set(j, "threads_per_block", jint(o->d.threads));
-    set(j, "active_blocks", jint(o->active_blocks));
-    set(j, "warps_per_block", jint(o->d.warps));
-    set(j, "registers_per_warp", jint(o->d.registers_per_warp));
-    set(j, "registers_per_block", jint(o->d.registers));
-    set(j, "shared_memory_per_block", jint(o->d.shared_memory_block));
-    set(j, "limits", lim);
-    set(j, "limiting", limiting);
-    set(j, "occupancy", jreal(o->occupancy));
-    set(j, "assumed_zero", assumed);
-    return j;
+        jw_str(w, "shared_memory");
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
-static json_t *j_groups(const conc_pair *p)
+static void j_groups(jw *w, const conc_pair *p)
 {
-    if (p->range_error || !p->r.placed)
-        return json_null();
-    json_t *a = json_array();
-    for (size_t g = 0; g < p->r.n_groups; g++) {
-        json_t *o = json_object();
-        set(o, "sms", jint(p->r.groups[g].sms));
-        set(o, "first_blocks", jint(p->r.groups[g].first_blocks));
-        set(o, "alloc", jint(p->r.groups[g].alloc));
-        push(a, o);
+    jw_key(w, "groups");
+    if (p->range_error || !p->r.placed) {
+        jw_null(w);
+        return;
     }
-    return a;
+    jw_array_begin(w);
+    for (size_t g = 0; g < p->r.n_groups; g++) {
+        jw_object_begin(w);
+        jw_kint(w, "sms", p->r.groups[g].sms);
+        jw_kint(w, "first_blocks", p->r.groups[g].first_blocks);
+        jw_kint(w, "alloc", p->r.groups[g].alloc);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
 }
 
-static json_t *j_pair(const rt_report *r, const conc_pair *p)
+/* A boolean, or null when have is false. */
+static void kbool_or_null(jw *w, const char *key, bool have, bool b)
+{
+    jw_key(w, key);
+    if (have)
+        jw_bool(w, b);
+    else
+        jw_null(w);
+}
+
+static void j_pair(jw *w, const rt_report *r, const conc_pair *p)
 {
     const lo_result *x = &p->r;
     bool ok = !p->range_error, placed = ok && x->placed, slow = ok && x->has_slowdown;
     bool packed = placed && r->conc->distribution == LO_PACKED;
-    json_t *j = json_object();
     char frac[64];
     snprintf(frac, sizeof frac, "%" PRId64 "/%" PRId64, x->slowdown_num, x->slowdown_den);
-    set(j, "first", json_string(kname(r, p->first)));
-    set(j, "second", json_string(kname(r, p->second)));
-    set(j, "partition", jstr(p->partition));
-    set(j, "sms", jint(p->sms));
-    set(j, "distribution", json_string(lo_distribution_name(r->conc->distribution)));
-    set(j, "case", ok ? json_string(lo_case_name(x->kase)) : json_null());
-    set(j, "exec_time_cycles", jreal(p->exec_time_cycles));
-    set(j, "exec_time_ns", jint(p->exec_time_ns));
-    set(j, "launch_overhead_ns", jint(p->launch_overhead_ns));
-    set(j, "cond1", ok && x->evaluated ? json_boolean(x->cond1) : json_null());
-    set(j, "cond2", placed ? json_boolean(x->cond2) : json_null());
-    set(j, "active_blocks_first", jopt(ok, x->active_first));
-    set(j, "active_blocks_second", jopt(ok, x->active_second));
-    set(j, "rounds_first", jopt(ok, x->rounds_first));
-    set(j, "last_round_blocks", jopt(ok, x->last_round_blocks));
-    set(j, "full_sms", jopt(packed, x->full_sms));
-    set(j, "partial_blocks", jopt(packed, x->partial_blocks));
-    set(j, "free_sms", jopt(placed, x->free_sms));
-    set(j, "alloc_full", jopt(packed, x->alloc_full));
-    set(j, "alloc_partial", jopt(packed, x->alloc_partial));
-    set(j, "groups", j_groups(p));
-    set(j, "capacity", jopt(placed, x->capacity));
-    set(j, "rounds_second", jopt(ok, x->rounds_second));
-    set(j, "rounds_lim_res", jopt(slow, x->rounds_lim_res));
-    set(j, "slowdown", slow ? jreal(x->slowdown) : json_null());
-    set(j, "slowdown_fraction", slow ? json_string(frac) : json_null());
-    return j;
+    jw_object_begin(w);
+    jw_kstr(w, "first", kname(r, p->first));
+    jw_kstr(w, "second", kname(r, p->second));
+    jw_kstr(w, "partition", p->partition);
+    jw_kint(w, "sms", p->sms);
+    jw_kstr(w, "distribution", lo_distribution_name(r->conc->distribution));
+    jw_kstr(w, "case", ok ? lo_case_name(x->kase) : NULL);
+    jw_kreal(w, "exec_time_cycles", p->exec_time_cycles);
+    jw_kint(w, "exec_time_ns", p->exec_time_ns);
+    jw_kint(w, "launch_overhead_ns", p->launch_overhead_ns);
+    kbool_or_null(w, "cond1", ok && x->evaluated, x->cond1);
+    kbool_or_null(w, "cond2", placed, x->cond2);
+    kopt(w, "active_blocks_first", ok, x->active_first);
+    kopt(w, "active_blocks_second", ok, x->active_second);
+    kopt(w, "rounds_first", ok, x->rounds_first);
+    kopt(w, "last_round_blocks", ok, x->last_round_blocks);
+    kopt(w, "full_sms", packed, x->full_sms);
+    kopt(w, "partial_blocks", packed, x->partial_blocks);
+    kopt(w, "free_sms", placed, x->free_sms);
+    kopt(w, "alloc_full", packed, x->alloc_full);
+    kopt(w, "alloc_partial", packed, x->alloc_partial);
+    j_groups(w, p);
+    kopt(w, "capacity", placed, x->capacity);
+    kopt(w, "rounds_second", ok, x->rounds_second);
+    kopt(w, "rounds_lim_res", slow, x->rounds_lim_res);
+    jw_key(w, "slowdown");
+    if (slow)
+        jw_real(w, x->slowdown);
+    else
+        jw_null(w);
+    jw_kstr(w, "slowdown_fraction", slow ? frac : NULL);
+    jw_object_end(w);
 }
 
-static json_t *j_note(const conc_note *n)
+static void j_note(jw *w, const conc_note *n)
 {
-    json_t *j = json_object();
-    set(j, "partition", jstr(n->partition));
-    set(j, "sms", jint(n->sms));
-    set(j, "kernels", jint((int64_t)n->n_kernels));
-    set(j, "pairs", jint((int64_t)n->n_pairs));
-    set(j, "overlapping_pairs", jint((int64_t)n->n_overlap));
-    set(j, "over_cap", json_boolean(n->over_cap));
-    return j;
+    jw_object_begin(w);
+    jw_kstr(w, "partition", n->partition);
+    jw_kint(w, "sms", n->sms);
+    jw_kint(w, "kernels", (int64_t)n->n_kernels);
+    jw_kint(w, "pairs", (int64_t)n->n_pairs);
+    jw_kint(w, "overlapping_pairs", (int64_t)n->n_overlap);
+    jw_kbool(w, "over_cap", n->over_cap);
+    jw_object_end(w);
 }
 
-static json_t *j_mapping(const rt_report *r, const conc_mapping *mp)
+static void j_mapping(jw *w, const rt_report *r, const conc_mapping *mp)
 {
-    json_t *j = json_object(), *per_sm = mp->range_error ? json_null() : json_array();
     bool ok = !mp->range_error;
-    for (int64_t s = 0; ok && s < r->gpu->sms; s++)
-        push(per_sm, jint(mp->per_sm[s]));
-    set(j, "kernel", json_string(kname(r, mp->kernel)));
-    set(j, "partition", jstr(mp->partition));
-    set(j, "first_sm", jint(mp->first_sm));
-    set(j, "sms", jint(mp->sms));
-    set(j, "blocks_per_sm", jopt(ok, mp->m.blocks_per_sm));
-    set(j, "launched_blocks", jopt(ok, mp->m.launched_blocks));
-    set(j, "per_sm", per_sm);
-    set(j, "workers", jopt(ok, mp->m.workers));
-    set(j, "rounds", jopt(ok, mp->m.rounds));
-    set(j, "workers_at_rounds", jopt(ok, mp->m.workers_at_rounds));
-    return j;
+    jw_object_begin(w);
+    jw_kstr(w, "kernel", kname(r, mp->kernel));
+    jw_kstr(w, "partition", mp->partition);
+    jw_kint(w, "first_sm", mp->first_sm);
+    jw_kint(w, "sms", mp->sms);
+    kopt(w, "blocks_per_sm", ok, mp->m.blocks_per_sm);
+    kopt(w, "launched_blocks", ok, mp->m.launched_blocks);
+    jw_key(w, "per_sm");
+    if (ok) {
+        jw_array_begin(w);
+        for (int64_t s = 0; s < r->gpu->sms; s++)
+            jw_int(w, mp->per_sm[s]);
+        jw_array_end(w);
+    } else {
+        jw_null(w);
+    }
+    kopt(w, "workers", ok, mp->m.workers);
+    kopt(w, "rounds", ok, mp->m.rounds);
+    kopt(w, "workers_at_rounds", ok, mp->m.workers_at_rounds);
+    jw_object_end(w);
 }
 
-int report_json_concurrency(const rt_report *r, json_t *root)
+void report_json_concurrency(const rt_report *r, jw *w)
 {
     const rt_concurrency *c = r->conc;
     if (!c)
-        return 0;
-    failed = false;
-    json_t *occ = json_array(), *left = json_array(), *notes = json_array(),
-           *maps = json_array(), *skips = json_array();
+        return;
+    jw_key(w, "occupancy");
+    jw_array_begin(w);
     for (size_t k = 0; k < c->n_kernels; k++)
         if (c->has_occ[k])
-            push(occ, j_occupancy(r, k));
+            j_occupancy(w, r, k);
+    jw_array_end(w);
+    jw_key(w, "leftover");
+    jw_array_begin(w);
     for (size_t i = 0; i < c->n_pairs; i++)
-        push(left, j_pair(r, &c->pairs[i]));
+        j_pair(w, r, &c->pairs[i]);
+    jw_array_end(w);
+    jw_key(w, "leftover_notes");
+    jw_array_begin(w);
     for (size_t i = 0; c->has_sm && i < c->n_notes; i++)
-        push(notes, j_note(&c->notes[i]));
+        j_note(w, &c->notes[i]);
+    jw_array_end(w);
+    jw_key(w, "mapping");
+    jw_array_begin(w);
     for (size_t i = 0; i < c->n_maps; i++)
-        push(maps, j_mapping(r, &c->maps[i]));
+        j_mapping(w, r, &c->maps[i]);
+    jw_array_end(w);
+    jw_key(w, "models_skipped");
+    jw_array_begin(w);
     for (size_t i = 0; i < c->n_skips; i++) {
-        json_t *s = json_object();
-        set(s, "model", json_string(c->skips[i].model));
-        set(s, "kernel", c->skips[i].kernel < 0 ? json_null()
-                                                : json_string(kname(r, (size_t)c->skips[i].kernel)));
-        set(s, "reason", json_string(c->skips[i].reason));
-        push(skips, s);
+        jw_object_begin(w);
+        jw_kstr(w, "model", c->skips[i].model);
+        jw_kstr(w, "kernel", c->skips[i].kernel < 0 ? NULL : kname(r, (size_t)c->skips[i].kernel));
+        jw_kstr(w, "reason", c->skips[i].reason);
+        jw_object_end(w);
     }
-    set(json_object_get(root, "gpu"), "sm", j_sm(r));
-    set(root, "occupancy", occ);
-    set(root, "leftover", left);
-    set(root, "leftover_notes", notes);
-    set(root, "mapping", maps);
-    set(root, "models_skipped", skips);
-    return failed ? -1 : 0;
+    jw_array_end(w);
 }

@@ -4,16 +4,18 @@
 #ifndef RT_REPORT_CONCURRENCY_H
 #define RT_REPORT_CONCURRENCY_H
 
-#include <jansson.h>
 #include <stdio.h>
 
+#include "report/jw.h"
 #include "report/report.h"
 
 /* Text section "Concurrency models"; nothing when r->conc is NULL. verbosity > 0 adds every
  * intermediate value of the leftover check. */
 void report_text_concurrency(const rt_report *r, FILE *out, int verbosity);
-/* Add the keys `occupancy`, `leftover`, `leftover_notes`, `mapping`, `models_skipped` to root and
- * `sm` to root's `gpu` object (nothing when r->conc is NULL). Returns 0, or -1 when out of memory. */
-int report_json_concurrency(const rt_report *r, json_t *root);
+/* Write the member `sm` of the open `gpu` object (nothing when r->conc is NULL). */
+void report_json_concurrency_sm(const rt_report *r, jw *w);
+/* Write the members `occupancy`, `leftover`, `leftover_notes`, `mapping`, `models_skipped` of the
+ * open report object (nothing when r->conc is NULL). Errors are seen by jw_finish. */
+void report_json_concurrency(const rt_report *r, jw *w);
 
 #endif

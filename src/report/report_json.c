@@ -1,470 +1,536 @@
-/* report_json: the JSON report of FORMATS.md (schema 1), built with jansson.
+/* report_json: the JSON report of FORMATS.md (schema 1), streamed with the writer of jw.h.
  *
- * jansson gives correct string escaping and round-trippable reals (%.17g with
- * JSON_REAL_PRECISION(17)); a non-finite real, which JSON cannot hold, becomes null. */
+ * Every member is written as it is reached, so the report of a large task set never sits in
+ * memory whole (a 1,000-kernel table on a 4,096-SM GPU is over half a gigabyte of text). jw
+ * writes jansson's layout (two-space indent), escapes and round-trippable reals (%.17g); a
+ * non-finite real, which JSON cannot hold, becomes null. The key order below is the order of
+ * the report in docs/report.md. */
 #include "report/report.h"
+#include "report/jw.h"
 #include "report/report_concurrency.h"
 
-#include <jansson.h>
-#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <stdlib.h>
 
-/* A bump allocator for the report's JSON tree: the tree of a large task set has hundreds of
- * thousands of small values that all die together, and malloc/free of each was a fifth of the
- * run time. jansson's allocator is process-wide, so report_json is not reentrant. */
-typedef struct arena_block {
-    struct arena_block *next;
-    size_t used, size;
-    max_align_t data[];
-} arena_block;
-
-static _Thread_local arena_block *arena_head;
-
-static void *arena_alloc(size_t n)
+/* An integer, or null when have is false. */
+static void kint_or_null(jw *w, const char *key, bool have, int64_t x)
 {
-    n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t) * sizeof(max_align_t);
-    arena_block *b = arena_head;
-    if (!b || b->size - b->used < n) {
-        size_t size = n > (1u << 20) ? n : (1u << 20);
-        b = malloc(sizeof *b + size);
-        if (!b)
-            return NULL;
-        b->next = arena_head;
-        b->used = 0;
-        b->size = size;
-        arena_head = b;
-    }
-    void *p = (char *)b->data + b->used;
-    b->used += n;
-    return p;
+    jw_key(w, key);
+    if (have)
+        jw_int(w, x);
+    else
+        jw_null(w);
 }
 
-static void arena_free(void *p)
+/* A real, or null when have is false. */
+static void kreal_or_null(jw *w, const char *key, bool have, double x)
 {
-    (void)p; /* everything goes at once in arena_release */
-}
-
-static void arena_release(void)
-{
-    while (arena_head) {
-        arena_block *next = arena_head->next;
-        free(arena_head);
-        arena_head = next;
-    }
-}
-
-/* Set when an array element could not be built (out of memory); the report then fails whole. */
-static _Thread_local bool j_failed;
-
-static void push(json_t *arr, json_t *v)
-{
-    if (!arr)
-        json_decref(v);
-    if (!v || !arr || json_array_append_new(arr, v) != 0)
-        j_failed = true;
-}
-
-static json_t *jreal(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
-static json_t *jint(int64_t x)
-{
-    return json_integer((json_int_t)x);
-}
-
-static json_t *jstr(const char *s)
-{
-    return s ? json_string(s) : json_null();
+    jw_key(w, key);
+    if (have)
+        jw_real(w, x);
+    else
+        jw_null(w);
 }
 
 static void hex32(const unsigned char *h, char out[65])
 {
-    for (int i = 0; i < 32; i++)
-        snprintf(out + 2 * i, 3, "%02x", h[i]);
+    static const char digits[] = "0123456789abcdef";
+    for (int i = 0; i < 32; i++) {
+        out[2 * i] = digits[h[i] >> 4];
+        out[2 * i + 1] = digits[h[i] & 15];
+    }
+    out[64] = '\0';
 }
 
-static json_t *j_input(const char *path, const unsigned char *sha)
+static void j_input(jw *w, const char *key, const char *path, const unsigned char *sha)
 {
     char hex[65];
     hex32(sha, hex);
-    return json_pack("{s:o,s:s}", "path", jstr(path), "sha256", hex);
+    jw_key(w, key);
+    jw_object_begin(w);
+    jw_kstr(w, "path", path);
+    jw_kstr(w, "sha256", hex);
+    jw_object_end(w);
 }
 
-static json_t *j_options(const rt_report *r)
+static void j_options(jw *w, const rt_report *r)
 {
     const rt_options *o = r->o;
-    return json_pack("{s:o,s:s,s:s,s:o,s:i,s:o,s:o,s:s,s:s,s:s,s:o,s:o,s:s}",
-                     "margin", jreal(o->margin),
-                     "windows", rt_windows_name(o->windows),
-                     "interference", rt_interference_name(o->interference),
-                     "alpha", jreal(r->gpu->alpha),
-                     "model_revision", RT_MODEL_REVISION,
-                     "naive_factor", jreal(o->naive_factor),
-                     "combination_cap", json_integer((json_int_t)o->combination_cap),
-                     "priorities", rt_prio_name(o->priorities),
-                     "assign", r->assign ? "search" : "given",
-                     "objective", "min-sms",
-                     "time_limit_s", o->time_limit_s > 0 ? jreal(o->time_limit_s) : json_null(),
-                     "max_iterations", o->max_iterations > 0 ? jint(o->max_iterations)
-                                                             : json_null(),
-                     "leftover_distribution", lo_distribution_name(o->leftover));
+    jw_key(w, "options");
+    jw_object_begin(w);
+    jw_kreal(w, "margin", o->margin);
+    jw_kstr(w, "windows", rt_windows_name(o->windows));
+    jw_kstr(w, "interference", rt_interference_name(o->interference));
+    jw_kreal(w, "alpha", r->gpu->alpha);
+    jw_kint(w, "model_revision", RT_MODEL_REVISION);
+    jw_kreal(w, "naive_factor", o->naive_factor);
+    jw_kint(w, "combination_cap", (int64_t)o->combination_cap);
+    jw_kstr(w, "priorities", rt_prio_name(o->priorities));
+    jw_kstr(w, "assign", r->assign ? "search" : "given");
+    jw_kstr(w, "objective", "min-sms");
+    kreal_or_null(w, "time_limit_s", o->time_limit_s > 0, o->time_limit_s);
+    kint_or_null(w, "max_iterations", o->max_iterations > 0, o->max_iterations);
+    jw_kstr(w, "leftover_distribution", lo_distribution_name(o->leftover));
+    jw_object_end(w);
 }
 
-static json_t *j_gpu(const rt_report *r)
+static void j_gpu(jw *w, const rt_report *r)
 {
     const rt_gpu *g = r->gpu;
-    return json_pack("{s:o,s:I,s:I,s:o,s:I,s:o,s:o,s:o,s:I,s:I}",
-                     "name", jstr(g->name), "sms", (json_int_t)g->sms,
-                     "l2_banks", (json_int_t)g->l2_banks, "sp", jreal(r->m->sp),
-                     "miss_banks", (json_int_t)r->m->miss_banks,
-                     "clock_mhz", jreal(g->clock_mhz),
-                     "bw_nominal_gbps", jreal(g->bw_nominal_gbps),
-                     "bw_effective_gbps", jreal(g->bw_effective_gbps),
-                     "granularity", (json_int_t)g->granularity,
-                     "launch_overhead_ns", (json_int_t)g->launch_overhead_ns);
+    jw_key(w, "gpu");
+    jw_object_begin(w);
+    jw_kstr(w, "name", g->name);
+    jw_kint(w, "sms", g->sms);
+    jw_kint(w, "l2_banks", g->l2_banks);
+    jw_kreal(w, "sp", r->m->sp);
+    jw_kint(w, "miss_banks", r->m->miss_banks);
+    jw_kreal(w, "clock_mhz", g->clock_mhz);
+    jw_kreal(w, "bw_nominal_gbps", g->bw_nominal_gbps);
+    jw_kreal(w, "bw_effective_gbps", g->bw_effective_gbps);
+    jw_kint(w, "granularity", g->granularity);
+    jw_kint(w, "launch_overhead_ns", g->launch_overhead_ns);
+    report_json_concurrency_sm(r, w);
+    jw_object_end(w);
 }
 
-static json_t *j_kernel(const rt_report *r, size_t k)
+static void j_kernel(jw *w, const rt_report *r, size_t k)
 {
     const model_kernel *mk = &r->m->kernels[k];
-    json_t *table = json_array();
+    const rt_concurrency *c = r->conc;
+    jw_object_begin(w);
+    jw_kstr(w, "name", r->ts->kernels[k].name);
+    jw_kreal(w, "cycles_full", mk->cycles_full);
+    jw_kreal(w, "bw_full_gbps", mk->bw_full_gbps);
+    jw_kreal(w, "u_bw", mk->u_bw);
+    jw_kreal(w, "sat", mk->sat);
+    jw_kreal(w, "kai", mk->kai);
+    jw_kreal(w, "l2_accesses", mk->l2_accesses);
+    jw_kstr(w, "class", model_class_name(mk->cls));
+    jw_key(w, "table");
+    jw_array_begin(w);
     for (size_t s = 0; s < r->m->n_sizes; s++) {
         const model_point *p = &mk->table[s];
-        json_t *row = json_pack("{s:I,s:o,s:o,s:s,s:s}", "sms", (json_int_t)p->sms,
-                                "cycles", jreal(p->cycles), "bw_gbps",
-                                jreal(p->bw_gbps), "source",
-                                model_source_name(p->source), "bw_source",
-                                model_source_name(p->bw_source));
-        const rt_concurrency *c = r->conc;
-        if (row && c) {
-            json_object_set_new(row, "speedup", jreal(c->speedup[k * c->n_sizes + s]));
-            json_object_set_new(row, "efficiency", jreal(c->efficiency[k * c->n_sizes + s]));
+        jw_object_begin(w);
+        jw_kint(w, "sms", p->sms);
+        jw_kreal(w, "cycles", p->cycles);
+        jw_kreal(w, "bw_gbps", p->bw_gbps);
+        jw_kstr(w, "source", model_source_name(p->source));
+        jw_kstr(w, "bw_source", model_source_name(p->bw_source));
+        if (c) {
+            jw_kreal(w, "speedup", c->speedup[k * c->n_sizes + s]);
+            jw_kreal(w, "efficiency", c->efficiency[k * c->n_sizes + s]);
         }
-        push(table, row);
+        jw_object_end(w);
     }
-    json_t *o = json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:o}", "name", r->ts->kernels[k].name,
-                          "cycles_full", jreal(mk->cycles_full), "bw_full_gbps",
-                          jreal(mk->bw_full_gbps), "u_bw", jreal(mk->u_bw), "sat", jreal(mk->sat),
-                          "kai", jreal(mk->kai), "l2_accesses", jreal(mk->l2_accesses), "class",
-                          model_class_name(mk->cls), "table", table);
-    if (o && r->conc)
-        json_object_set_new(o, "scaling_anchor", jint(r->conc->anchor));
-    return o;
+    jw_array_end(w);
+    if (c)
+        jw_kint(w, "scaling_anchor", c->anchor);
+    jw_object_end(w);
 }
 
-static json_t *j_partitions(const rt_report *r)
+static void j_partitions(jw *w, const rt_report *r)
 {
-    json_t *arr = json_array();
     const rt_layout *l = r->layout;
-    if (!l)
-        return arr;
-    for (size_t p = 0; p < l->n_parts; p++) {
-        json_t *tasks = json_array();
+    jw_key(w, "partitions");
+    jw_array_begin(w);
+    for (size_t p = 0; l && p < l->n_parts; p++) {
+        jw_object_begin(w);
+        jw_kstr(w, "name", l->part_name[p]);
+        jw_kint(w, "first_sm", l->part_first_sm[p]);
+        jw_kint(w, "sms", l->part_sms[p]);
+        jw_key(w, "tasks");
+        jw_array_begin(w);
         for (size_t i = 0; i < l->n_tasks; i++)
             if (l->task_part[i] == p)
-                push(tasks, json_string(r->ts->tasks[i].name));
-        push(arr, json_pack("{s:o,s:I,s:I,s:o}", "name", jstr(l->part_name[p]),
-                                             "first_sm", (json_int_t)l->part_first_sm[p],
-                                             "sms", (json_int_t)l->part_sms[p], "tasks",
-                                             tasks));
+                jw_str(w, r->ts->tasks[i].name);
+        jw_array_end(w);
+        jw_object_end(w);
     }
-    return arr;
+    jw_array_end(w);
 }
 
-static json_t *j_window(const rt_report *r, const wcet_window *w)
+static void j_window(jw *w, const rt_report *r, const wcet_window *win)
 {
-    json_t *names = json_array();
-    for (size_t i = 0; i < w->n_kernels; i++)
-        push(names, json_string(r->ts->kernels[w->kernels[i]].name));
-    json_t *o = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "start_cycles", jreal(w->start_cycles),
-                          "end_cycles", jreal(w->end_cycles), "kernels", names, "bw_gbps",
-                          jreal(w->bw_gbps), "I", jreal(w->I), "Pi", jreal(w->Pi), "M",
-                          jreal(w->M));
-    if (o && r->o->windows == RT_WINDOWS_WORST_CASE)
-        json_object_set_new(o, "case", json_string(intf_case_name(w->sup_case)));
-    return o;
+    jw_object_begin(w);
+    jw_kreal(w, "start_cycles", win->start_cycles);
+    jw_kreal(w, "end_cycles", win->end_cycles);
+    jw_key(w, "kernels");
+    jw_array_begin(w);
+    for (size_t i = 0; i < win->n_kernels; i++)
+        jw_str(w, r->ts->kernels[win->kernels[i]].name);
+    jw_array_end(w);
+    jw_kreal(w, "bw_gbps", win->bw_gbps);
+    jw_kreal(w, "I", win->I);
+    jw_kreal(w, "Pi", win->Pi);
+    jw_kreal(w, "M", win->M);
+    if (r->o->windows == RT_WINDOWS_WORST_CASE)
+        jw_kstr(w, "case", intf_case_name(win->sup_case));
+    jw_object_end(w);
 }
 
-static json_t *j_launch(const rt_report *r, const wcet_launch *ln)
+static void j_launch(jw *w, const rt_report *r, const wcet_launch *ln)
 {
-    json_t *wins = json_array();
-    for (size_t w = 0; w < ln->n_windows; w++)
-        push(wins, j_window(r, &ln->windows[w]));
-    return json_pack("{s:s,s:I,s:o,s:o,s:o,s:b,s:I,s:o}", "kernel",
-                     r->ts->kernels[ln->kernel].name, "sms", (json_int_t)ln->sms,
-                     "isolated_cycles", jreal(ln->isolated_cycles), "interference_cycles",
-                     jreal(ln->interference_cycles), "multiplier", jreal(ln->multiplier),
-                     "exhaustive", ln->exhaustive, "wcet_ns", (json_int_t)ln->wcet_ns, "windows",
-                     wins);
+    jw_object_begin(w);
+    jw_kstr(w, "kernel", r->ts->kernels[ln->kernel].name);
+    jw_kint(w, "sms", ln->sms);
+    jw_kreal(w, "isolated_cycles", ln->isolated_cycles);
+    jw_kreal(w, "interference_cycles", ln->interference_cycles);
+    jw_kreal(w, "multiplier", ln->multiplier);
+    jw_kbool(w, "exhaustive", ln->exhaustive);
+    jw_kint(w, "wcet_ns", ln->wcet_ns);
+    jw_key(w, "windows");
+    jw_array_begin(w);
+    for (size_t i = 0; i < ln->n_windows; i++)
+        j_window(w, r, &ln->windows[i]);
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
-/* The response-time fields of task i: null where there is no layout or R is unbounded. */
-static void j_task_rta(const rt_report *r, size_t i, json_t *t)
-{
-    const rta_result *res = r->eval ? &r->eval->rta[i] : NULL;
-    bool bounded = res && res->status == RTA_BOUNDED;
-    json_object_set_new(t, "blocking_ns", res ? jint(res->blocking_ns) : json_null());
-    json_object_set_new(t, "wcrt_ns", bounded ? jint(res->wcrt_ns) : json_null());
-    json_object_set_new(t, "busy_period_ns", bounded ? jint(res->busy_ns) : json_null());
-    json_object_set_new(t, "jobs_in_busy_period", bounded ? jint(res->q_jobs) : json_null());
-    json_object_set_new(t, "rta_status", res ? json_string(rta_status_name(res->status))
-                                             : json_null());
-    json_object_set_new(t, "schedulable", json_boolean(res && res->schedulable));
-}
-
-static json_t *j_task(const rt_report *r, size_t i)
+static void j_task(jw *w, const rt_report *r, size_t i)
 {
     const rt_task *tk = &r->ts->tasks[i];
     const rt_layout *l = r->layout;
     const wcet_task *wt = r->eval ? &r->eval->wcet.tasks[i] : NULL;
-    json_t *t = json_pack("{s:s,s:o,s:o,s:I,s:I,s:I,s:o}", "name", tk->name, "partition",
-                          l ? jstr(l->part_name[l->task_part[i]]) : json_null(), "priority",
-                          l ? jint(l->task_prio[i]) : json_null(), "period_ns",
-                          (json_int_t)tk->period_ns, "deadline_ns", (json_int_t)tk->deadline_ns,
-                          "jitter_ns", (json_int_t)tk->jitter_ns, "wcet_ns",
-                          wt ? jint(wt->wcet_ns) : json_null());
-    if (!t)
-        return NULL;
-    j_task_rta(r, i, t);
-    json_t *launches = json_array();
+    /* the response-time fields: null where there is no layout or R is unbounded */
+    const rta_result *res = r->eval ? &r->eval->rta[i] : NULL;
+    bool bounded = res && res->status == RTA_BOUNDED;
+    jw_object_begin(w);
+    jw_kstr(w, "name", tk->name);
+    jw_kstr(w, "partition", l ? l->part_name[l->task_part[i]] : NULL);
+    kint_or_null(w, "priority", l, l ? l->task_prio[i] : 0);
+    jw_kint(w, "period_ns", tk->period_ns);
+    jw_kint(w, "deadline_ns", tk->deadline_ns);
+    jw_kint(w, "jitter_ns", tk->jitter_ns);
+    kint_or_null(w, "wcet_ns", wt, wt ? wt->wcet_ns : 0);
+    kint_or_null(w, "blocking_ns", res, res ? res->blocking_ns : 0);
+    kint_or_null(w, "wcrt_ns", bounded, bounded ? res->wcrt_ns : 0);
+    kint_or_null(w, "busy_period_ns", bounded, bounded ? res->busy_ns : 0);
+    kint_or_null(w, "jobs_in_busy_period", bounded, bounded ? res->q_jobs : 0);
+    jw_kstr(w, "rta_status", res ? rta_status_name(res->status) : NULL);
+    jw_kbool(w, "schedulable", res && res->schedulable);
+    jw_key(w, "launches");
+    jw_array_begin(w);
     for (size_t j = 0; wt && j < wt->n_launches; j++)
-        push(launches, j_launch(r, &wt->launches[j]));
-    json_object_set_new(t, "launches", launches);
-    return t;
+        j_launch(w, r, &wt->launches[j]);
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
-static json_t *j_assignment(const rt_report *r)
+static void j_assignment(jw *w, const rt_report *r)
 {
     const assign_result *a = r->assign;
     int64_t used = 0;
     for (size_t p = 0; r->layout && p < r->layout->n_parts; p++)
         used += r->layout->part_sms[p];
-    if (!a)
-        return json_pack("{s:s,s:s,s:s,s:I,s:I,s:o}", "mode", "given", "status", "given",
-                         "objective", "min-sms", "sms_used", (json_int_t)used, "iterations",
-                         (json_int_t)0, "seconds", json_real(0.0));
-    json_t *o = json_pack("{s:s,s:s,s:s,s:o,s:I,s:o,s:b,s:b}", "mode", "search", "status",
-                          assign_status_name(a->status), "objective", "min-sms", "sms_used",
-                          r->layout ? jint(used) : json_null(), "iterations",
-                          (json_int_t)a->iterations, "seconds", jreal(a->seconds),
-                          "time_limit_hit", a->hit_time_limit, "iteration_limit_hit",
-                          a->hit_iteration_limit);
+    jw_key(w, "assignment");
+    jw_object_begin(w);
+    jw_kstr(w, "mode", a ? "search" : "given");
+    if (!a) {
+        jw_kstr(w, "status", "given");
+        jw_kstr(w, "objective", "min-sms");
+        jw_kint(w, "sms_used", used);
+        jw_kint(w, "iterations", 0);
+        jw_kreal(w, "seconds", 0.0);
+        jw_object_end(w);
+        return;
+    }
+    jw_kstr(w, "status", assign_status_name(a->status));
+    jw_kstr(w, "objective", "min-sms");
+    kint_or_null(w, "sms_used", r->layout, used);
+    jw_kint(w, "iterations", a->iterations);
+    jw_kreal(w, "seconds", a->seconds);
+    jw_kbool(w, "time_limit_hit", a->hit_time_limit);
+    jw_kbool(w, "iteration_limit_hit", a->hit_iteration_limit);
     /* the search's proven bound and the gap to its layout (null where there is none), the
      * one-partition minimum, the work done and when the layouts were found */
-    json_object_set_new(o, "lower_bound_sms",
-                        a->lower_bound_sms >= 0 ? jint(a->lower_bound_sms) : json_null());
-    json_object_set_new(o, "gap_sms", a->gap_sms >= 0 ? jint(a->gap_sms) : json_null());
-    json_object_set_new(o, "one_partition_sms",
-                        a->one_partition_sms > 0 ? jint(a->one_partition_sms) : json_null());
-    json_object_set_new(o, "analyses", jint(a->analyses));
-    json_object_set_new(o, "first_layout_seconds",
-                        a->first_seconds >= 0 ? jreal(a->first_seconds) : json_null());
-    json_object_set_new(o, "best_layout_seconds",
-                        a->best_seconds >= 0 ? jreal(a->best_seconds) : json_null());
-    return o;
+    kint_or_null(w, "lower_bound_sms", a->lower_bound_sms >= 0, a->lower_bound_sms);
+    kint_or_null(w, "gap_sms", a->gap_sms >= 0, a->gap_sms);
+    kint_or_null(w, "one_partition_sms", a->one_partition_sms > 0, a->one_partition_sms);
+    jw_kint(w, "analyses", a->analyses);
+    kreal_or_null(w, "first_layout_seconds", a->first_seconds >= 0, a->first_seconds);
+    kreal_or_null(w, "best_layout_seconds", a->best_seconds >= 0, a->best_seconds);
+    jw_object_end(w);
 }
 
-static json_t *j_verdict(const rt_report *r)
+static void j_verdict(jw *w, const rt_report *r)
 {
+    jw_key(w, "verdict");
+    jw_object_begin(w);
+    jw_kbool(w, "schedulable", r->exit_status == 0);
+    jw_kint(w, "exit_status", report_exit_status(r));
     /* no layout was analysed (the search found none): no misses to list, null */
-    json_t *misses = r->eval ? json_array() : json_null();
-    for (size_t i = 0; r->eval && i < r->ts->n_tasks; i++)
-        if (!r->eval->rta[i].schedulable)
-            push(misses, json_string(r->ts->tasks[i].name));
+    jw_key(w, "misses");
+    if (r->eval) {
+        jw_array_begin(w);
+        for (size_t i = 0; i < r->ts->n_tasks; i++)
+            if (!r->eval->rta[i].schedulable)
+                jw_str(w, r->ts->tasks[i].name);
+        jw_array_end(w);
+    } else {
+        jw_null(w);
+    }
     /* exhaustive: every launch's worst case was enumerated (no combination-cap fallback) */
-    return json_pack("{s:b,s:i,s:o,s:b}", "schedulable", r->exit_status == 0, "exit_status",
-                     report_exit_status(r), "misses", misses, "exhaustive",
-                     !r->eval || r->eval->exhaustive);
+    jw_kbool(w, "exhaustive", !r->eval || r->eval->exhaustive);
+    jw_object_end(w);
 }
 
-static json_t *j_provenance(const rt_provenance *p)
+static void j_provenance(jw *w, const rt_provenance *p)
 {
-    return json_pack("{s:s,s:s,s:s,s:{s:s,s:s,s:s,s:s}}", "command_line", p->command_line,
-                     "date", p->date, "date_source",
-                     p->from_source_date_epoch ? "SOURCE_DATE_EPOCH" : "clock", "libraries",
-                     "libxml2", p->libxml2, "glpk", p->glpk, "jansson", p->jansson, "libc",
-                     p->libc);
+    jw_key(w, "provenance");
+    jw_object_begin(w);
+    jw_kstr(w, "command_line", p->command_line);
+    jw_kstr(w, "date", p->date);
+    jw_kstr(w, "date_source", p->from_source_date_epoch ? "SOURCE_DATE_EPOCH" : "clock");
+    jw_key(w, "libraries");
+    jw_object_begin(w);
+    jw_kstr(w, "libxml2", p->libxml2);
+    jw_kstr(w, "glpk", p->glpk);
+    jw_kstr(w, "jansson", p->jansson);
+    jw_kstr(w, "libc", p->libc);
+    jw_object_end(w);
+    jw_object_end(w);
 }
 
-static json_t *j_job(const rt_report *r, const sens_job *x)
+static void j_job(jw *w, const rt_report *r, const sens_job *x)
 {
-    if (!x->bounded)
-        return json_null();
-    json_t *hp = json_array();
-    for (size_t h = 0; h < x->n_hp; h++)
-        push(hp, json_pack("{s:s,s:o,s:o}", "task", r->ts->tasks[x->hp[h].task].name, "jobs",
-                           jint(x->hp[h].jobs), "ns", jint(x->hp[h].ns)));
-    return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "job", jint(x->q),
-                     "jitter_ns", jint(x->jitter_ns), "blocking_ns", jint(x->blocking_ns),
-                     "blocking_task", x->blocking_task == SIZE_MAX ? json_null()
-                                                              : jstr(r->ts->tasks[x->blocking_task].name),
-                     "own_earlier_jobs_ns", jint(x->own_earlier_ns), "higher_priority", hp,
-                     "own_wcet_ns", jint(x->own_ns), "start_ns", jint(x->start_ns),
-                     "release_offset_ns", jint(x->release_offset_ns), "wcrt_ns",
-                     jint(x->wcrt_ns));
+    if (!x->bounded) {
+        jw_null(w);
+        return;
+    }
+    jw_object_begin(w);
+    jw_kint(w, "job", x->q);
+    jw_kint(w, "jitter_ns", x->jitter_ns);
+    jw_kint(w, "blocking_ns", x->blocking_ns);
+    jw_kstr(w, "blocking_task",
+            x->blocking_task == SIZE_MAX ? NULL : r->ts->tasks[x->blocking_task].name);
+    jw_kint(w, "own_earlier_jobs_ns", x->own_earlier_ns);
+    jw_key(w, "higher_priority");
+    jw_array_begin(w);
+    for (size_t h = 0; h < x->n_hp; h++) {
+        jw_object_begin(w);
+        jw_kstr(w, "task", r->ts->tasks[x->hp[h].task].name);
+        jw_kint(w, "jobs", x->hp[h].jobs);
+        jw_kint(w, "ns", x->hp[h].ns);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
+    jw_kint(w, "own_wcet_ns", x->own_ns);
+    jw_kint(w, "start_ns", x->start_ns);
+    jw_kint(w, "release_offset_ns", x->release_offset_ns);
+    jw_kint(w, "wcrt_ns", x->wcrt_ns);
+    jw_object_end(w);
 }
 
-static json_t *j_explain(const rt_report *r, size_t i, const sens_task *t)
+static void j_explain(jw *w, const rt_report *r, size_t i, const sens_task *t)
 {
     const sens_explain *x = t->explain;
-    if (!x)
-        return json_null();
+    if (!x) {
+        jw_null(w);
+        return;
+    }
     size_t p = r->layout->task_part[i];
-    return json_pack("{s:o,s:o,s:o,s:b,s:o,s:o,s:o}",
-                     "excess_ns", x->bounded ? jint(x->excess_ns) : json_null(),
-                     "critical_job", j_job(r, &t->job),
-                     "wcrt_without_interference_ns",
-                     x->without_intf_bounded ? jint(x->without_intf_ns) : json_null(),
-                     "meets_without_interference", x->without_intf_meets,
-                     "partition", jstr(r->layout->part_name[p]),
-                     "partition_min_sms",
-                     r->sens->has_min_sms[p] ? jint(r->sens->min_sms[p]) : json_null(),
-                     "task_passes_with_sms", t->has_pass_sms ? jint(t->pass_sms) : json_null());
+    jw_object_begin(w);
+    kint_or_null(w, "excess_ns", x->bounded, x->excess_ns);
+    jw_key(w, "critical_job");
+    j_job(w, r, &t->job);
+    kint_or_null(w, "wcrt_without_interference_ns", x->without_intf_bounded, x->without_intf_ns);
+    jw_kbool(w, "meets_without_interference", x->without_intf_meets);
+    jw_kstr(w, "partition", r->layout->part_name[p]);
+    kint_or_null(w, "partition_min_sms", r->sens->has_min_sms[p], r->sens->min_sms[p]);
+    kint_or_null(w, "task_passes_with_sms", t->has_pass_sms, t->pass_sms);
+    jw_object_end(w);
 }
 
-static json_t *j_sensitivity(const rt_report *r)
+static void j_sensitivity(jw *w, const rt_report *r)
 {
     const sens_result *s = r->sens;
-    json_t *parts = json_array(), *tasks = json_array();
-    for (size_t p = 0; p < s->n_parts; p++)
-        push(parts, json_pack("{s:s,s:o,s:o}", "name", r->layout->part_name[p], "sms",
-                              jint(r->layout->part_sms[p]), "min_sms",
-                              s->has_min_sms[p] ? jint(s->min_sms[p]) : json_null()));
+    jw_key(w, "sensitivity");
+    jw_object_begin(w);
+    kreal_or_null(w, "scaling_factor", s->has_scaling, (double)s->scaling_k / SENS_UNIT);
+    jw_kbool(w, "scaling_factor_at_limit", s->has_scaling && s->scaling_k == SENS_SCALE_MAX_K);
+    kreal_or_null(w, "max_margin", s->has_margin, (double)s->margin_k / SENS_UNIT);
+    jw_kbool(w, "max_margin_at_limit", s->has_margin && s->margin_k == SENS_MARGIN_MAX_K);
+    jw_key(w, "precision");
+    jw_object_begin(w);
+    jw_kreal(w, "scaling_factor", 1.0 / SENS_UNIT);
+    jw_kreal(w, "max_margin", 1.0 / SENS_UNIT);
+    jw_kint(w, "wcet_headroom_ns", 1);
+    jw_object_end(w);
+    jw_kint(w, "analyses", (int64_t)s->analyses);
+    jw_kbool(w, "exhaustive", s->exhaustive);
+    jw_key(w, "partitions");
+    jw_array_begin(w);
+    for (size_t p = 0; p < s->n_parts; p++) {
+        jw_object_begin(w);
+        jw_kstr(w, "name", r->layout->part_name[p]);
+        jw_kint(w, "sms", r->layout->part_sms[p]);
+        kint_or_null(w, "min_sms", s->has_min_sms[p], s->min_sms[p]);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
+    jw_key(w, "tasks");
+    jw_array_begin(w);
     for (size_t i = 0; i < s->n_tasks; i++) {
         const sens_task *t = &s->tasks[i];
-        push(tasks, json_pack("{s:s,s:o,s:o,s:o}", "name", r->ts->tasks[i].name, "slack_ns",
-                              t->has_slack ? jint(t->slack_ns) : json_null(),
-                              "wcet_headroom_ns",
-                              t->has_headroom ? jint(t->headroom_ns) : json_null(),
-                              "explanation", j_explain(r, i, t)));
+        jw_object_begin(w);
+        jw_kstr(w, "name", r->ts->tasks[i].name);
+        kint_or_null(w, "slack_ns", t->has_slack, t->slack_ns);
+        kint_or_null(w, "wcet_headroom_ns", t->has_headroom, t->headroom_ns);
+        jw_key(w, "explanation");
+        j_explain(w, r, i, t);
+        jw_object_end(w);
     }
-    return json_pack("{s:o,s:b,s:o,s:b,s:{s:f,s:f,s:i},s:I,s:b,s:o,s:o}",
-                     "scaling_factor",
-                     s->has_scaling ? jreal((double)s->scaling_k / SENS_UNIT) : json_null(),
-                     "scaling_factor_at_limit", s->has_scaling && s->scaling_k == SENS_SCALE_MAX_K,
-                     "max_margin",
-                     s->has_margin ? jreal((double)s->margin_k / SENS_UNIT) : json_null(),
-                     "max_margin_at_limit", s->has_margin && s->margin_k == SENS_MARGIN_MAX_K,
-                     "precision", "scaling_factor", 1.0 / SENS_UNIT, "max_margin",
-                     1.0 / SENS_UNIT, "wcet_headroom_ns", 1,
-                     "analyses", (json_int_t)s->analyses, "exhaustive", s->exhaustive,
-                     "partitions", parts, "tasks", tasks);
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
 /* --check-measurements (docs/report.md "measurements"). */
-static json_t *j_corunners(const rt_report *r, const rt_meas_corunner *c, const size_t *pick,
-                           size_t n)
+static void j_corunners(jw *w, const char *key, const rt_report *r, const rt_meas_corunner *c,
+                        const size_t *pick, size_t n)
 {
-    json_t *arr = json_array();
+    jw_key(w, key);
+    jw_array_begin(w);
     for (size_t i = 0; i < n; i++) {
         const rt_meas_corunner *x = &c[pick ? pick[i] : i];
-        push(arr, json_pack("{s:s,s:I}", "kernel", r->ts->kernels[x->kernel].name, "sms",
-                            (json_int_t)x->sms));
+        jw_object_begin(w);
+        jw_kstr(w, "kernel", r->ts->kernels[x->kernel].name);
+        jw_kint(w, "sms", x->sms);
+        jw_object_end(w);
     }
-    return arr;
+    jw_array_end(w);
 }
 
-static json_t *j_meas_kernel(const rt_report *r, size_t i)
+static void j_meas_kernel(jw *w, const rt_report *r, size_t i)
 {
     const rt_meas_kernel *in = &r->meas_in->kernels[i];
     const meas_kernel_check *c = &r->meas->kernels[i];
-    return json_pack("{s:I,s:s,s:I,s:o,s:I,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:b,s:o,s:o,s:b,s:b}",
-                     "line", (json_int_t)in->line, "kernel", r->ts->kernels[in->kernel].name,
-                     "sms", (json_int_t)in->sms, "corunners",
-                     j_corunners(r, in->corunners, NULL, in->n_corunners), "observed_ns",
-                     (json_int_t)c->observed_ns, "bound_ns", (json_int_t)c->bound_ns,
-                     "model_ns", jreal(c->model_ns), "isolated_cycles", jreal(c->isolated_cycles),
-                     "multiplier", jreal(c->multiplier), "bw_gbps", jreal(c->bw_gbps), "I",
-                     jreal(c->I), "Pi", jreal(c->Pi), "case", intf_case_name(c->sup_case),
-                     "exhaustive", c->exhaustive, "worst_corunners",
-                     j_corunners(r, in->corunners, c->star, c->n_star), "tightness",
-                     jreal(c->tightness), "above_bound", c->above, "above_model",
-                     c->above_model);
+    jw_object_begin(w);
+    jw_kint(w, "line", (int64_t)in->line);
+    jw_kstr(w, "kernel", r->ts->kernels[in->kernel].name);
+    jw_kint(w, "sms", in->sms);
+    j_corunners(w, "corunners", r, in->corunners, NULL, in->n_corunners);
+    jw_kint(w, "observed_ns", c->observed_ns);
+    jw_kint(w, "bound_ns", c->bound_ns);
+    jw_kreal(w, "model_ns", c->model_ns);
+    jw_kreal(w, "isolated_cycles", c->isolated_cycles);
+    jw_kreal(w, "multiplier", c->multiplier);
+    jw_kreal(w, "bw_gbps", c->bw_gbps);
+    jw_kreal(w, "I", c->I);
+    jw_kreal(w, "Pi", c->Pi);
+    jw_kstr(w, "case", intf_case_name(c->sup_case));
+    jw_kbool(w, "exhaustive", c->exhaustive);
+    j_corunners(w, "worst_corunners", r, in->corunners, c->star, c->n_star);
+    jw_kreal(w, "tightness", c->tightness);
+    jw_kbool(w, "above_bound", c->above);
+    jw_kbool(w, "above_model", c->above_model);
+    jw_object_end(w);
 }
 
-static json_t *j_meas_job(const rt_report *r, size_t i)
+static void j_meas_job(jw *w, const rt_report *r, size_t i)
 {
     const rt_meas_job *in = &r->meas_in->jobs[i];
     const meas_job_check *c = &r->meas->jobs[i];
-    return json_pack("{s:I,s:s,s:I,s:I,s:I,s:o,s:I,s:o,s:b}", "line", (json_int_t)in->line,
-                     "task", r->ts->tasks[in->task].name, "release_ns",
-                     (json_int_t)in->release_ns, "finish_ns", (json_int_t)in->finish_ns,
-                     "response_ns", (json_int_t)c->observed_ns, "bound_ns",
-                     c->bounded ? jint(c->bound_ns) : json_null(), "deadline_ns",
-                     (json_int_t)c->deadline_ns, "tightness",
-                     c->bounded ? jreal(c->tightness) : json_null(), "above_bound", c->above);
+    jw_object_begin(w);
+    jw_kint(w, "line", (int64_t)in->line);
+    jw_kstr(w, "task", r->ts->tasks[in->task].name);
+    jw_kint(w, "release_ns", in->release_ns);
+    jw_kint(w, "finish_ns", in->finish_ns);
+    jw_kint(w, "response_ns", c->observed_ns);
+    kint_or_null(w, "bound_ns", c->bounded, c->bound_ns);
+    jw_kint(w, "deadline_ns", c->deadline_ns);
+    kreal_or_null(w, "tightness", c->bounded, c->tightness);
+    jw_kbool(w, "above_bound", c->above);
+    jw_object_end(w);
 }
 
-static json_t *j_measurements(const rt_report *r)
+static void j_measurements(jw *w, const rt_report *r)
 {
     const meas_result *m = r->meas;
     const meas_stats *s = &m->stats;
-    json_t *hist = json_array(), *obs = json_array();
-    for (size_t b = 0; b < MEAS_BINS; b++)
-        push(hist, json_pack("{s:s,s:I}", "bin", report_meas_bin_name(b), "count",
-                             (json_int_t)s->bins[b]));
-    for (size_t i = 0; i < m->n; i++)
-        push(obs, m->kind == RT_MEAS_JOBS ? j_meas_job(r, i) : j_meas_kernel(r, i));
-    json_t *t = s->n ? json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "n", (json_int_t)s->n,
-                                 "min", jreal(s->min), "median", jreal(s->median), "p90",
-                                 jreal(s->p90), "p99", jreal(s->p99), "max", jreal(s->max),
-                                 "mean", jreal(s->mean), "histogram", hist)
-                     : json_pack("{s:I,s:o}", "n", (json_int_t)0, "histogram", hist);
-    json_t *o = json_pack("{s:o,s:s,s:I,s:I,s:o,s:o}", "input",
-                          j_input(r->meas_in->path, r->meas_in->sha256), "kind",
-                          rt_meas_kind_name(m->kind), "count", (json_int_t)m->n, "above_bound",
-                          (json_int_t)m->n_above, "tightness", t, "observations", obs);
-    if (o && m->kind == RT_MEAS_KERNELS)
-        json_object_set_new(o, "above_model", jint((int64_t)m->n_above_model));
-    if (o && m->kind == RT_MEAS_JOBS)
-        json_object_set_new(o, "unbounded", jint((int64_t)m->n_unbounded));
-    return o;
-}
-
-static json_t *j_report(const rt_report *r)
-{
-    json_t *kernels = json_array(), *tasks = json_array();
-    for (size_t k = 0; k < r->ts->n_kernels; k++)
-        push(kernels, j_kernel(r, k));
-    for (size_t i = 0; i < r->ts->n_tasks; i++)
-        push(tasks, j_task(r, i));
-    return json_pack("{s:i,s:{s:s,s:s},s:{s:o,s:o},s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "schema", 1,
-                     "tool", "name", "rtgpu-analyze", "version", r->tool_version, "inputs",
-                     "taskset", j_input(r->ts->path, r->ts->sha256), "gpu",
-                     j_input(r->gpu->path, r->gpu->sha256), "options", j_options(r), "gpu",
-                     j_gpu(r), "kernels", kernels, "partitions", j_partitions(r), "tasks", tasks,
-                     "assignment", j_assignment(r), "verdict", j_verdict(r));
+    jw_key(w, "measurements");
+    jw_object_begin(w);
+    j_input(w, "input", r->meas_in->path, r->meas_in->sha256);
+    jw_kstr(w, "kind", rt_meas_kind_name(m->kind));
+    jw_kint(w, "count", (int64_t)m->n);
+    jw_kint(w, "above_bound", (int64_t)m->n_above);
+    jw_key(w, "tightness");
+    jw_object_begin(w);
+    jw_kint(w, "n", (int64_t)s->n);
+    if (s->n) {
+        jw_kreal(w, "min", s->min);
+        jw_kreal(w, "median", s->median);
+        jw_kreal(w, "p90", s->p90);
+        jw_kreal(w, "p99", s->p99);
+        jw_kreal(w, "max", s->max);
+        jw_kreal(w, "mean", s->mean);
+    }
+    jw_key(w, "histogram");
+    jw_array_begin(w);
+    for (size_t b = 0; b < MEAS_BINS; b++) {
+        jw_object_begin(w);
+        jw_kstr(w, "bin", report_meas_bin_name(b));
+        jw_kint(w, "count", (int64_t)s->bins[b]);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
+    jw_object_end(w);
+    jw_key(w, "observations");
+    jw_array_begin(w);
+    for (size_t i = 0; i < m->n; i++) {
+        if (m->kind == RT_MEAS_JOBS)
+            j_meas_job(w, r, i);
+        else
+            j_meas_kernel(w, r, i);
+    }
+    jw_array_end(w);
+    if (m->kind == RT_MEAS_KERNELS)
+        jw_kint(w, "above_model", (int64_t)m->n_above_model);
+    if (m->kind == RT_MEAS_JOBS)
+        jw_kint(w, "unbounded", (int64_t)m->n_unbounded);
+    jw_object_end(w);
 }
 
 int report_json(const rt_report *r, FILE *out)
 {
-    json_malloc_t old_malloc;
-    json_free_t old_free;
-    json_get_alloc_funcs(&old_malloc, &old_free);
-    json_set_alloc_funcs(arena_alloc, arena_free);
-    j_failed = false;
-    json_t *root = j_report(r);
-    if (root && r->prov && json_object_set_new(root, "provenance", j_provenance(r->prov)) != 0)
-        j_failed = true;
-    if (root && r->sens && r->layout &&
-        json_object_set_new(root, "sensitivity", j_sensitivity(r)) != 0)
-        j_failed = true;
-    if (root && report_json_concurrency(r, root) != 0)
-        j_failed = true;
-    if (root && r->meas && json_object_set_new(root, "measurements", j_measurements(r)) != 0)
-        j_failed = true;
-    char *text = root && !j_failed ? json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17))
-                                   : NULL;
-    /* One string, one write: jansson's FILE* dumper writes in many small pieces. */
-    int rc = text ? 0 : -1;
-    if (text && (fputs(text, out) == EOF || fputc('\n', out) == EOF))
-        rc = -1;
-    json_set_alloc_funcs(old_malloc, old_free);
-    arena_release();
-    return rc;
+    jw w;
+    jw_init(&w, out, 2);
+    jw_object_begin(&w);
+    jw_kint(&w, "schema", 1);
+    jw_key(&w, "tool");
+    jw_object_begin(&w);
+    jw_kstr(&w, "name", "rtgpu-analyze");
+    jw_kstr(&w, "version", r->tool_version);
+    jw_object_end(&w);
+    jw_key(&w, "inputs");
+    jw_object_begin(&w);
+    j_input(&w, "taskset", r->ts->path, r->ts->sha256);
+    j_input(&w, "gpu", r->gpu->path, r->gpu->sha256);
+    jw_object_end(&w);
+    j_options(&w, r);
+    j_gpu(&w, r);
+    jw_key(&w, "kernels");
+    jw_array_begin(&w);
+    for (size_t k = 0; k < r->ts->n_kernels; k++)
+        j_kernel(&w, r, k);
+    jw_array_end(&w);
+    j_partitions(&w, r);
+    jw_key(&w, "tasks");
+    jw_array_begin(&w);
+    for (size_t i = 0; i < r->ts->n_tasks; i++)
+        j_task(&w, r, i);
+    jw_array_end(&w);
+    j_assignment(&w, r);
+    j_verdict(&w, r);
+    if (r->prov)
+        j_provenance(&w, r->prov);
+    if (r->sens && r->layout)
+        j_sensitivity(&w, r);
+    report_json_concurrency(r, &w);
+    if (r->meas)
+        j_measurements(&w, r);
+    jw_object_end(&w);
+    if (putc('\n', out) == EOF)
+        return -1;
+    return jw_finish(&w);
 }

@@ -1,38 +1,26 @@
-/* sim_report: the outputs of rtgpu-simulate. JSON records are built with jansson one at a time
- * (names escaped, reals with 17 significant digits) and written as they come, so the trace is
- * streamed; times that are whole numbers of ns are written as integers. */
+/* sim_report: the outputs of rtgpu-simulate. JSON is streamed with the writer of jw.h (compact,
+ * names escaped, reals with 17 significant digits), record by record as the simulator reports
+ * them; times that are whole numbers of ns are written as integers. */
 #include "report/sim_report.h"
 
 #include <inttypes.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "models/interference.h"
 #include "models/model.h"
+#include "report/jw.h"
 #include "report/report.h"
 
-#define DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(17))
-
 /* A time in ns: an integer when it is one (always under --exec wcet), else a real. */
-static json_t *jtime(double ns)
+static void ktime(jw *w, const char *key, double ns)
 {
-    if (!isfinite(ns))
-        return json_null();
-    if (ns == floor(ns) && fabs(ns) < 9007199254740992.0)
-        return json_integer((json_int_t)ns);
-    return json_real(ns);
-}
-
-/* Write one JSON value (consumed) and free it; -1 if it could not be built or written. */
-static int put_json(json_t *v, FILE *out)
-{
-    char *s = v ? json_dumps(v, DUMP_FLAGS) : NULL;
-    int rc = s && fputs(s, out) != EOF ? 0 : SIM_ESINK;
-    free(s);
-    json_decref(v);
-    return rc;
+    jw_key(w, key);
+    if (isfinite(ns) && ns == floor(ns) && fabs(ns) < 9007199254740992.0)
+        jw_int(w, (int64_t)ns);
+    else
+        jw_real(w, ns);
 }
 
 /* CSV cell: a name quoted, with quotes doubled (RFC 4180). */
@@ -66,17 +54,20 @@ static int trace_job(void *ctx, const sim_job *j)
     sim_trace_writer *w = ctx;
     const sim_report *r = w->r;
     if (w->json) {
-        json_t *o = json_pack("{s:s,s:s,s:I,s:s,s:o,s:o,s:o,s:o,s:o,s:b}", "kind", "job", "task",
-                              r->ts->tasks[j->task].name, "job", (json_int_t)j->index,
-                              "partition", r->l->part_name[j->part], "activation_ns",
-                              jtime(j->activation_ns), "release_ns", jtime(j->release_ns),
-                              "start_ns", jtime(j->start_ns), "finish_ns", jtime(j->finish_ns),
-                              "response_ns", jtime(j->response_ns), "miss",
-                              j->response_ns > (double)r->ts->tasks[j->task].deadline_ns);
-        if (!w->first && fputc(',', w->out) == EOF)
-            return SIM_ESINK;
-        w->first = false;
-        return put_json(o, w->out);
+        jw *o = &w->jw;
+        jw_object_begin(o);
+        jw_kstr(o, "kind", "job");
+        jw_kstr(o, "task", r->ts->tasks[j->task].name);
+        jw_kint(o, "job", (int64_t)j->index);
+        jw_kstr(o, "partition", r->l->part_name[j->part]);
+        ktime(o, "activation_ns", j->activation_ns);
+        ktime(o, "release_ns", j->release_ns);
+        ktime(o, "start_ns", j->start_ns);
+        ktime(o, "finish_ns", j->finish_ns);
+        ktime(o, "response_ns", j->response_ns);
+        jw_kbool(o, "miss", j->response_ns > (double)r->ts->tasks[j->task].deadline_ns);
+        jw_object_end(o);
+        return ferror(w->out) ? SIM_ESINK : 0;
     }
     fputs("job,", w->out);
     csv_name(r->ts->tasks[j->task].name, w->out);
@@ -95,21 +86,27 @@ static int trace_launch(void *ctx, const sim_launch *l)
     sim_trace_writer *w = ctx;
     const sim_report *r = w->r;
     if (w->json) {
-        json_t *co = json_array();
-        for (size_t i = 0; i < l->n_co; i++)
-            json_array_append_new(co, json_pack("{s:s,s:s}", "kernel",
-                                                r->ts->kernels[l->co_kernels[i]].name,
-                                                "partition", r->l->part_name[l->co_parts[i]]));
-        json_t *o = json_pack("{s:s,s:s,s:I,s:I,s:s,s:s,s:o,s:o,s:o}", "kind", "launch", "task",
-                              r->ts->tasks[l->task].name, "job", (json_int_t)l->job, "run",
-                              (json_int_t)(l->run + 1), "kernel", r->ts->kernels[l->kernel].name,
-                              "partition", r->l->part_name[l->part], "start_ns",
-                              jtime(l->start_ns), "finish_ns", jtime(l->finish_ns),
-                              "co_runners", co);
-        if (!w->first && fputc(',', w->out) == EOF)
-            return SIM_ESINK;
-        w->first = false;
-        return put_json(o, w->out);
+        jw *o = &w->jw;
+        jw_object_begin(o);
+        jw_kstr(o, "kind", "launch");
+        jw_kstr(o, "task", r->ts->tasks[l->task].name);
+        jw_kint(o, "job", (int64_t)l->job);
+        jw_kint(o, "run", (int64_t)(l->run + 1));
+        jw_kstr(o, "kernel", r->ts->kernels[l->kernel].name);
+        jw_kstr(o, "partition", r->l->part_name[l->part]);
+        ktime(o, "start_ns", l->start_ns);
+        ktime(o, "finish_ns", l->finish_ns);
+        jw_key(o, "co_runners");
+        jw_array_begin(o);
+        for (size_t i = 0; i < l->n_co; i++) {
+            jw_object_begin(o);
+            jw_kstr(o, "kernel", r->ts->kernels[l->co_kernels[i]].name);
+            jw_kstr(o, "partition", r->l->part_name[l->co_parts[i]]);
+            jw_object_end(o);
+        }
+        jw_array_end(o);
+        jw_object_end(o);
+        return ferror(w->out) ? SIM_ESINK : 0;
     }
     fputs("launch,", w->out);
     csv_name(r->ts->tasks[l->task].name, w->out);
@@ -139,72 +136,80 @@ sim_sink sim_trace_sink(sim_trace_writer *w)
     return (sim_sink){ .ctx = w, .job = trace_job, .launch = trace_launch };
 }
 
-static json_t *j_options(const sim_report *r)
+int sim_json_begin(sim_trace_writer *w, bool trace)
 {
+    const sim_report *r = w->r;
     const rt_options *o = r->o;
     const sim_options *so = r->so;
-    return json_pack("{s:s,s:o,s:s,s:o,s:s,s:s,s:o,s:s,s:i,s:I}",
-                     "release", sim_release_name(so->release),
-                     "seed", json_integer((json_int_t)so->seed),
-                     "exec", sim_exec_name(so->exec),
-                     "margin", json_real(o->margin),
-                     "windows", rt_windows_name(o->windows),
-                     "interference", rt_interference_name(o->interference),
-                     "naive_factor", json_real(o->naive_factor),
-                     "priorities", rt_prio_name(o->priorities),
-                     "model_revision", RT_MODEL_REVISION,
-                     "job_cap", (json_int_t)so->job_cap);
+    jw *j = &w->jw;
+    jw_init(j, w->out, 0);
+    jw_object_begin(j);
+    jw_kint(j, "schema", 1);
+    jw_key(j, "tool");
+    jw_object_begin(j);
+    jw_kstr(j, "name", "rtgpu-simulate");
+    jw_kstr(j, "version", r->tool_version);
+    jw_object_end(j);
+    jw_key(j, "options");
+    jw_object_begin(j);
+    jw_kstr(j, "release", sim_release_name(so->release));
+    jw_kint(j, "seed", (int64_t)so->seed);
+    jw_kstr(j, "exec", sim_exec_name(so->exec));
+    jw_kreal(j, "margin", o->margin);
+    jw_kstr(j, "windows", rt_windows_name(o->windows));
+    jw_kstr(j, "interference", rt_interference_name(o->interference));
+    jw_kreal(j, "naive_factor", o->naive_factor);
+    jw_kstr(j, "priorities", rt_prio_name(o->priorities));
+    jw_kint(j, "model_revision", RT_MODEL_REVISION);
+    jw_kint(j, "job_cap", (int64_t)so->job_cap);
+    jw_object_end(j);
+    if (trace) {
+        jw_key(j, "trace");
+        jw_array_begin(j);
+    }
+    return ferror(w->out) ? -1 : 0;
 }
 
-int sim_json_begin(const sim_report *r, bool trace, FILE *out)
+int sim_json_end(sim_trace_writer *w, bool trace, const sim_result *res)
 {
-    json_t *head = json_pack("{s:i,s:{s:s,s:s},s:o}", "schema", 1, "tool", "name",
-                             "rtgpu-simulate", "version", r->tool_version, "options",
-                             j_options(r));
-    char *s = head ? json_dumps(head, DUMP_FLAGS) : NULL;
-    json_decref(head);
-    if (!s)
-        return -1;
-    /* the object without its closing brace: the trace and the results follow */
-    size_t n = strlen(s);
-    s[n - 1] = '\0';
-    int rc = fputs(s, out) == EOF ? -1 : 0;
-    free(s);
-    if (rc == 0 && trace && fputs(",\"trace\":[", out) == EOF)
-        rc = -1;
-    return rc;
-}
-
-int sim_json_end(const sim_report *r, bool trace, const sim_result *res, FILE *out)
-{
-    if (trace && fputc(']', out) == EOF)
-        return -1;
-    json_t *tasks = json_array();
+    const sim_report *r = w->r;
+    jw *j = &w->jw;
+    if (trace)
+        jw_array_end(j);
+    jw_kint(j, "horizon_ns", res->horizon_ns);
+    jw_kint(j, "jobs_simulated", (int64_t)res->jobs);
+    jw_kbool(j, "capped", res->capped);
+    jw_key(j, "tasks");
+    jw_array_begin(j);
     for (size_t t = 0; t < res->n_tasks; t++) {
         const sim_task_stats *st = &res->tasks[t];
-        json_t *o = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o,s:o,s:I}", "name", r->ts->tasks[t].name,
-                              "partition", r->l->part_name[r->l->task_part[t]], "jobs",
-                              (json_int_t)st->jobs,
-                              "observed_max_ns", st->jobs ? jtime(st->max_ns) : json_null(),
-                              "observed_mean_ns",
-                              st->jobs ? json_real(st->sum_ns / (double)st->jobs) : json_null(),
-                              "observed_min_ns", st->jobs ? jtime(st->min_ns) : json_null(),
-                              "wcrt_ns", st->wcrt_ns >= 0 ? json_integer(st->wcrt_ns)
-                                                          : json_null(),
-                              "misses", (json_int_t)st->misses);
-        json_array_append_new(tasks, o);
+        jw_object_begin(j);
+        jw_kstr(j, "name", r->ts->tasks[t].name);
+        jw_kstr(j, "partition", r->l->part_name[r->l->task_part[t]]);
+        jw_kint(j, "jobs", (int64_t)st->jobs);
+        if (st->jobs) {
+            ktime(j, "observed_max_ns", st->max_ns);
+            jw_kreal(j, "observed_mean_ns", st->sum_ns / (double)st->jobs);
+            ktime(j, "observed_min_ns", st->min_ns);
+        } else {
+            jw_knull(j, "observed_max_ns");
+            jw_knull(j, "observed_mean_ns");
+            jw_knull(j, "observed_min_ns");
+        }
+        jw_key(j, "wcrt_ns");
+        if (st->wcrt_ns >= 0)
+            jw_int(j, st->wcrt_ns);
+        else
+            jw_null(j);
+        jw_kint(j, "misses", (int64_t)st->misses);
+        jw_object_end(j);
     }
-    json_t *tail = json_pack("{s:I,s:I,s:b,s:o,s:b}", "horizon_ns", (json_int_t)res->horizon_ns,
-                             "jobs_simulated", (json_int_t)res->jobs, "capped", res->capped,
-                             "tasks", tasks, "bound_exceeded", res->violation.found);
-    char *s = tail ? json_dumps(tail, DUMP_FLAGS) : NULL;
-    json_decref(tail);
-    if (!s)
+    jw_array_end(j);
+    jw_kbool(j, "bound_exceeded", res->violation.found);
+    jw_object_end(j);
+    if (putc('\n', w->out) == EOF)
         return -1;
-    s[0] = ',';   /* append the members to the open object */
-    int rc = fputs(s, out) == EOF || fputc('\n', out) == EOF ? -1 : 0;
-    free(s);
-    return rc;
+    return jw_finish(j);
 }
 
 /* ns, rounded up to a whole ns, in a human unit. */

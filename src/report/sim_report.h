@@ -9,6 +9,7 @@
 
 #include "analysis/layout.h"
 #include "analysis/options.h"
+#include "report/jw.h"
 #include "sim/sim.h"
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
@@ -28,7 +29,7 @@ typedef struct sim_trace_writer {
     const sim_report *r;
     FILE *out;
     bool json;
-    bool first;              /* JSON: no comma before the first record */
+    jw jw;                   /* JSON: the stream, from sim_json_begin to sim_json_end */
 } sim_trace_writer;
 
 /* The sink callbacks of w (ctx = w). */
@@ -37,8 +38,8 @@ sim_sink sim_trace_sink(sim_trace_writer *w);
 int sim_csv_header(FILE *out);
 /* JSON: everything before the trace ("trace": [ opened when trace); sim_json_end closes it and
  * writes the horizon, counts and per-task statistics. Return 0, or -1 on a write error. */
-int sim_json_begin(const sim_report *r, bool trace, FILE *out);
-int sim_json_end(const sim_report *r, bool trace, const sim_result *res, FILE *out);
+int sim_json_begin(sim_trace_writer *w, bool trace);
+int sim_json_end(sim_trace_writer *w, bool trace, const sim_result *res);
 /* Text summary: options, horizon, one row per task (observed min/mean/max, analysed R, misses). */
 int sim_report_text(const sim_report *r, const sim_result *res, FILE *out);
 /* The counter-example of res->violation, in words, for standard error. */

@@ -1,0 +1,213 @@
+/* Tests of util/atomicfile.c in process: while a stream is open the target keeps its old content
+ * and no other name is in the directory (unnamed O_TMPFILE file); the visible fallback shows one
+ * temporary name that abort, commit, SIGTERM and SIGINT all remove; modes; refusals. */
+#include <CUnit/CUnit.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "suites.h"
+#include "util/atomicfile.h"
+
+static void fresh_dir(char *buf, size_t size)
+{
+    const char *t = getenv("TMPDIR");
+    snprintf(buf, size, "%s/rtgpu-atomic-XXXXXX", t ? t : "/tmp");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(buf));
+}
+
+/* Entries of dir other than "." and "..". */
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    if (d)
+        closedir(d);
+    return d ? n : -1;
+}
+
+static void put(const char *path, const char *text, mode_t mode)
+{
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    fclose(f);
+    chmod(path, mode);
+}
+
+/* The file's whole content, or "" when it cannot be read (static buffer). */
+static const char *get(const char *path)
+{
+    static char buf[256];
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (f) {
+        size_t n = fread(buf, 1, sizeof buf - 1, f);
+        buf[n] = '\0';
+        fclose(f);
+    }
+    return buf;
+}
+
+static void test_unnamed_while_writing(void)
+{
+    char dir[4096], t[4200];
+    fresh_dir(dir, sizeof dir);
+    snprintf(t, sizeof t, "%s/t.txt", dir);
+    put(t, "old\n", 0600);
+    rt_atomic_stream s;
+    CU_ASSERT_EQUAL_FATAL(rt_atomic_open(&s, t), 0);
+    CU_ASSERT_TRUE(s.unnamed);             /* ext4, xfs, tmpfs, btrfs: O_TMPFILE */
+    fputs("new content\n", s.f);
+    fflush(s.f);
+    CU_ASSERT_EQUAL(entries(dir), 1);      /* the target only: the new file has no name */
+    CU_ASSERT_STRING_EQUAL(get(t), "old\n");
+    CU_ASSERT_EQUAL(rt_atomic_commit(&s), 0);
+    CU_ASSERT_STRING_EQUAL(get(t), "new content\n");
+    CU_ASSERT_EQUAL(entries(dir), 1);
+    struct stat st;
+    CU_ASSERT_EQUAL(stat(t, &st), 0);
+    CU_ASSERT_EQUAL(st.st_mode & 0777, 0600); /* the replaced file's mode */
+    /* abort: the target as it was, nothing else */
+    CU_ASSERT_EQUAL_FATAL(rt_atomic_open(&s, t), 0);
+    fputs("discarded\n", s.f);
+    rt_atomic_abort(&s);
+    CU_ASSERT_STRING_EQUAL(get(t), "new content\n");
+    CU_ASSERT_EQUAL(entries(dir), 1);
+    /* a new file: 0666 less the umask, as fopen would make it */
+    char n[4200];
+    snprintf(n, sizeof n, "%s/new.txt", dir);
+    mode_t mask = umask(022);
+    CU_ASSERT_EQUAL(rt_write_atomic(n, "x", 1), 0);
+    umask(mask);
+    CU_ASSERT_EQUAL(stat(n, &st), 0);
+    CU_ASSERT_EQUAL(st.st_mode & 0777, 0644);
+    CU_ASSERT_STRING_EQUAL(get(n), "x");
+    unlink(n);
+    unlink(t);
+    rmdir(dir);
+}
+
+static void test_visible_fallback(void)
+{
+    char dir[4096], t[4200];
+    fresh_dir(dir, sizeof dir);
+    snprintf(t, sizeof t, "%s/t.txt", dir);
+    put(t, "old\n", 0640);
+    rt_atomic_stream s;
+    CU_ASSERT_EQUAL_FATAL(rt_atomic_open_visible(&s, t), 0);
+    CU_ASSERT_FALSE(s.unnamed);
+    CU_ASSERT_PTR_NOT_NULL(s.tmp && strstr(s.tmp, "/t.txt.tmp."));
+    CU_ASSERT_EQUAL(entries(dir), 2);      /* target and the visible temporary */
+    rt_atomic_abort(&s);
+    CU_ASSERT_EQUAL(entries(dir), 1);
+    CU_ASSERT_STRING_EQUAL(get(t), "old\n");
+    CU_ASSERT_EQUAL_FATAL(rt_atomic_open_visible(&s, t), 0);
+    fputs("new\n", s.f);
+    CU_ASSERT_EQUAL(rt_atomic_commit(&s), 0);
+    CU_ASSERT_EQUAL(entries(dir), 1);
+    CU_ASSERT_STRING_EQUAL(get(t), "new\n");
+    struct stat st;
+    CU_ASSERT_EQUAL(stat(t, &st), 0);
+    CU_ASSERT_EQUAL(st.st_mode & 0777, 0640);
+    unlink(t);
+    rmdir(dir);
+}
+
+/* A child opens a visible temporary, says so through a pipe and waits; sig must remove the
+ * temporary and end the child by that signal. */
+static void signal_removes_temporary(int sig)
+{
+    char dir[4096], t[4200];
+    fresh_dir(dir, sizeof dir);
+    snprintf(t, sizeof t, "%s/t.txt", dir);
+    int p[2];
+    CU_ASSERT_EQUAL_FATAL(pipe(p), 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    CU_ASSERT_FATAL(pid >= 0);
+    if (pid == 0) {
+        rt_atomic_stream s;
+        close(p[0]);
+        if (rt_atomic_signals_init() != 0 || rt_atomic_open_visible(&s, t) != 0)
+            _exit(1);
+        fputs("partial", s.f);
+        fflush(s.f);
+        if (write(p[1], "x", 1) != 1)
+            _exit(1);
+        for (;;)
+            pause();
+    }
+    close(p[1]);
+    char c = 0;
+    CU_ASSERT_EQUAL(read(p[0], &c, 1), 1);
+    close(p[0]);
+    CU_ASSERT_EQUAL(entries(dir), 1);      /* the temporary, while it is written */
+    kill(pid, sig);
+    int st = 0;
+    CU_ASSERT_EQUAL(waitpid(pid, &st, 0), pid);
+    CU_ASSERT(WIFSIGNALED(st) && WTERMSIG(st) == sig); /* ended by the signal itself */
+    CU_ASSERT_EQUAL(entries(dir), 0);      /* and nothing left behind */
+    rmdir(dir);
+}
+
+static void test_signals_remove_temporary(void)
+{
+    signal_removes_temporary(SIGTERM);
+    signal_removes_temporary(SIGINT);
+    signal_removes_temporary(SIGHUP);
+}
+
+static void test_refusals(void)
+{
+    char dir[4096], t[4200], lnk[4200];
+    fresh_dir(dir, sizeof dir);
+    rt_atomic_stream s;
+    errno = 0;
+    CU_ASSERT_EQUAL(rt_atomic_open(&s, ""), -1);
+    CU_ASSERT_EQUAL(errno, ENOENT);
+    CU_ASSERT_EQUAL(rt_atomic_open(&s, dir), -1);
+    CU_ASSERT_EQUAL(errno, EISDIR);
+    snprintf(lnk, sizeof lnk, "%s/dangling", dir);
+    CU_ASSERT_EQUAL(symlink("nowhere", lnk), 0);
+    CU_ASSERT_EQUAL(rt_atomic_open(&s, lnk), -1);
+    CU_ASSERT_EQUAL(errno, ENOENT);
+    unlink(lnk);
+    /* read-only: refused even for root, who could write it */
+    snprintf(t, sizeof t, "%s/ro.txt", dir);
+    put(t, "keep\n", 0444);
+    CU_ASSERT_EQUAL(rt_write_atomic(t, "x", 1), -1);
+    CU_ASSERT_EQUAL(errno, EACCES);
+    CU_ASSERT_STRING_EQUAL(get(t), "keep\n");
+    CU_ASSERT_EQUAL(entries(dir), 1);
+    unlink(t);
+    snprintf(t, sizeof t, "%s/no-such-dir/x", dir);
+    CU_ASSERT_EQUAL(rt_write_atomic(t, "x", 1), -1);
+    CU_ASSERT_EQUAL(errno, ENOENT);
+    /* a device is written in place, never replaced */
+    CU_ASSERT_EQUAL(rt_write_atomic("/dev/null", "x", 1), 0);
+    struct stat st;
+    CU_ASSERT_EQUAL(stat("/dev/null", &st), 0);
+    CU_ASSERT_TRUE(S_ISCHR(st.st_mode));
+    CU_ASSERT_EQUAL(entries(dir), 0);
+    rmdir(dir);
+}
+
+void test_atomicfile_register(void)
+{
+    CU_pSuite s = CU_add_suite("atomicfile", NULL, NULL);
+    CU_add_test(s, "unnamed while written, mode kept, abort", test_unnamed_while_writing);
+    CU_add_test(s, "visible fallback: removed on abort, renamed on commit", test_visible_fallback);
+    CU_add_test(s, "SIGTERM, SIGINT, SIGHUP remove the visible temporary",
+                test_signals_remove_temporary);
+    CU_add_test(s, "refused: empty, directory, dangling link, read-only, missing directory",
+                test_refusals);
+}
