@@ -377,13 +377,14 @@ static void test_assign_time_limit(void)
 
 /* ---- LP file ------------------------------------------------------------------------------- */
 
-/* The first model of test_assign_hand_optimum, read back with GLPK's CPLEX LP reader.
- * Columns: y_cam_n and y_det_n for n = 1..4 (each fits alone: 60 <= 100), x_det_in_cam_n for
- * n = 3, 4 only (together on 1 or 2 SMs the utilisation is 1.2 or 1.1): 10 columns.
- * Rows: one_cam, one_det, util_cam_n and util_det_n for n = 1..4, sms_total, and the links
- * in_det_cam_3, in_det_cam_4: 13 rows. No resp/block row can bind: det (DM priority 2) waits
- * for one job of cam, 40 <= 100 - 40 on 3 SMs and 20 <= 100 - 20 on 4, and cam's blocking by
- * det is the same sum. */
+/* The pattern model of test_assign_hand_optimum, read back with GLPK's CPLEX LP reader.
+ * kernel K takes 60, 55, 40, 20 cycles on 1..4 SMs; both tasks have T = D = 100, naive
+ * interference with factor 1 (a co-runner doubles a WCET). Patterns (group, SMs) that pass the
+ * necessary test with every other task outside: alone, a task on n SMs needs the other's alone
+ * size (1 SM) beside it, so n <= 3, and its WCET is at least doubled: 120, 110, 80 on 1, 2, 3
+ * SMs, so only n = 3 passes; together (nothing outside, isolated WCETs) 40 + 40 = 80 <= 100 on
+ * 3 SMs and 20 + 20 on 4, while on 1 or 2 SMs the utilisation is 1.2 or 1.1. So 4 columns:
+ * x_0_3, x_1_3, x_0.1_3, x_0.1_4, and 3 rows: one_0, one_1, sms_total. */
 static void test_assign_write_lp(void)
 {
     fixture f;
@@ -399,37 +400,37 @@ static void test_assign_write_lp(void)
     assign_result r;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    CU_ASSERT_EQUAL(r.sms_used, 3);
     assign_result_fini(&r);
 
     glp_prob *lp = glp_create_prob();
     glp_term_out(GLP_OFF);
     CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
-    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 10);
-    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 13);
-    CU_ASSERT_EQUAL(glp_get_num_bin(lp), 10);
+    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 4);
+    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 3);
+    CU_ASSERT_EQUAL(glp_get_num_bin(lp), 4);
     glp_create_index(lp);
-    static const char *cols[] = {"y_cam_1", "y_cam_4", "y_det_1", "y_det_4", "x_det_in_cam_3",
-                                 "x_det_in_cam_4"};
-    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
-        CU_ASSERT(glp_find_col(lp, cols[i]) > 0);
-    CU_ASSERT_EQUAL(glp_find_col(lp, "x_det_in_cam_2"), 0);
-    static const char *rows[] = {"one_cam", "one_det", "util_cam_1", "util_det_4", "sms_total",
-                                 "in_det_cam_3", "in_det_cam_4"};
+    static const char *cols[] = {"x_0_3", "x_1_3", "x_0.1_3", "x_0.1_4"};
+    static const double cost[] = {3, 3, 3, 4};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++) {
+        int c = glp_find_col(lp, cols[i]);
+        CU_ASSERT_FATAL(c > 0);
+        CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, c), cost[i], 0);
+    }
+    static const char *rows[] = {"one_0", "one_1", "sms_total"};
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
         CU_ASSERT(glp_find_row(lp, rows[i]) > 0);
-    /* objective: SMs of the open partitions (in units of g = 1); sms_total <= 4 */
-    CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "y_det_4")), 4, 0);
-    CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "x_det_in_cam_4")), 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(glp_get_row_ub(lp, glp_find_row(lp, "sms_total")), 4, 0);
-    /* util_cam_3: 0.4 x_det_in_cam_3 + (0.4 - 1 - 1e-6) y_cam_3 <= 0 */
-    int ind[4];
-    double val[4];
-    int row = glp_find_row(lp, "util_cam_3");
-    CU_ASSERT_EQUAL_FATAL(glp_get_mat_row(lp, row, ind, val), 2);
-    for (int q = 1; q <= 2; q++) {
-        const char *cn = glp_get_col_name(lp, ind[q]);
-        double want = strcmp(cn, "y_cam_3") == 0 ? 0.4 - 1 - 1e-6 : 0.4;
-        CU_ASSERT_DOUBLE_EQUAL(val[q], want, 1e-12);
+    /* one_0: x_0_3 + x_0.1_3 + x_0.1_4 = 1 */
+    int ind[5];
+    double val[5];
+    int row = glp_find_row(lp, "one_0");
+    CU_ASSERT_EQUAL_FATAL(glp_get_mat_row(lp, row, ind, val), 3);
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_row_lb(lp, row), 1, 0);
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_row_ub(lp, row), 1, 0);
+    for (int q = 1; q <= 3; q++) {
+        CU_ASSERT_DOUBLE_EQUAL(val[q], 1, 0);
+        CU_ASSERT_NOT_EQUAL(ind[q], glp_find_col(lp, "x_1_3"));
     }
     glp_delete_prob(lp);
     glp_free_env();
@@ -437,7 +438,10 @@ static void test_assign_write_lp(void)
     fx_fini(&f);
 }
 
-/* Task names that are not legal LP names, or collide once cleaned, get unique legal tags. */
+/* Three tasks of one kernel taking 10 cycles on every size, T = D = 100, 4 SMs, naive factor 1:
+ * every WCET with a co-runner is 20. A group on n SMs with some task outside needs n + 1 <= 4;
+ * singles (20) and pairs (40, the lower-priority one waits for the other) pass on 1..3 SMs, the
+ * triple (30, nothing outside, isolated) on 1..4: 9 + 9 + 4 = 22 columns, all legal names. */
 static void test_assign_write_lp_names(void)
 {
     fixture f;
@@ -458,13 +462,13 @@ static void test_assign_write_lp_names(void)
     glp_term_out(GLP_OFF);
     CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
     glp_create_index(lp);
-    CU_ASSERT(glp_find_col(lp, "y_cam1.0_1") > 0);
-    CU_ASSERT(glp_find_col(lp, "y_cam1.1_1") > 0);
-    CU_ASSERT(glp_find_col(lp, "y_9x_1") > 0);
-    CU_ASSERT(glp_find_col(lp, "x_9x_in_cam1.0_4") > 0);
-    CU_ASSERT(glp_find_row(lp, "one_cam1.1") > 0);
-    /* 3 tasks x 4 sizes of y, 3 pairs x 4 sizes of x (10 + 10 <= 100 on every size) */
-    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 24);
+    CU_ASSERT(glp_find_col(lp, "x_0_1") > 0);
+    CU_ASSERT(glp_find_col(lp, "x_0.2_3") > 0);
+    CU_ASSERT(glp_find_col(lp, "x_0.1.2_4") > 0);
+    CU_ASSERT_EQUAL(glp_find_col(lp, "x_0_4"), 0);
+    CU_ASSERT_EQUAL(glp_find_col(lp, "x_1.2_4"), 0);
+    CU_ASSERT(glp_find_row(lp, "one_2") > 0);
+    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 22);
     glp_delete_prob(lp);
     glp_free_env();
     unlink(path);
