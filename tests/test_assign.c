@@ -9,6 +9,9 @@
 
 #include "analysis/analysis.h"
 #include "search/assign.h"
+#include "search/judge.h"
+#include "search/pattern.h"
+#include "search/pattern_mip.h"
 #include "search/bounds.h"
 #include "analysis/wcet.h"
 #include "models/model.h"
@@ -768,6 +771,74 @@ static void test_assign_group_test_necessary(void)
     CU_ASSERT_EQUAL(fails, 0);
 }
 
+/* The pattern MIP alone, without an incumbent, against the brute force: the pool for layouts of
+ * at most U units (U = the brute-force minimum, or all SMs when none is schedulable) must hold
+ * every layout of that size, so the MIP over it finds a layout of exactly the minimum and
+ * proves it (or proves that none exists). The pool is filtered by reduced costs (sec. 5), so a
+ * pool that left out a pattern it needs shows here. Sizes and options as the brute-force
+ * comparisons; no clock. */
+static void pattern_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
+                            rt_prio_mode prio, long *proven)
+{
+    for (uint64_t seed = 1; seed <= n_seeds; seed++) {
+        rt_options o;
+        rt_options_default(&o);
+        o.priorities = prio;
+        o.time_limit_s = 0;
+        fixture f;
+        rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
+        int64_t want = brute_min_sms(&f, &o);
+        int64_t S = N / g, U = want < 0 ? S : want / g;
+        rt_diags *d = rt_diags_new(16);
+        lbt *b = lbt_new(f.m, f.ts, &o);
+        judge *j = judge_new(f.m, f.ts, &o, 1024);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        pattern_result pr;
+        pattern_pool pool = {0};
+        CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, S + 1, d, &pr, &pool, U, 0, false),
+                              ASSIGN_OK);
+        /* the bound never exceeds a schedulable layout */
+        if (want >= 0)
+            CU_ASSERT(pr.lb_units <= U);
+        if (pr.lb_units <= U) {
+            jlayout best;
+            CU_ASSERT_EQUAL_FATAL(jl_init(&best, f.ts->n_tasks), 0);
+            pmip_result pm;
+            CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
+                                             &pm), ASSIGN_OK);
+            CU_ASSERT_TRUE(pool.exhaustive);
+            if (pm.proven) {
+                (*proven)++;
+                CU_ASSERT_EQUAL(pm.found, want >= 0);
+                if (pm.found && want >= 0)
+                    CU_ASSERT_EQUAL(jl_units(&best) * g, want);
+            }
+            if (pm.found && want >= 0)
+                CU_ASSERT(jl_units(&best) * g >= want);
+            if (want >= 0 && (!pm.found || jl_units(&best) * g != want))
+                fprintf(stderr, "\npattern mismatch N=%lld seed=%llu: brute %lld, pmip %lld\n",
+                        (long long)N, (unsigned long long)seed, (long long)want,
+                        pm.found ? (long long)(jl_units(&best) * g) : -1LL);
+            jl_fini(&best);
+        }
+        pattern_pool_fini(&pool);
+        judge_free(j);
+        lbt_free(b);
+        rt_diags_free(d);
+        fx_fini(&f);
+    }
+}
+
+static void test_assign_pattern_mip_brute(void)
+{
+    long proven = 0;
+    pattern_compare(6, 1, 5, 5, 12, RT_PRIO_GIVEN, &proven);
+    pattern_compare(8, 2, 6, 5, 8, RT_PRIO_DM, &proven);
+    pattern_compare(6, 1, 5, 5, 8, RT_PRIO_AUDSLEY, &proven);
+    CU_ASSERT(proven >= 20); /* nearly every instance ends with a proof */
+}
+
 void test_assign_register(void)
 {
     CU_pSuite s = CU_add_suite("assign", NULL, NULL);
@@ -784,5 +855,6 @@ void test_assign_register(void)
     CU_add_test(s, "brute force, given priorities", test_assign_brute_given);
     CU_add_test(s, "brute force, deadline-monotonic", test_assign_brute_dm);
     CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);
+    CU_add_test(s, "pattern MIP alone against brute force", test_assign_pattern_mip_brute);
     CU_add_test(s, "group test is necessary on every layout", test_assign_group_test_necessary);
 }
