@@ -108,7 +108,7 @@ static json_t *j_options(const rt_report *r)
                      "combination_cap", json_integer((json_int_t)o->combination_cap),
                      "priorities", rt_prio_name(o->priorities),
                      "assign", r->assign ? "search" : "given",
-                     "objective", "min-sms",
+                     "objective", rt_objective_name(o->objective),
                      "time_limit_s", o->time_limit_s > 0 ? jreal(o->time_limit_s) : json_null(),
                      "max_iterations", o->max_iterations > 0 ? jint(o->max_iterations)
                                                              : json_null(),
@@ -249,7 +249,8 @@ static json_t *j_assignment(const rt_report *r)
                          "objective", "min-sms", "sms_used", (json_int_t)used, "iterations",
                          (json_int_t)0, "seconds", json_real(0.0));
     json_t *o = json_pack("{s:s,s:s,s:s,s:o,s:I,s:o,s:b,s:b}", "mode", "search", "status",
-                          assign_status_name(a->status), "objective", "min-sms", "sms_used",
+                          assign_status_name(a->status), "objective",
+                          rt_objective_name(r->o->objective), "sms_used",
                           r->layout ? jint(used) : json_null(), "iterations",
                           (json_int_t)a->iterations, "seconds", jreal(a->seconds),
                           "time_limit_hit", a->hit_time_limit, "iteration_limit_hit",
@@ -266,6 +267,11 @@ static json_t *j_assignment(const rt_report *r)
                         a->first_seconds >= 0 ? jreal(a->first_seconds) : json_null());
     json_object_set_new(o, "best_layout_seconds",
                         a->best_seconds >= 0 ? jreal(a->best_seconds) : json_null());
+    if (r->o->objective == RT_OBJ_MAX_MIN_SLACK) {
+        json_object_set_new(o, "min_relative_slack",
+                            isnan(a->min_slack) ? json_null() : jreal(a->min_slack));
+        json_object_set_new(o, "max_sms", jint(a->max_sms));
+    }
     return o;
 }
 

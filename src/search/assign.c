@@ -13,6 +13,7 @@
  *    same way but, if it passes, is only `feasible`. docs/assignment.md has the proofs. */
 #include "search/assign.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,7 @@
 #include "search/local.h"
 #include "search/pattern.h"
 #include "search/pattern_mip.h"
+#include "search/slack.h"
 
 #define CACHE_ENTRIES 32768  /* layouts whose verdict the judge keeps */
 #define LOCAL_SHARE 0.3      /* of the time limit given to the local search */
@@ -498,8 +500,11 @@ static int final_check(search *s)
 int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
                   rt_diags *d)
 {
+    if (o->objective == RT_OBJ_MAX_MIN_SLACK)
+        return slack_search(m, ts, o, out, d);
     memset(out, 0, sizeof *out);
     out->status = ASSIGN_UNKNOWN;
+    out->min_slack = NAN;
     search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = now_s(), .out = out };
     int rc = search_run(&s);
     if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0)
