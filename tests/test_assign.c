@@ -372,7 +372,7 @@ static void test_assign_time_limit(void)
     CU_ASSERT_EQUAL(r.status, ASSIGN_UNKNOWN);
     CU_ASSERT_TRUE(r.hit_time_limit);
     CU_ASSERT_FALSE(r.hit_iteration_limit);
-    CU_ASSERT(r.iterations >= 1 && r.iterations < 3004);
+    CU_ASSERT(r.iterations >= 0 && r.iterations < 3004); /* the limit may fall before a solve */
     CU_ASSERT(r.seconds >= 0.15 && r.seconds < 5); /* GLPK's clock stops it at about 0.2 s */
     CU_ASSERT_PTR_NULL(r.layout);
     assign_result_fini(&r);

@@ -301,14 +301,15 @@ typedef struct lazy_ctx {
     ilp *p;
     unsigned seed;
     int mode;                 /* 0 normal, 1 stop at once, 2 reject without a cut */
+    int n;                    /* columns (LZ_N, fewer in the stop test) */
     long calls;
     unsigned char accepted[1 << LZ_N];
 } lazy_ctx;
 
-static unsigned lz_mask(const unsigned char *x)
+static unsigned lz_mask(const unsigned char *x, int n)
 {
     unsigned m = 0;
-    for (int j = 0; j < LZ_N; j++)
+    for (int j = 0; j < n; j++)
         m |= (unsigned)(x[j] != 0) << j;
     return m;
 }
@@ -327,7 +328,7 @@ static int lz_check(void *ctx, const unsigned char *x)
     c->calls++;
     if (c->mode == 1)
         return -1;
-    unsigned m = lz_mask(x);
+    unsigned m = lz_mask(x, c->n);
     if (lz_ok(c->seed, m) && c->mode == 0) {
         c->accepted[m] = 1;
         return 1;
@@ -338,12 +339,12 @@ static int lz_check(void *ctx, const unsigned char *x)
     int cols[LZ_N];
     double coef[LZ_N];
     int ones = 0;
-    for (int j = 0; j < LZ_N; j++) {
+    for (int j = 0; j < c->n; j++) {
         cols[j] = j + 1;
         coef[j] = x[j] ? 1.0 : -1.0;
         ones += x[j] != 0;
     }
-    CU_ASSERT_EQUAL(ilp_lazy_row(c->p, LZ_N, cols, coef, ones - 1.0), ILP_OK);
+    CU_ASSERT_EQUAL(ilp_lazy_row(c->p, (size_t)c->n, cols, coef, ones - 1.0), ILP_OK);
     return 0;
 }
 
@@ -381,7 +382,7 @@ static void test_ilp_lazy_brute(void)
             }
         }
         for (int with_start = 0; with_start < 2; with_start++) {
-            lazy_ctx c = { .seed = seed };
+            lazy_ctx c = { .seed = seed, .n = LZ_N };
             c.p = ilp_new("lazy", 0, d);
             CU_ASSERT_PTR_NOT_NULL_FATAL(c.p);
             int cols[LZ_N];
@@ -408,7 +409,7 @@ static void test_ilp_lazy_brute(void)
                 unsigned char x[LZ_N];
                 for (int j = 0; j < LZ_N; j++)
                     x[j] = ilp_col_value(c.p, cols[j]);
-                unsigned m = lz_mask(x);
+                unsigned m = lz_mask(x, LZ_N);
                 /* recorded only after the checker accepted it, or it is the start */
                 CU_ASSERT(c.accepted[m] || (with_start && m == best_m));
                 CU_ASSERT_TRUE(lz_ok(seed, m));
@@ -426,7 +427,7 @@ static void test_ilp_lazy_stop(void)
 {
     rt_diags *d = rt_diags_new(10);
     for (int mode = 1; mode <= 2; mode++) {
-        lazy_ctx c = { .seed = 1, .mode = mode };
+        lazy_ctx c = { .seed = 1, .mode = mode, .n = 2 };
         c.p = ilp_new("lazy", 0, d);
         CU_ASSERT_PTR_NOT_NULL_FATAL(c.p);
         int cols[2];
