@@ -33,6 +33,7 @@
 #define PATTERN_SHARE 0.6    /* the pattern master runs until this share of the limit */
 #define POOL_SHARE 0.7       /* the pool enumeration until this share */
 #define PMIP_SHARE 0.95      /* the pattern MIP until this share; the exact loop the rest */
+#define PMIP_FIRST 3000       /* patterns of a partial pool in the first pattern MIP */
 #define AMIP_SHARE 0.25      /* after the pattern MIP, the exact loop only with this much left */
 #define AMIP_CELLS 20000.0   /* and only for T * T * sizes up to this */
 
@@ -377,36 +378,59 @@ static double share_deadline(const search *s, double share)
 }
 
 /* The pattern MIP over the pool (pattern_mip.h): a better layout becomes the incumbent; a
- * proof closes the search. With write_only, the model is written and nothing solved. */
+ * proof closes the search. A pool that is not exhaustive is tried by growing prefixes (its most
+ * promising patterns first: PMIP_FIRST, then 4 times more each round) while time is left. With
+ * write_only, the model of the whole pool is written and nothing solved. */
 static int close_by_patterns(search *s, bool write_only, bool *closed)
 {
     jlayout best;
     if (jl_init(&best, s->ts->n_tasks) != 0)
         return ASSIGN_ENOMEM;
     int64_t g = s->m->gpu->granularity;
-
-    int rc = pmip_solve(s->j, &s->pool, (int64_t)s->m->n_sizes, g, s->best ? &s->inc : NULL,
-                        share_deadline(s, PMIP_SHARE), s->o->write_lp, !write_only, s->d,
-                        &best, &s->pmip);
-    s->out->hit_time_limit |= s->pmip.hit_time_limit;
-    if (s->pmip.ran)
-        s->out->iterations++;
-    if (rc == ASSIGN_OK && s->pmip.found) {
-        rt_layout *l = judge_layout(s->j, &best);
-        if (!l)
-            rc = ASSIGN_ENOMEM;
-        else {
-            rc = offer_incumbent(s, l, jl_units(&best) * g);
+    int rc = ASSIGN_OK;
+    size_t use = s->pool.exhaustive || s->o->write_lp ? s->pool.n : PMIP_FIRST;
+    bool ran = false;
+    for (bool first = true;; first = false) {
+        pattern_pool view = s->pool;
+        if (use < view.n) {
+            view.n = use;
+            view.n_task = view.first[use];
+            view.exhaustive = false;
+        }
+        rc = pmip_solve(s->j, &view, (int64_t)s->m->n_sizes, g, s->best ? &s->inc : NULL,
+                        share_deadline(s, PMIP_SHARE), first ? s->o->write_lp : NULL,
+                        !write_only, s->d, &best, &s->pmip);
+        if (rc != ASSIGN_OK)
+            break;
+        s->out->hit_time_limit |= s->pmip.hit_time_limit;
+        if (s->pmip.ran) {
+            ran = true;
+            s->out->iterations++;
+        }
+        if (s->pmip.found) {
+            rt_layout *l = judge_layout(s->j, &best);
+            if (!l) {
+                rc = ASSIGN_ENOMEM;
+                break;
+            }
+            if ((rc = offer_incumbent(s, l, jl_units(&best) * g)) != ASSIGN_OK)
+                break;
             jl_copy(&s->inc, &best);
         }
+        if (s->pmip.proven) {
+            *closed = true;
+            s->pmip_proven = true;
+            s->out->status = s->best ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
+            if (s->best && s->best_sms / g > s->lb_units)
+                s->lb_units = s->best_sms / g;
+            break;
+        }
+        if (write_only || !s->pmip.ran || s->pmip.hit_time_limit || view.n == s->pool.n ||
+            time_left(s) < 0)
+            break;
+        use = use > s->pool.n / 4 ? s->pool.n : use * 4;
     }
-    if (rc == ASSIGN_OK && s->pmip.proven) {
-        *closed = true;
-        s->pmip_proven = true;
-        s->out->status = s->best ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
-        if (s->best && s->best_sms / g > s->lb_units)
-            s->lb_units = s->best_sms / g;
-    }
+    s->pmip.ran = ran;
     jl_fini(&best);
     return rc;
 }

@@ -35,9 +35,8 @@
                                * must not come back for ever */
 #define ENUM_NODES 4000000L /* nodes of the pool enumeration, all sizes together */
 #define POOL_MAX 200000      /* patterns in the pool */
-#define TRIM_MAX 3000        /* patterns kept of a pool that is not exhaustive */
-#define CONF_MAX 20000000.0
-#define CACHE_SLOTS ((size_t)1 << 18) /* remembered complement tests (half filled at most) */   /* T*T*S above which no conflict table is built */
+#define CONF_MAX 20000000.0   /* T*T*S above which no conflict table is built */
+#define CACHE_SLOTS ((size_t)1 << 18) /* remembered complement tests (half filled at most) */
 
 typedef struct pm {
     lbt *b;
@@ -607,14 +606,15 @@ static int by_rc(const void *x, const void *y)
     return a < b ? -1 : (a > b);
 }
 
-/* A pool that is not exhaustive proves nothing; it only feeds the MIP as a heuristic, and a
- * large one leaves GLPK no time to branch. Keep the TRIM_MAX patterns of least reduced cost
- * under the current duals (ties by enumeration order). 0, or -1 on out of memory. */
-static int trim_pool(pm *p)
+/* Order the pool for the MIP: the incumbent's patterns first (their indices in inc_q, k_inc of
+ * them), then by least reduced cost under the current duals (ties by enumeration order). A pool
+ * that is not exhaustive proves nothing; the MIP then takes growing prefixes of it as a
+ * heuristic (assign.c), the most promising patterns first. 0, or -1 on out of memory. */
+static int order_pool(pm *p, const size_t *inc_q, size_t k_inc)
 {
     pattern_pool *pl = p->pool, nw = {0};
-    double *rc = malloc(pl->n * sizeof *rc);
-    size_t *idx = malloc(pl->n * sizeof *idx);
+    double *rc = malloc((pl->n ? pl->n : 1) * sizeof *rc);
+    size_t *idx = malloc((pl->n ? pl->n : 1) * sizeof *idx);
     int ret = -1;
     if (!rc || !idx)
         goto out;
@@ -625,9 +625,11 @@ static int trim_pool(pm *p)
         rc[q] = (double)pl->units[q] * (1.0 - p->mu) - sum;
         idx[q] = q;
     }
+    for (size_t r = 0; r < k_inc; r++)
+        rc[inc_q[r]] = -INFINITY;
     sort_rc = rc;
     qsort(idx, pl->n, sizeof *idx, by_rc);
-    for (size_t r = 0; r < TRIM_MAX; r++) {
+    for (size_t r = 0; r < pl->n; r++) {
         size_t q = idx[r], k = pl->first[q + 1] - pl->first[q];
         memcpy(p->best_G, pl->task + pl->first[q], k * sizeof *p->best_G);
         if (pool_add(&nw, p->best_G, k, pl->units[q]) != 0) {
@@ -636,6 +638,7 @@ static int trim_pool(pm *p)
         }
     }
     nw.max_units = pl->max_units;
+    nw.exhaustive = pl->exhaustive;
     pattern_pool_fini(pl);
     *pl = nw;
     ret = 0;
@@ -709,19 +712,24 @@ static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double dead
             return ASSIGN_ENOMEM;
         complete = !p->truncated;
     }
-    if (!complete && pl->n > TRIM_MAX && trim_pool(p) != 0)
-        return ASSIGN_ENOMEM;
+    size_t k_inc = 0;
     for (size_t q = 0; inc && q < inc->n_parts; q++) {
         size_t k = 0;
         for (size_t i = 0; i < p->T; i++)
             if (inc->part[i] == q)
                 p->G[k++] = i; /* ascending */
-        if (k && pattern_pool_find(pl, p->G, k, inc->units[q]) == (size_t)-1 &&
-            pool_add(pl, p->G, k, inc->units[q]) != 0)
-            return ASSIGN_ENOMEM;
+        if (!k)
+            continue;
+        size_t f = pattern_pool_find(pl, p->G, k, inc->units[q]);
+        if (f == (size_t)-1) {
+            if (pool_add(pl, p->G, k, inc->units[q]) != 0)
+                return ASSIGN_ENOMEM;
+            f = pl->n - 1;
+        }
+        p->order[k_inc++] = f; /* scratch: at most T partitions */
     }
     pl->exhaustive = complete;
-    return ASSIGN_OK;
+    return order_pool(p, p->order, k_inc) == 0 ? ASSIGN_OK : ASSIGN_ENOMEM;
 }
 
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
@@ -744,8 +752,8 @@ int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_unit
     p.rows = malloc((T + 1) * sizeof *p.rows);
     p.coef = malloc((T + 1) * sizeof *p.coef);
     p.bpi = malloc(T * sizeof *p.bpi);
-    if (!p.bpi || !p.cover || !p.pi || !p.order || !p.G || !p.best_G || !p.out || !p.comp || !p.suffix ||
-        !p.rows || !p.coef)
+    if (!p.bpi || !p.cover || !p.pi || !p.order || !p.G || !p.best_G || !p.out || !p.comp ||
+        !p.suffix || !p.rows || !p.coef)
         goto done;
     if (!(p.lp = ilp_new("rtgpu_patterns", 0, d)))
         goto done;

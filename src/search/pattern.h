@@ -10,7 +10,8 @@
 #include "util/diag.h"
 
 /* Patterns (group, size) kept for the closing MIP (pattern_mip.h). Pattern q holds the tasks
- * task[first[q] .. first[q+1]-1] (ascending) on units[q] units of g. */
+ * task[first[q] .. first[q+1]-1] (ascending) on units[q] units of g. The incumbent's patterns
+ * come first, then the others by least reduced cost. */
 typedef struct pattern_pool {
     size_t n, cap, n_task, task_cap;
     int64_t *units;
@@ -48,7 +49,8 @@ typedef struct pattern_result {
  * the best bound then select every pattern whose reduced cost allows it in a layout of at most
  * pool_units units (sec. 5, "The pool"), enumerated until enum_deadline; the incumbent's
  * partitions are always added. With all (--write-lp), every pattern that passes the test on at
- * most pool_units units is enumerated, whatever its reduced cost. ASSIGN_OK, ASSIGN_ENOMEM or ASSIGN_ESOLVER (message in d). */
+ * most pool_units units is enumerated, whatever its reduced cost.
+ * ASSIGN_OK, ASSIGN_ENOMEM or ASSIGN_ESOLVER (message in d). */
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
                   pattern_result *out, pattern_pool *pool, int64_t pool_units,
                   double enum_deadline, bool all);

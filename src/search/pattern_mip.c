@@ -1,4 +1,4 @@
-/* pattern_mip: closes the gap with one branch and cut over the pattern pool, every layout checked.
+/* pattern_mip: one branch and cut over the pattern pool, every integral layout analysed.
  *
  * Model (units of g):  min sum_q u_q x_q,  x_q in {0, 1} for every pattern q of the pool,
  *                      sum over q holding task i of x_q = 1   (one_<i>)

@@ -1,4 +1,4 @@
-/* pattern_mip: closes the gap with one branch and cut over the pattern pool, every layout checked. */
+/* pattern_mip: one branch and cut over the pattern pool, every integral layout analysed. */
 #ifndef RT_PATTERN_MIP_H
 #define RT_PATTERN_MIP_H
 
