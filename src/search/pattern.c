@@ -36,7 +36,7 @@
 #define ENUM_NODES 4000000L /* nodes of the pool enumeration, all sizes together */
 #define POOL_MAX 200000      /* patterns in the pool */
 #define CONF_MAX 20000000.0   /* T*T*S above which no conflict table is built */
-#define CACHE_SLOTS ((size_t)1 << 18) /* remembered complement tests (half filled at most) */
+#define CACHE_SLOTS ((size_t)1 << 18) /* most remembered complement tests (half filled) */
 
 typedef struct pm {
     lbt *b;
@@ -758,7 +758,9 @@ int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_unit
     if (!(p.lp = ilp_new("rtgpu_patterns", 0, d)))
         goto done;
     p.W = (p.T + 63) / 64;
-    p.cache_cap = CACHE_SLOTS;
+    p.cache_cap = 1024; /* a power of two: 256 slots per (task, size), at most CACHE_SLOTS */
+    while (p.cache_cap < CACHE_SLOTS && (double)p.cache_cap < 256.0 * (double)p.T * (double)p.S)
+        p.cache_cap *= 2;
     p.ckey = calloc(p.cache_cap * (p.W + 1), sizeof *p.ckey);
     p.cval = malloc(p.cache_cap);
     p.kscratch = malloc((p.W + 1) * sizeof *p.kscratch);
