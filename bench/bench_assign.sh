@@ -1,7 +1,9 @@
 #!/bin/sh
 # Assignment search benchmark (issue 16): generated task sets without partitions (gen_assign) of
-# TASKS tasks (default 10 20 40) on GPUs of 30, 68 and 132 SMs, seeds SEEDS (default 1 2 3), each
-# searched with --time-limit TIME_LIMIT (default 20 s). One row per run: tasks, SMs, seed, status,
+# TASKS tasks on GPUs of SMS SMs, seeds SEEDS, each searched with --time-limit TIME_LIMIT.
+# Default (make bench): a short run, 10 and 20 tasks on 30 SMs, seed 1, --time-limit 5.
+# FULL=1: the full table, 10 20 40 tasks on 30 68 132 SMs, seeds 1 2 3, --time-limit 20 (about
+# 10 minutes). Each variable still overrides. One row per run: tasks, SMs, seed, status,
 # SMs used, the one-partition minimum, the proven lower bound, the gap, MIP solves, full analyses,
 # seconds to the first and to the returned layout, and the whole search's seconds.
 # usage: sh bench/bench_assign.sh BIN BENCHDIR     (BENCHDIR holds gen_assign)
@@ -9,9 +11,12 @@ set -eu
 bin=${1:?usage: bench_assign.sh BIN BENCHDIR}
 dir=${2:?usage: bench_assign.sh BIN BENCHDIR}
 gen=$dir/gen_assign
-seeds=${SEEDS:-1 2 3}
-tasks_list=${TASKS:-10 20 40}
-limit=${TIME_LIMIT:-20}
+if [ "${FULL:-0}" = 1 ]; then
+  seeds=${SEEDS:-1 2 3}; tasks_list=${TASKS:-10 20 40}; limit=${TIME_LIMIT:-20}
+  sms_list=${SMS:-30 68 132}
+else
+  seeds=${SEEDS:-1}; tasks_list=${TASKS:-10 20}; limit=${TIME_LIMIT:-5}; sms_list=${SMS:-30}
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/rtgpu-bench-assign.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
@@ -25,7 +30,7 @@ num() { v=$(field "$1" "$2"); [ "$v" = null ] && echo - || printf '%.2f' "$v"; }
 
 printf '%-5s %-4s %-4s %-10s %-5s %-6s %-5s %-4s %-4s %-8s %-7s %-7s %s\n' tasks SMs seed \
   status used onepart bound gap mip analyses first_s best_s seconds
-for sms in 30 68 132; do
+for sms in $sms_list; do
   "$gen" gpu "$sms" > "$work/gpu$sms.xml"
   for tasks in $tasks_list; do
     for seed in $seeds; do

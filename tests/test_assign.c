@@ -9,6 +9,10 @@
 
 #include "analysis/analysis.h"
 #include "search/assign.h"
+#include "search/judge.h"
+#include "search/pattern.h"
+#include "search/pattern_mip.h"
+#include "search/slack.h"
 #include "search/bounds.h"
 #include "analysis/wcet.h"
 #include "models/model.h"
@@ -368,7 +372,7 @@ static void test_assign_time_limit(void)
     CU_ASSERT_EQUAL(r.status, ASSIGN_UNKNOWN);
     CU_ASSERT_TRUE(r.hit_time_limit);
     CU_ASSERT_FALSE(r.hit_iteration_limit);
-    CU_ASSERT(r.iterations >= 1 && r.iterations < 3004);
+    CU_ASSERT(r.iterations >= 0 && r.iterations < 3004); /* the limit may fall before a solve */
     CU_ASSERT(r.seconds >= 0.15 && r.seconds < 5); /* GLPK's clock stops it at about 0.2 s */
     CU_ASSERT_PTR_NULL(r.layout);
     assign_result_fini(&r);
@@ -377,13 +381,14 @@ static void test_assign_time_limit(void)
 
 /* ---- LP file ------------------------------------------------------------------------------- */
 
-/* The first model of test_assign_hand_optimum, read back with GLPK's CPLEX LP reader.
- * Columns: y_cam_n and y_det_n for n = 1..4 (each fits alone: 60 <= 100), x_det_in_cam_n for
- * n = 3, 4 only (together on 1 or 2 SMs the utilisation is 1.2 or 1.1): 10 columns.
- * Rows: one_cam, one_det, util_cam_n and util_det_n for n = 1..4, sms_total, and the links
- * in_det_cam_3, in_det_cam_4: 13 rows. No resp/block row can bind: det (DM priority 2) waits
- * for one job of cam, 40 <= 100 - 40 on 3 SMs and 20 <= 100 - 20 on 4, and cam's blocking by
- * det is the same sum. */
+/* The pattern model of test_assign_hand_optimum, read back with GLPK's CPLEX LP reader.
+ * kernel K takes 60, 55, 40, 20 cycles on 1..4 SMs; both tasks have T = D = 100, naive
+ * interference with factor 1 (a co-runner doubles a WCET). Patterns (group, SMs) that pass the
+ * necessary test with every other task outside: alone, a task on n SMs needs the other's alone
+ * size (1 SM) beside it, so n <= 3, and its WCET is at least doubled: 120, 110, 80 on 1, 2, 3
+ * SMs, so only n = 3 passes; together (nothing outside, isolated WCETs) 40 + 40 = 80 <= 100 on
+ * 3 SMs and 20 + 20 on 4, while on 1 or 2 SMs the utilisation is 1.2 or 1.1. So 4 columns:
+ * x_0_3, x_1_3, x_0.1_3, x_0.1_4, and 3 rows: one_0, one_1, sms_total. */
 static void test_assign_write_lp(void)
 {
     fixture f;
@@ -399,37 +404,37 @@ static void test_assign_write_lp(void)
     assign_result r;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    CU_ASSERT_EQUAL(r.sms_used, 3);
     assign_result_fini(&r);
 
     glp_prob *lp = glp_create_prob();
     glp_term_out(GLP_OFF);
     CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
-    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 10);
-    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 13);
-    CU_ASSERT_EQUAL(glp_get_num_bin(lp), 10);
+    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 4);
+    CU_ASSERT_EQUAL(glp_get_num_rows(lp), 3);
+    CU_ASSERT_EQUAL(glp_get_num_bin(lp), 4);
     glp_create_index(lp);
-    static const char *cols[] = {"y_cam_1", "y_cam_4", "y_det_1", "y_det_4", "x_det_in_cam_3",
-                                 "x_det_in_cam_4"};
-    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++)
-        CU_ASSERT(glp_find_col(lp, cols[i]) > 0);
-    CU_ASSERT_EQUAL(glp_find_col(lp, "x_det_in_cam_2"), 0);
-    static const char *rows[] = {"one_cam", "one_det", "util_cam_1", "util_det_4", "sms_total",
-                                 "in_det_cam_3", "in_det_cam_4"};
+    static const char *cols[] = {"x_0_3", "x_1_3", "x_0.1_3", "x_0.1_4"};
+    static const double cost[] = {3, 3, 3, 4};
+    for (size_t i = 0; i < sizeof cols / sizeof *cols; i++) {
+        int c = glp_find_col(lp, cols[i]);
+        CU_ASSERT_FATAL(c > 0);
+        CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, c), cost[i], 0);
+    }
+    static const char *rows[] = {"one_0", "one_1", "sms_total"};
     for (size_t i = 0; i < sizeof rows / sizeof *rows; i++)
         CU_ASSERT(glp_find_row(lp, rows[i]) > 0);
-    /* objective: SMs of the open partitions (in units of g = 1); sms_total <= 4 */
-    CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "y_det_4")), 4, 0);
-    CU_ASSERT_DOUBLE_EQUAL(glp_get_obj_coef(lp, glp_find_col(lp, "x_det_in_cam_4")), 0, 0);
     CU_ASSERT_DOUBLE_EQUAL(glp_get_row_ub(lp, glp_find_row(lp, "sms_total")), 4, 0);
-    /* util_cam_3: 0.4 x_det_in_cam_3 + (0.4 - 1 - 1e-6) y_cam_3 <= 0 */
-    int ind[4];
-    double val[4];
-    int row = glp_find_row(lp, "util_cam_3");
-    CU_ASSERT_EQUAL_FATAL(glp_get_mat_row(lp, row, ind, val), 2);
-    for (int q = 1; q <= 2; q++) {
-        const char *cn = glp_get_col_name(lp, ind[q]);
-        double want = strcmp(cn, "y_cam_3") == 0 ? 0.4 - 1 - 1e-6 : 0.4;
-        CU_ASSERT_DOUBLE_EQUAL(val[q], want, 1e-12);
+    /* one_0: x_0_3 + x_0.1_3 + x_0.1_4 = 1 */
+    int ind[5];
+    double val[5];
+    int row = glp_find_row(lp, "one_0");
+    CU_ASSERT_EQUAL_FATAL(glp_get_mat_row(lp, row, ind, val), 3);
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_row_lb(lp, row), 1, 0);
+    CU_ASSERT_DOUBLE_EQUAL(glp_get_row_ub(lp, row), 1, 0);
+    for (int q = 1; q <= 3; q++) {
+        CU_ASSERT_DOUBLE_EQUAL(val[q], 1, 0);
+        CU_ASSERT_NOT_EQUAL(ind[q], glp_find_col(lp, "x_1_3"));
     }
     glp_delete_prob(lp);
     glp_free_env();
@@ -437,7 +442,10 @@ static void test_assign_write_lp(void)
     fx_fini(&f);
 }
 
-/* Task names that are not legal LP names, or collide once cleaned, get unique legal tags. */
+/* Three tasks of one kernel taking 10 cycles on every size, T = D = 100, 4 SMs, naive factor 1:
+ * every WCET with a co-runner is 20. A group on n SMs with some task outside needs n + 1 <= 4;
+ * singles (20) and pairs (40, the lower-priority one waits for the other) pass on 1..3 SMs, the
+ * triple (30, nothing outside, isolated) on 1..4: 9 + 9 + 4 = 22 columns, all legal names. */
 static void test_assign_write_lp_names(void)
 {
     fixture f;
@@ -458,13 +466,13 @@ static void test_assign_write_lp_names(void)
     glp_term_out(GLP_OFF);
     CU_ASSERT_EQUAL_FATAL(glp_read_lp(lp, NULL, path), 0);
     glp_create_index(lp);
-    CU_ASSERT(glp_find_col(lp, "y_cam1.0_1") > 0);
-    CU_ASSERT(glp_find_col(lp, "y_cam1.1_1") > 0);
-    CU_ASSERT(glp_find_col(lp, "y_9x_1") > 0);
-    CU_ASSERT(glp_find_col(lp, "x_9x_in_cam1.0_4") > 0);
-    CU_ASSERT(glp_find_row(lp, "one_cam1.1") > 0);
-    /* 3 tasks x 4 sizes of y, 3 pairs x 4 sizes of x (10 + 10 <= 100 on every size) */
-    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 24);
+    CU_ASSERT(glp_find_col(lp, "x_0_1") > 0);
+    CU_ASSERT(glp_find_col(lp, "x_0.2_3") > 0);
+    CU_ASSERT(glp_find_col(lp, "x_0.1.2_4") > 0);
+    CU_ASSERT_EQUAL(glp_find_col(lp, "x_0_4"), 0);
+    CU_ASSERT_EQUAL(glp_find_col(lp, "x_1.2_4"), 0);
+    CU_ASSERT(glp_find_row(lp, "one_2") > 0);
+    CU_ASSERT_EQUAL(glp_get_num_cols(lp), 22);
     glp_delete_prob(lp);
     glp_free_env();
     unlink(path);
@@ -764,6 +772,192 @@ static void test_assign_group_test_necessary(void)
     CU_ASSERT_EQUAL(fails, 0);
 }
 
+/* The pattern MIP alone, without an incumbent, against the brute force: the pool for layouts of
+ * at most U units (U = the brute-force minimum, or all SMs when none is schedulable) must hold
+ * every layout of that size, so the MIP over it finds a layout of exactly the minimum and
+ * proves it (or proves that none exists). The pool is filtered by reduced costs (sec. 5), so a
+ * pool that left out a pattern it needs shows here. Sizes and options as the brute-force
+ * comparisons; no clock. */
+static void pattern_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
+                            rt_prio_mode prio, long *proven)
+{
+    for (uint64_t seed = 1; seed <= n_seeds; seed++) {
+        rt_options o;
+        rt_options_default(&o);
+        o.priorities = prio;
+        o.time_limit_s = 0;
+        fixture f;
+        rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
+        int64_t want = brute_min_sms(&f, &o);
+        int64_t S = N / g, U = want < 0 ? S : want / g;
+        rt_diags *d = rt_diags_new(16);
+        lbt *b = lbt_new(f.m, f.ts, &o);
+        judge *j = judge_new(f.m, f.ts, &o, 1024);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        pattern_result pr;
+        pattern_pool pool = {0};
+        CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, S + 1, d, &pr, &pool, U, 0, false),
+                              ASSIGN_OK);
+        /* the bound never exceeds a schedulable layout */
+        if (want >= 0)
+            CU_ASSERT(pr.lb_units <= U);
+        if (pr.lb_units <= U) {
+            jlayout best;
+            CU_ASSERT_EQUAL_FATAL(jl_init(&best, f.ts->n_tasks), 0);
+            pmip_result pm;
+            CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
+                                             &pm), ASSIGN_OK);
+            CU_ASSERT_TRUE(pool.exhaustive);
+            if (pm.proven) {
+                (*proven)++;
+                CU_ASSERT_EQUAL(pm.found, want >= 0);
+                if (pm.found && want >= 0)
+                    CU_ASSERT_EQUAL(jl_units(&best) * g, want);
+            }
+            if (pm.found && want >= 0)
+                CU_ASSERT(jl_units(&best) * g >= want);
+            if (want >= 0 && (!pm.found || jl_units(&best) * g != want))
+                fprintf(stderr, "\npattern mismatch N=%lld seed=%llu: brute %lld, pmip %lld\n",
+                        (long long)N, (unsigned long long)seed, (long long)want,
+                        pm.found ? (long long)(jl_units(&best) * g) : -1LL);
+            jl_fini(&best);
+        }
+        pattern_pool_fini(&pool);
+        judge_free(j);
+        lbt_free(b);
+        rt_diags_free(d);
+        fx_fini(&f);
+    }
+}
+
+static void test_assign_pattern_mip_brute(void)
+{
+    long proven = 0;
+    pattern_compare(6, 1, 5, 5, 12, RT_PRIO_GIVEN, &proven);
+    pattern_compare(8, 2, 6, 5, 8, RT_PRIO_DM, &proven);
+    pattern_compare(6, 1, 5, 5, 8, RT_PRIO_AUDSLEY, &proven);
+    CU_ASSERT(proven >= 20); /* nearly every instance ends with a proof */
+}
+
+/* ---- max-min-slack against brute force --------------------------------------------------- */
+
+typedef struct sbrute {
+    const fixture *f;
+    const rt_options *o;
+    int64_t cap;
+    size_t *block, n_blocks;
+    int64_t *sizes;
+    bool have;
+    int64_t num, den;   /* best smallest slack so far, num / den */
+} sbrute;
+
+/* The layout's smallest (D - R) / D, straight from the analysis's R, if schedulable. */
+static void sbrute_eval(sbrute *b)
+{
+    size_t T = b->f->ts->n_tasks;
+    rt_layout *l = rt_layout_new(b->n_blocks, T);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    int64_t first = 0;
+    for (size_t p = 0; p < b->n_blocks; p++) {
+        l->part_sms[p] = b->sizes[p];
+        l->part_first_sm[p] = first;
+        first += b->sizes[p];
+    }
+    for (size_t i = 0; i < T; i++)
+        l->task_part[i] = b->block[i];
+    rt_eval ev;
+    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
+    if (rc == EVAL_OK && ev.schedulable) {
+        int64_t n = 0, dd = 0;
+        for (size_t i = 0; i < T; i++) {
+            int64_t D = b->f->ts->tasks[i].deadline_ns, s = D - ev.rta[i].wcrt_ns;
+            if (i == 0 || (__int128)s * dd < (__int128)n * D) {
+                n = s;
+                dd = D;
+            }
+        }
+        if (!b->have || (__int128)n * b->den > (__int128)b->num * dd) {
+            b->num = n;
+            b->den = dd;
+            b->have = true;
+        }
+    }
+    if (rc == EVAL_OK)
+        rt_eval_fini(&ev);
+    rt_layout_free(l);
+}
+
+static void sbrute_sizes(sbrute *b, size_t p, int64_t used)
+{
+    if (p == b->n_blocks) {
+        sbrute_eval(b);
+        return;
+    }
+    int64_t g = b->f->gpu->granularity;
+    for (int64_t n = g; used + n <= b->cap; n += g) {
+        b->sizes[p] = n;
+        sbrute_sizes(b, p + 1, used + n);
+    }
+}
+
+static void sbrute_parts(sbrute *b, size_t i, size_t n_blocks)
+{
+    if (i == b->f->ts->n_tasks) {
+        b->n_blocks = n_blocks;
+        sbrute_sizes(b, 0, 0);
+        return;
+    }
+    for (size_t k = 0; k <= n_blocks; k++) {
+        b->block[i] = k;
+        sbrute_parts(b, i + 1, k == n_blocks ? n_blocks + 1 : n_blocks);
+    }
+}
+
+/* --objective max-min-slack: on random instances of 4 tasks, 6 SMs, caps of 3 to 6 SMs, the
+ * search's proven slack equals the largest smallest slack over every layout within the cap (as
+ * fractions, compared exactly), or it proves infeasibility where no layout fits; no clock. */
+static void test_assign_slack_brute(void)
+{
+    long optimal = 0, infeasible = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++)
+        for (int64_t cap = 3; cap <= 6; cap += 3) {
+            rt_options o;
+            rt_options_default(&o);
+            o.priorities = seed % 2 ? RT_PRIO_GIVEN : RT_PRIO_DM;
+            o.time_limit_s = 0;
+            o.objective = RT_OBJ_MAX_MIN_SLACK;
+            o.max_sms = cap;
+            fixture f;
+            rand_instance(&f, gpu_make(6, 1, 5, 1365), 4, seed * 104729, &o);
+            sbrute b = { .f = &f, .o = &o, .cap = cap };
+            b.block = calloc(4, sizeof *b.block);
+            b.sizes = calloc(4, sizeof *b.sizes);
+            sbrute_parts(&b, 0, 0);
+            assign_result r;
+            CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+            if (!b.have) {
+                CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
+                infeasible++;
+            } else {
+                CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+                CU_ASSERT_PTR_NOT_NULL_FATAL(r.layout);
+                CU_ASSERT(r.sms_used <= cap);
+                CU_ASSERT_DOUBLE_EQUAL(r.min_slack, (double)b.num / (double)b.den, 1e-12);
+                int64_t n, dd;
+                double sl;
+                CU_ASSERT_TRUE(slack_of_layout(f.m, f.ts, r.layout, &o, &n, &dd, &sl));
+                CU_ASSERT((__int128)n * b.den == (__int128)b.num * dd);
+                optimal++;
+            }
+            assign_result_fini(&r);
+            free(b.block);
+            free(b.sizes);
+            fx_fini(&f);
+        }
+    CU_ASSERT(optimal > 0);
+}
+
 void test_assign_register(void)
 {
     CU_pSuite s = CU_add_suite("assign", NULL, NULL);
@@ -780,5 +974,7 @@ void test_assign_register(void)
     CU_add_test(s, "brute force, given priorities", test_assign_brute_given);
     CU_add_test(s, "brute force, deadline-monotonic", test_assign_brute_dm);
     CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);
+    CU_add_test(s, "pattern MIP alone against brute force", test_assign_pattern_mip_brute);
+    CU_add_test(s, "max-min-slack against brute force", test_assign_slack_brute);
     CU_add_test(s, "group test is necessary on every layout", test_assign_group_test_necessary);
 }

@@ -391,6 +391,39 @@ static void test_json_revision2(void)
     runcmd_free(&r);
 }
 
+/* --objective max-min-slack: tiny.xml searched within 3 SMs reports its objective, the proven
+ * slack (a fraction of a deadline, between 0 and 1) and the limit in JSON; audsley and a stray
+ * --max-sms are usage errors (exit 2). Values of the slack are checked by brute force in
+ * tests/test_assign.c. */
+static void test_search_max_min_slack(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU,
+                                     "--assign", "search", "--objective", "max-min-slack",
+                                     "--max-sms", "3", "--format", "json", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *j = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *a = json_object_get(j, "assignment");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(a, "objective")), "max-min-slack");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(a, "status")), "optimal");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "max_sms")), 3);
+    CU_ASSERT(json_integer_value(json_object_get(a, "sms_used")) <= 3);
+    double sl = json_real_value(json_object_get(a, "min_relative_slack"));
+    CU_ASSERT(sl >= 0 && sl < 1);
+    json_decref(j);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "--objective",
+                          "max-min-slack", "--priorities", "audsley", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "fixed priorities"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "--max-sms", "3",
+                          NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    runcmd_free(&r);
+}
+
 static void test_search_capped_claims_no_proof(void)
 {
     /* With --combination-cap 1 every layout of two or more busy partitions is analysed with the
@@ -483,6 +516,7 @@ void test_cli_register(void)
     CU_add_test(s, "JSON: sensitivity by hand and provenance", test_sensitivity_json);
     CU_add_test(s, "SOURCE_DATE_EPOCH must be whole seconds", test_bad_source_date_epoch);
     CU_add_test(s, "search: a capped analysis proves nothing", test_search_capped_claims_no_proof);
+    CU_add_test(s, "search: --objective max-min-slack", test_search_max_min_slack);
     CU_add_test(s, "JSON: model revision, window case, exhaustive, null misses", test_json_revision2);
     CU_add_test(s, "what a new user hit: margin, -o onto an input, ignored search options",
                 test_new_user_options);

@@ -293,6 +293,164 @@ static void test_ilp_write_lp_fails(void)
     rt_diags_free(d);
 }
 
+/* ---- branch and cut with a checker (ilp_solve_lazy) ---------------------------------------- */
+
+#define LZ_N 8
+
+typedef struct lazy_ctx {
+    ilp *p;
+    unsigned seed;
+    int mode;                 /* 0 normal, 1 stop at once, 2 reject without a cut */
+    int n;                    /* columns (LZ_N, fewer in the stop test) */
+    long calls;
+    unsigned char accepted[1 << LZ_N];
+} lazy_ctx;
+
+static unsigned lz_mask(const unsigned char *x, int n)
+{
+    unsigned m = 0;
+    for (int j = 0; j < n; j++)
+        m |= (unsigned)(x[j] != 0) << j;
+    return m;
+}
+
+/* The hidden predicate: a fixed pseudo-random third of the points are "unschedulable". */
+static bool lz_ok(unsigned seed, unsigned m)
+{
+    unsigned h = (m + 1) * 2654435761u ^ seed * 40503u;
+    h ^= h >> 13;
+    return h % 3 != 0;
+}
+
+static int lz_check(void *ctx, const unsigned char *x)
+{
+    lazy_ctx *c = ctx;
+    c->calls++;
+    if (c->mode == 1)
+        return -1;
+    unsigned m = lz_mask(x, c->n);
+    if (lz_ok(c->seed, m) && c->mode == 0) {
+        c->accepted[m] = 1;
+        return 1;
+    }
+    if (c->mode == 2)
+        return 0;
+    /* no-good: sum over ones of x - sum over zeros of x <= ones - 1 excludes exactly m */
+    int cols[LZ_N];
+    double coef[LZ_N];
+    int ones = 0;
+    for (int j = 0; j < c->n; j++) {
+        cols[j] = j + 1;
+        coef[j] = x[j] ? 1.0 : -1.0;
+        ones += x[j] != 0;
+    }
+    CU_ASSERT_EQUAL(ilp_lazy_row(c->p, (size_t)c->n, cols, coef, ones - 1.0), ILP_OK);
+    return 0;
+}
+
+/* Random models min c.x, sum x >= 3, sum w x <= W over 8 binaries, a hidden predicate that only
+ * the checker knows: GLPK's optimum equals the brute force over all 256 points, the point it
+ * returns was accepted by the checker, and the same holds with a (checked) start. */
+static void test_ilp_lazy_brute(void)
+{
+    rt_diags *d = rt_diags_new(10);
+    unsigned rng = 12345;
+    for (unsigned seed = 1; seed <= 12; seed++) {
+        double cost[LZ_N], w[LZ_N], W = 0;
+        for (int j = 0; j < LZ_N; j++) {
+            rng = rng * 1103515245u + 12345u;
+            cost[j] = 1 + (rng >> 16) % 9;
+            rng = rng * 1103515245u + 12345u;
+            w[j] = 1 + (rng >> 16) % 5;
+            W += w[j];
+        }
+        W = floor(W * 0.6);
+        double best = -1;
+        unsigned best_m = 0;
+        for (unsigned m = 0; m < (1u << LZ_N); m++) {
+            double cs = 0, ws = 0;
+            int k = 0;
+            for (int j = 0; j < LZ_N; j++)
+                if (m >> j & 1) {
+                    cs += cost[j];
+                    ws += w[j];
+                    k++;
+                }
+            if (k >= 3 && ws <= W && lz_ok(seed, m) && (best < 0 || cs < best)) {
+                best = cs;
+                best_m = m;
+            }
+        }
+        for (int with_start = 0; with_start < 2; with_start++) {
+            lazy_ctx c = { .seed = seed, .n = LZ_N };
+            c.p = ilp_new("lazy", 0, d);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(c.p);
+            int cols[LZ_N];
+            add_cols(c.p, LZ_N, cost, cols);
+            double one[LZ_N];
+            for (int j = 0; j < LZ_N; j++)
+                one[j] = 1;
+            CU_ASSERT_EQUAL(ilp_add_row(c.p, "card", LZ_N, cols, one, ILP_GE, 3), ILP_OK);
+            CU_ASSERT_EQUAL(ilp_add_row(c.p, "cap", LZ_N, cols, w, ILP_LE, W), ILP_OK);
+            unsigned char start[LZ_N];
+            for (int j = 0; j < LZ_N; j++)
+                start[j] = best >= 0 && (best_m >> j & 1);
+            ilp_outcome out;
+            bool hit = true, stopped = true;
+            CU_ASSERT_EQUAL_FATAL(ilp_solve_lazy(c.p, 0, with_start && best >= 0 ? start : NULL,
+                                                 lz_check, &c, &out, &hit, &stopped), ILP_OK);
+            CU_ASSERT_FALSE(hit);
+            CU_ASSERT_FALSE(stopped);
+            if (best < 0) {
+                CU_ASSERT_EQUAL(out, ILP_INFEASIBLE);
+            } else {
+                CU_ASSERT_EQUAL_FATAL(out, ILP_OPTIMAL);
+                CU_ASSERT_DOUBLE_EQUAL(ilp_objective(c.p), best, 1e-9);
+                unsigned char x[LZ_N];
+                for (int j = 0; j < LZ_N; j++)
+                    x[j] = ilp_col_value(c.p, cols[j]);
+                unsigned m = lz_mask(x, LZ_N);
+                /* recorded only after the checker accepted it, or it is the start */
+                CU_ASSERT(c.accepted[m] || (with_start && m == best_m));
+                CU_ASSERT_TRUE(lz_ok(seed, m));
+            }
+            ilp_free(c.p);
+        }
+    }
+    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
+    rt_diags_free(d);
+}
+
+/* A checker that stops (-1) gives no proof; one that rejects without a cut is a solver error,
+ * never a recorded solution. */
+static void test_ilp_lazy_stop(void)
+{
+    rt_diags *d = rt_diags_new(10);
+    for (int mode = 1; mode <= 2; mode++) {
+        lazy_ctx c = { .seed = 1, .mode = mode, .n = 2 };
+        c.p = ilp_new("lazy", 0, d);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(c.p);
+        int cols[2];
+        const double cost[2] = {1, 1}, one[2] = {1, 1};
+        add_cols(c.p, 2, cost, cols);
+        CU_ASSERT_EQUAL(ilp_add_row(c.p, "card", 2, cols, one, ILP_GE, 1), ILP_OK);
+        ilp_outcome out;
+        bool hit = true, stopped = false;
+        int rc = ilp_solve_lazy(c.p, 0, NULL, lz_check, &c, &out, &hit, &stopped);
+        CU_ASSERT(c.calls >= 1);
+        if (mode == 1) {
+            CU_ASSERT_EQUAL(rc, ILP_OK);
+            CU_ASSERT_TRUE(stopped);
+            CU_ASSERT_EQUAL(out, ILP_NO_SOLUTION);
+        } else {
+            CU_ASSERT_EQUAL(rc, ILP_ESOLVER);
+            CU_ASSERT_TRUE(diags_have(d, "not cut off"));
+        }
+        ilp_free(c.p);
+    }
+    rt_diags_free(d);
+}
+
 void test_ilp_register(void)
 {
     CU_pSuite s = CU_add_suite("ilp", NULL, NULL);
@@ -305,4 +463,6 @@ void test_ilp_register(void)
     CU_add_test(s, "GLPK fatal error caught", test_ilp_fatal);
     CU_add_test(s, "LP file reads back", test_ilp_write_lp);
     CU_add_test(s, "LP file write failure", test_ilp_write_lp_fails);
+    CU_add_test(s, "lazy rows and checker against brute force", test_ilp_lazy_brute);
+    CU_add_test(s, "checker stops; rejection without a cut", test_ilp_lazy_stop);
 }

@@ -16,6 +16,8 @@ void rt_options_default(rt_options *o)
         .time_limit_s = 60,
         .max_iterations = 0,
         .write_lp = NULL,
+        .objective = RT_OBJ_MIN_SMS,
+        .max_sms = 0,
         .verbosity = 0,
         .leftover = LO_PACKED,
     };
@@ -33,4 +35,9 @@ const char *rt_prio_name(rt_prio_mode m)
     case RT_PRIO_AUDSLEY: return "audsley";
     default: return "given";
     }
+}
+
+const char *rt_objective_name(rt_objective o)
+{
+    return o == RT_OBJ_MAX_MIN_SLACK ? "max-min-slack" : "min-sms";
 }

@@ -11,6 +11,7 @@
 typedef enum { RT_WINDOWS_WORST_CASE, RT_WINDOWS_SYNCHRONOUS } rt_windows_mode;
 typedef enum { RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY } rt_prio_mode;
 typedef enum { RT_ASSIGN_AUTO, RT_ASSIGN_GIVEN, RT_ASSIGN_SEARCH } rt_assign_mode;
+typedef enum { RT_OBJ_MIN_SMS, RT_OBJ_MAX_MIN_SLACK } rt_objective;
 
 typedef struct rt_options {
     double margin;                  /* WCET margin, default 0.2 */
@@ -23,6 +24,8 @@ typedef struct rt_options {
     double time_limit_s;            /* assignment search, default 60 s; <= 0: none */
     long max_iterations;            /* assignment search; <= 0: none */
     const char *write_lp;           /* borrowed path or NULL */
+    rt_objective objective;         /* assignment search, default min-sms */
+    int64_t max_sms;                /* max-min-slack: layouts of at most this many SMs; 0: all */
     int verbosity;                  /* -1 quiet, 0 normal, 1 verbose */
     lo_distribution leftover;       /* k1's placement in the leftover check, default packed */
 } rt_options;
@@ -32,6 +35,7 @@ void rt_options_default(rt_options *o);
 /* Names used in reports and on the command line. */
 const char *rt_windows_name(rt_windows_mode m);
 const char *rt_prio_name(rt_prio_mode m);
+const char *rt_objective_name(rt_objective o);
 
 /* The interference model of o, as the window code takes it. */
 static inline intf_model rt_options_intf(const rt_options *o)

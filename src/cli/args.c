@@ -14,7 +14,7 @@
 
 enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
-    OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER,
+    OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER, OPT_MAX_SMS,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
     OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
     OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO
@@ -37,6 +37,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"priorities", required_argument, NULL, OPT_PRIORITIES}, FOR_BOTH},
     {{"time-limit", required_argument, NULL, OPT_TIME_LIMIT}, FOR_BOTH},
     {{"max-iterations", required_argument, NULL, OPT_MAX_ITER}, FOR_BOTH},
+    {{"max-sms", required_argument, NULL, OPT_MAX_SMS}, FOR_BOTH},
     {{"write-lp", required_argument, NULL, OPT_WRITE_LP}, FOR_ANALYZE},
     {{"validate-only", no_argument, NULL, OPT_VALIDATE}, FOR_ANALYZE},
     {{"sensitivity", no_argument, NULL, OPT_SENSITIVITY}, FOR_ANALYZE},
@@ -77,7 +78,10 @@ static void help_analyze(FILE *out)
           "  --naive-factor F          naive slowdown factor (default 0.73)\n"
           "  --combination-cap N       worst-case co-runner combinations (default 1048576)\n"
           "  --assign given|search     default: given if the task set has partitions\n"
-          "  --objective min-sms       assignment objective (the only one)\n"
+          "  --objective min-sms|max-min-slack\n"
+          "                            assignment objective: fewest SMs (default), or the\n"
+          "                            largest smallest relative slack within --max-sms\n"
+          "  --max-sms N               max-min-slack: at most N SMs (default: all)\n"
           "  --priorities given|dm|audsley   (default given; dm where the file gives none)\n"
           "  --time-limit SECONDS      assignment search wall-clock limit (default 60; 0: none)\n"
           "  --max-iterations N        assignment search: at most N MIP solves\n"
@@ -245,7 +249,7 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const windows[] = {"worst-case", "synchronous", NULL};
     static const char *const intf[] = {"masola", "naive", "none", NULL};
     static const char *const assign[] = {"given", "search", NULL};
-    static const char *const objective[] = {"min-sms", NULL};
+    static const char *const objective[] = {"min-sms", "max-min-slack", NULL};
     static const char *const prio[] = {"given", "dm", "audsley", NULL};
     static const char *const emit[] = {"json", "libsmctrl", "nvtaskset", "green-contexts", NULL};
     static const char *const leftover[] = {"packed", "spread", NULL};
@@ -294,7 +298,10 @@ static int set_choice(int c, const char *arg, cli_args *a)
         a->opt.assign = k ? RT_ASSIGN_SEARCH : RT_ASSIGN_GIVEN;
         return 0;
     case OPT_OBJECTIVE:
-        return pick("--objective", arg, objective) < 0 ? 2 : 0;
+        if ((k = pick("--objective", arg, objective)) < 0)
+            return 2;
+        a->opt.objective = k ? RT_OBJ_MAX_MIN_SLACK : RT_OBJ_MIN_SMS;
+        return 0;
     case OPT_EMIT_PARTITIONS:
         if ((k = pick("--emit-partitions", arg, emit)) < 0)
             return 2;
@@ -359,6 +366,10 @@ static int set_number(int c, const char *arg, cli_args *a)
         a->sim.horizon_ns = ns;
         return 0;
     }
+    case OPT_MAX_SMS:
+        rc = parse_count("--max-sms", arg, 1000000000LL, &n);
+        a->opt.max_sms = (int64_t)n;
+        return rc;
     default:
         a->search_options_given |= CLI_GAVE_MAX_ITERATIONS;
         rc = parse_count("--max-iterations", arg, 1000000000LL, &n);
@@ -391,6 +402,7 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_OBJECTIVE: case OPT_PRIORITIES: case OPT_LEFTOVER:
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
+    case OPT_MAX_SMS:
     case OPT_JOB_CAP: case OPT_SEED: case OPT_HORIZON:
         return set_number(c, arg, a);
     case OPT_RELEASE: case OPT_EXEC:
@@ -460,6 +472,11 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
         return usage_error("missing --gpu FILE");
     if (!a->taskset_path && !a->validate_only)
         return usage_error("missing the task-set file (%s TASKSET.xml --gpu GPU.xml)", prog);
+    if (a->opt.objective == RT_OBJ_MAX_MIN_SLACK && a->opt.priorities == RT_PRIO_AUDSLEY)
+        return usage_error("--objective max-min-slack needs fixed priorities (given or dm): "
+                           "with audsley the slack of a layout depends on the order chosen");
+    if (a->opt.max_sms > 0 && a->opt.objective != RT_OBJ_MAX_MIN_SLACK)
+        return usage_error("--max-sms applies to --objective max-min-slack");
     if (a->emit_partitions != CLI_EMIT_NONE && !a->emit_partitions_path)
         return usage_error("--emit-partitions needs -O FILE (where to write the partitions)");
     if (a->emit_partitions_path && a->emit_partitions == CLI_EMIT_NONE)

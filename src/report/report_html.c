@@ -303,8 +303,9 @@ static void sec_verdict(page *p, const rt_report *r)
         if (a->layout)
             snprintf(used, sizeof used, "%" PRId64 " of %" PRId64 " SMs used", a->sms_used,
                      r->gpu->sms);
-        kvf(p, "Assignment", "search (min-sms): %s; %ld MIP solves, %.3f s%s%s",
-            used, a->iterations, a->seconds, a->hit_time_limit ? ", time limit hit" : "",
+        kvf(p, "Assignment", "search (%s): %s; %ld MIP solves, %.3f s%s%s",
+            rt_objective_name(r->o->objective), used, a->iterations, a->seconds,
+            a->hit_time_limit ? ", time limit hit" : "",
             a->hit_iteration_limit ? ", iteration limit hit" : "");
     } else {
         kv(p, "Assignment", "given by the task set");

@@ -68,7 +68,7 @@ static void j_options(jw *w, const rt_report *r)
     jw_kint(w, "combination_cap", (int64_t)o->combination_cap);
     jw_kstr(w, "priorities", rt_prio_name(o->priorities));
     jw_kstr(w, "assign", r->assign ? "search" : "given");
-    jw_kstr(w, "objective", "min-sms");
+    jw_kstr(w, "objective", rt_objective_name(o->objective));
     kreal_or_null(w, "time_limit_s", o->time_limit_s > 0, o->time_limit_s);
     kint_or_null(w, "max_iterations", o->max_iterations > 0, o->max_iterations);
     jw_kstr(w, "leftover_distribution", lo_distribution_name(o->leftover));
@@ -236,7 +236,7 @@ static void j_assignment(jw *w, const rt_report *r)
         return;
     }
     jw_kstr(w, "status", assign_status_name(a->status));
-    jw_kstr(w, "objective", "min-sms");
+    jw_kstr(w, "objective", rt_objective_name(r->o->objective));
     kint_or_null(w, "sms_used", r->layout, used);
     jw_kint(w, "iterations", a->iterations);
     jw_kreal(w, "seconds", a->seconds);
@@ -250,6 +250,10 @@ static void j_assignment(jw *w, const rt_report *r)
     jw_kint(w, "analyses", a->analyses);
     kreal_or_null(w, "first_layout_seconds", a->first_seconds >= 0, a->first_seconds);
     kreal_or_null(w, "best_layout_seconds", a->best_seconds >= 0, a->best_seconds);
+    if (r->o->objective == RT_OBJ_MAX_MIN_SLACK) {
+        kreal_or_null(w, "min_relative_slack", !isnan(a->min_slack), a->min_slack);
+        jw_kint(w, "max_sms", a->max_sms);
+    }
     jw_object_end(w);
 }
 

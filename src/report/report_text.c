@@ -139,11 +139,21 @@ static void header(const rt_report *r, FILE *out)
             snprintf(used, sizeof used, "%" PRId64 " SMs used", a->sms_used);
         if (o->time_limit_s > 0)
             snprintf(limit, sizeof limit, "time limit %.6g s", o->time_limit_s);
-        fprintf(out, "Assignment: search (min-sms): %s, %s, %ld MIP solves, "
-                     "%.3f s (%s)%s%s\n",
+        fprintf(out, "Assignment: search (%s): %s, %s, %ld MIP solves, "
+                     "%.3f s (%s)%s%s\n", rt_objective_name(o->objective),
                 assign_status_name(a->status), used, a->iterations, a->seconds, limit, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
-        assign_bound_text(a, out);
+        if (o->objective == RT_OBJ_MAX_MIN_SLACK && a->layout)
+            fprintf(out, "Smallest relative slack: %.6f of a deadline, within %" PRId64
+                         " SMs (%s)\n", a->min_slack, a->max_sms,
+                    a->status == ASSIGN_OPTIMAL ? "proven the largest"
+                                                : "not proven the largest");
+        else if (o->objective == RT_OBJ_MAX_MIN_SLACK)
+            fprintf(out, "Smallest relative slack: no schedulable layout within %" PRId64
+                         " SMs%s\n", a->max_sms,
+                    a->status == ASSIGN_INFEASIBLE ? " (proven)" : "");
+        else
+            assign_bound_text(a, out);
     } else {
         fprintf(out, "Assignment: given by the task set\n");
     }

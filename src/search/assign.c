@@ -13,6 +13,7 @@
  *    same way but, if it passes, is only `feasible`. docs/assignment.md has the proofs. */
 #include "search/assign.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,10 +25,17 @@
 #include "search/judge.h"
 #include "search/local.h"
 #include "search/pattern.h"
+#include "search/pattern_mip.h"
+#include "search/slack.h"
 
 #define CACHE_ENTRIES 32768  /* layouts whose verdict the judge keeps */
 #define LOCAL_SHARE 0.3      /* of the time limit given to the local search */
 #define PATTERN_SHARE 0.6    /* the pattern master runs until this share of the limit */
+#define POOL_SHARE 0.7       /* the pool enumeration until this share */
+#define PMIP_SHARE 0.95      /* the pattern MIP until this share; the exact loop the rest */
+#define PMIP_FIRST 3000       /* patterns of a partial pool in the first pattern MIP */
+#define AMIP_SHARE 0.25      /* after the pattern MIP, the exact loop only with this much left */
+#define AMIP_CELLS 20000.0   /* and only for T * T * sizes up to this */
 
 typedef struct search {
     const model *m;
@@ -50,6 +58,9 @@ typedef struct search {
     double t_first, t_best; /* monotonic times of the first and best schedulable layout */
     jlayout inc;            /* the local search's best layout (n_parts 0: none) */
     pattern_result pat;
+    pattern_pool pool;
+    pmip_result pmip;
+    bool pmip_proven;       /* the pattern MIP proved the result (optimal or infeasible) */
 } search;
 
 const char *assign_status_name(assign_status s)
@@ -360,6 +371,70 @@ static void trivial_bound(search *s)
     }
 }
 
+/* Deadline at share of the time limit (monotonic seconds; 0: no limit). */
+static double share_deadline(const search *s, double share)
+{
+    return s->o->time_limit_s > 0 ? s->t0 + share * s->o->time_limit_s : 0;
+}
+
+/* The pattern MIP over the pool (pattern_mip.h): a better layout becomes the incumbent; a
+ * proof closes the search. A pool that is not exhaustive is tried by growing prefixes (its most
+ * promising patterns first: PMIP_FIRST, then 4 times more each round) while time is left. With
+ * write_only, the model of the whole pool is written and nothing solved. */
+static int close_by_patterns(search *s, bool write_only, bool *closed)
+{
+    jlayout best;
+    if (jl_init(&best, s->ts->n_tasks) != 0)
+        return ASSIGN_ENOMEM;
+    int64_t g = s->m->gpu->granularity;
+    int rc = ASSIGN_OK;
+    size_t use = s->pool.exhaustive || s->o->write_lp ? s->pool.n : PMIP_FIRST;
+    bool ran = false;
+    for (bool first = true;; first = false) {
+        pattern_pool view = s->pool;
+        if (use < view.n) {
+            view.n = use;
+            view.n_task = view.first[use];
+            view.exhaustive = false;
+        }
+        rc = pmip_solve(s->j, &view, (int64_t)s->m->n_sizes, g, s->best ? &s->inc : NULL,
+                        share_deadline(s, PMIP_SHARE), first ? s->o->write_lp : NULL,
+                        !write_only, s->d, &best, &s->pmip);
+        if (rc != ASSIGN_OK)
+            break;
+        s->out->hit_time_limit |= s->pmip.hit_time_limit;
+        if (s->pmip.ran) {
+            ran = true;
+            s->out->iterations++;
+        }
+        if (s->pmip.found) {
+            rt_layout *l = judge_layout(s->j, &best);
+            if (!l) {
+                rc = ASSIGN_ENOMEM;
+                break;
+            }
+            if ((rc = offer_incumbent(s, l, jl_units(&best) * g)) != ASSIGN_OK)
+                break;
+            jl_copy(&s->inc, &best);
+        }
+        if (s->pmip.proven) {
+            *closed = true;
+            s->pmip_proven = true;
+            s->out->status = s->best ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
+            if (s->best && s->best_sms / g > s->lb_units)
+                s->lb_units = s->best_sms / g;
+            break;
+        }
+        if (write_only || !s->pmip.ran || s->pmip.hit_time_limit || view.n == s->pool.n ||
+            time_left(s) < 0)
+            break;
+        use = use > s->pool.n / 4 ? s->pool.n : use * 4;
+    }
+    s->pmip.ran = ran;
+    jl_fini(&best);
+    return rc;
+}
+
 static int search_run(search *s)
 {
     if (s->ts->n_tasks == 0)
@@ -375,23 +450,36 @@ static int search_run(search *s)
     int rc = primal(s);
     int64_t g = s->m->gpu->granularity;
     bool closed = s->best && s->lb_units * g >= s->best_sms;
-    if (rc == ASSIGN_OK && !closed) {
-        double deadline = s->o->time_limit_s > 0 ? s->t0 + PATTERN_SHARE * s->o->time_limit_s : 0;
+    if (rc == ASSIGN_OK && (!closed || s->o->write_lp)) {
         int64_t stop = s->best ? s->best_sms / g : (int64_t)s->m->n_sizes + 1;
-        rc = pattern_bound(s->b, s->best ? &s->inc : NULL, deadline, stop, s->d, &s->pat);
+        int64_t pool_units = s->best && !s->o->write_lp ? s->best_sms / g
+                                                         : (int64_t)s->m->n_sizes;
+        rc = pattern_bound(s->b, s->best ? &s->inc : NULL, share_deadline(s, PATTERN_SHARE),
+                           stop, s->d, &s->pat, &s->pool, pool_units,
+                           share_deadline(s, POOL_SHARE), s->o->write_lp != NULL);
         if (s->pat.lb_units > s->lb_units)
             s->lb_units = s->pat.lb_units;
         closed = s->best && s->lb_units * g >= s->best_sms;
         if (rc == ASSIGN_OK && !s->best && s->lb_units > (int64_t)s->m->n_sizes) {
             /* the bound exceeds the GPU: no layout is schedulable */
             s->out->status = ASSIGN_INFEASIBLE;
-            return ASSIGN_OK;
+            closed = true;
+            if (!s->o->write_lp)
+                return ASSIGN_OK;
         }
+        if (rc == ASSIGN_OK && (!closed || s->o->write_lp))
+            rc = close_by_patterns(s, closed, &closed);
+        if (rc == ASSIGN_OK && s->out->status == ASSIGN_INFEASIBLE)
+            return ASSIGN_OK;
     }
-    if (rc == ASSIGN_OK && (s->o->write_lp || !closed)) {
+    /* the exact loop's model is built in one go, without a clock: after the pattern MIP it
+     * runs only while a quarter of the limit is left and the model is small */
+    double left = time_left(s), cells = (double)T * (double)T * (double)s->m->n_sizes;
+    bool room = left == 0 || (left > 0 && !s->pmip.ran) ||
+                (left > 0 && left >= AMIP_SHARE * s->o->time_limit_s && cells <= AMIP_CELLS);
+    if (rc == ASSIGN_OK && !closed && room) {
+        /* not proven by the patterns: the exact loop (sec. 7) with the time that is left */
         rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
-        if (rc == ASSIGN_OK && s->o->write_lp)
-            rc = amip_write_lp(s->a, s->o->write_lp);
         if (rc == ASSIGN_OK && s->best)
             rc = amip_cap(s->a, s->best_sms / g - 1);
         if (rc == ASSIGN_OK)
@@ -399,8 +487,10 @@ static int search_run(search *s)
     }
     if (rc == ASSIGN_OK && closed)
         s->out->status = ASSIGN_OPTIMAL;
-    else if (rc == ASSIGN_OK)
+    else if (rc == ASSIGN_OK && s->a)
         rc = search_loop(s);
+    else if (rc == ASSIGN_OK && left < 0)
+        s->out->hit_time_limit = true;
     if (rc == ASSIGN_OK && !s->out->layout && s->best) {
         /* the incumbent: optimal if the MIP proved nothing cheaper exists, else feasible */
         s->out->layout = s->best;
@@ -434,8 +524,11 @@ static int final_check(search *s)
 int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
                   rt_diags *d)
 {
+    if (o->objective == RT_OBJ_MAX_MIN_SLACK)
+        return slack_search(m, ts, o, out, d);
     memset(out, 0, sizeof *out);
     out->status = ASSIGN_UNKNOWN;
+    out->min_slack = NAN;
     search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = now_s(), .out = out };
     int rc = search_run(&s);
     if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0)
@@ -451,6 +544,7 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     judge_free(s.j);
     lbt_free(s.b);
     jl_fini(&s.inc);
+    pattern_pool_fini(&s.pool);
     rt_layout_free(s.best);
     amip_free(s.a);
     free(s.c.rep);
@@ -467,6 +561,11 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
                         "in some analysis: the search claims no proof of optimality or "
                         "infeasibility");
     }
+    else if (rc == ASSIGN_OK && s.pmip.capped && out->status != ASSIGN_OPTIMAL &&
+             out->status != ASSIGN_INFEASIBLE)
+        rt_diag_warning(d, ts->path, 0, "the co-runner combinations exceeded --combination-cap "
+                        "in an analysis that cut a layout off: the search claims no proof of "
+                        "optimality or infeasibility from the pattern MIP");
     if (rc != ASSIGN_OK) {
         rt_layout_free(out->layout);
         out->layout = NULL;

@@ -33,11 +33,15 @@ typedef struct assign_result {
     long analyses;             /* full analyses run (cache hits not counted) */
     double first_seconds;      /* from the start to the first schedulable layout (-1: none) */
     double best_seconds;       /* to the returned one (-1: none) */
+    /* max-min-slack (slack.h): the layout's smallest relative slack (NAN: none), the SM limit */
+    double min_slack;
+    int64_t max_sms;
 } assign_result;
 
 enum { ASSIGN_OK = 0, ASSIGN_ENOMEM = -1, ASSIGN_ESOLVER = -2, ASSIGN_EIO = -3 };
 
-/* Search partitions and mapping for ts minimising the SMs used, every candidate checked with
+/* Search partitions and mapping for ts minimising the SMs used (or, with o->objective
+ * max-min-slack, maximising the smallest relative slack: slack.h), every candidate checked with
  * rt_eval_layout. ASSIGN_ESOLVER: GLPK failed (message in d); ASSIGN_EIO: --write-lp failed. */
 int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
                   rt_diags *d);

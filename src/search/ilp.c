@@ -47,6 +47,21 @@ struct ilp {
     double obj;
     char term[TERM_CAP];
     size_t term_len;
+    /* lazy rows (ilp_lazy_row): sum cut_val * x <= cut_rhs, entries cut_start[k] ..
+     * cut_start[k+1]-1 of cut_ind / cut_val (1-based column indices) */
+    size_t n_cuts, cut_nz, rhs_cap, start_cap, ind_cap, val_cap;
+    size_t *cut_start;
+    int *cut_ind;
+    double *cut_val, *cut_rhs;
+    /* state of one ilp_solve_lazy */
+    ilp_check_fn check;
+    void *check_ctx;
+    const unsigned char *start;
+    bool start_given, cb_failed, cb_stopped;
+    double *x;           /* 1-based LP values in the callback */
+    unsigned char *x01;  /* 0-based rounded values passed to check */
+    int *rind;           /* 1-based scratch for rows added in the callback */
+    double *rval;
 };
 
 static bool ilp_alive; /* GLPK's environment (hooks, memory) is per thread: one object at a time */
@@ -202,6 +217,10 @@ void ilp_free(ilp *p)
     free(p->val);
     free(p->mark);
     free(p->sol);
+    free(p->cut_start);
+    free(p->cut_ind);
+    free(p->cut_val);
+    free(p->cut_rhs);
     free(p);
     ilp_alive = false;
 }
@@ -717,4 +736,234 @@ int ilp_write_lp(ilp *p, const char *path)
         diag(p, "cannot write LP file %s: %s", path, e ? strerror(e) : term_text(p));
     free(buf);
     return rc;
+}
+
+/* ---- lazy rows and the branch-and-cut with a checker (docs/assignment.md sec. 7) ---- */
+
+int ilp_lazy_row(ilp *p, size_t n, const int *cols, const double *coef, double rhs)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (!isfinite(rhs) || n == 0 || n >= (size_t)INT_MAX || !cols || !coef)
+        return ILP_EINVAL;
+    for (size_t t = 0; t < n; t++)
+        if (cols[t] < 1 || cols[t] > p->n_cols || !isfinite(coef[t]))
+            return ILP_EINVAL;
+    void *a = p->cut_rhs, *b = p->cut_start, *c = p->cut_ind, *e = p->cut_val;
+    bool ok = grow(&a, &p->rhs_cap, p->n_cuts + 1, sizeof *p->cut_rhs);
+    p->cut_rhs = a;
+    ok = ok && grow(&b, &p->start_cap, p->n_cuts + 2, sizeof *p->cut_start);
+    p->cut_start = b;
+    ok = ok && grow(&c, &p->ind_cap, p->cut_nz + n, sizeof *p->cut_ind);
+    p->cut_ind = c;
+    ok = ok && grow(&e, &p->val_cap, p->cut_nz + n, sizeof *p->cut_val);
+    p->cut_val = e;
+    if (!ok)
+        return ILP_ENOMEM;
+    if (p->n_cuts == 0)
+        p->cut_start[0] = 0;
+    memcpy(p->cut_ind + p->cut_nz, cols, n * sizeof *cols);
+    memcpy(p->cut_val + p->cut_nz, coef, n * sizeof *coef);
+    p->cut_nz += n;
+    p->cut_rhs[p->n_cuts++] = rhs;
+    p->cut_start[p->n_cuts] = p->cut_nz;
+    return ILP_OK;
+}
+
+size_t ilp_lazy_rows(const ilp *p)
+{
+    return p->n_cuts;
+}
+
+/* Stored rows from..n_cuts-1 that the LP values p->x violate are added to GLPK's current
+ * subproblem (a row added at a node lives in its subtree only: GLPK drops it when it moves to
+ * another branch, so every call re-adds what is violated). Returns the number added. */
+static int add_violated(ilp *p, glp_prob *lp, size_t from)
+{
+    int added = 0;
+    for (size_t k = from; k < p->n_cuts; k++) {
+        double act = 0;
+        size_t b = p->cut_start[k], e = p->cut_start[k + 1];
+        for (size_t t = b; t < e; t++)
+            act += p->cut_val[t] * p->x[p->cut_ind[t]];
+        if (act <= p->cut_rhs[k] + 1e-6)
+            continue;
+        int nz = (int)(e - b);
+        for (int t = 0; t < nz; t++) {
+            p->rind[t + 1] = p->cut_ind[b + (size_t)t];
+            p->rval[t + 1] = p->cut_val[b + (size_t)t];
+        }
+        int i = glp_add_rows(lp, 1);
+        glp_set_row_bnds(lp, i, GLP_UP, p->cut_rhs[k], p->cut_rhs[k]);
+        glp_set_mat_row(lp, i, nz, p->rind, p->rval);
+        added++;
+    }
+    return added;
+}
+
+#define INT_TOL 1e-5 /* glp_iocp.tol_int: GLPK's own test of an integral value */
+
+/* The branch-and-cut callback. IROWGEN: re-add violated stored rows; with none and an integral
+ * LP solution, ask the checker; a rejected solution must be cut off by a new stored row, else
+ * the search stops (GLPK would record an unchecked layout). IHEUR: offer the start once. */
+static void on_tree(glp_tree *T, void *info)
+{
+    ilp *p = info;
+    int reason = glp_ios_reason(T);
+    if (p->cb_failed || p->cb_stopped) {
+        glp_ios_terminate(T);
+        return;
+    }
+    if (reason == GLP_IHEUR && p->start && !p->start_given) {
+        p->start_given = true;
+        for (int j = 1; j <= p->n_cols; j++)
+            p->x[j] = p->start[j - 1] ? 1.0 : 0.0;
+        glp_ios_heur_sol(T, p->x); /* GLPK checks it; a rejected start is only a lost hint */
+        return;
+    }
+    if (reason != GLP_IROWGEN)
+        return;
+    glp_prob *lp = glp_ios_get_prob(T);
+    for (int j = 1; j <= p->n_cols; j++)
+        p->x[j] = glp_get_col_prim(lp, j);
+    if (add_violated(p, lp, 0) > 0)
+        return;
+    for (int j = 1; j <= p->n_cols; j++) {
+        double r = floor(p->x[j] + 0.5);
+        if (fabs(p->x[j] - r) > INT_TOL)
+            return; /* fractional: GLPK branches */
+        p->x01[j - 1] = r > 0.5;
+    }
+    size_t before = p->n_cuts;
+    int v = p->check(p->check_ctx, p->x01);
+    if (v == 1)
+        return;
+    if (v < 0) {
+        p->cb_stopped = true;
+        glp_ios_terminate(T);
+        return;
+    }
+    if (add_violated(p, lp, before) == 0) {
+        p->cb_failed = true; /* rejected but not cut off: never let GLPK record it */
+        glp_ios_terminate(T);
+    }
+}
+
+/* glp_simplex for the root basis (*phase 0 when it ends without an optimum: its code and LP
+ * status), then glp_intopt with what is left of the clock (*phase 1: its code, MIP status). */
+static int lazy_body(ilp *p, int tm_lim, int *phase, int *status)
+{
+    double t0 = glp_time();
+    *phase = 0;
+    int rc = lp_body(p, tm_lim, status);
+    if (rc != 0 || *status != GLP_OPT)
+        return rc;
+    *phase = 1;
+    if (tm_lim < INT_MAX) {
+        double used = glp_time() - t0;
+        tm_lim = used >= (double)tm_lim - 1 ? 1 : tm_lim - (int)used;
+    }
+    glp_iocp parm;
+    glp_init_iocp(&parm);
+    parm.msg_lev = GLP_MSG_OFF;
+    parm.presolve = GLP_OFF;     /* the basis of glp_simplex above is the root's */
+    parm.mip_gap = 0.0;
+    parm.tol_int = INT_TOL;
+    parm.br_tech = GLP_BR_DTH;
+    parm.bt_tech = GLP_BT_BLB;
+    parm.pp_tech = GLP_PP_ALL;
+    parm.fp_heur = GLP_OFF;      /* no heuristic of GLPK's: every recorded solution went */
+    parm.ps_heur = GLP_OFF;      /* through the checker (or is the checked start) */
+    parm.sr_heur = GLP_OFF;
+    parm.gmi_cuts = GLP_OFF;
+    parm.mir_cuts = GLP_OFF;
+    parm.cov_cuts = GLP_OFF;
+    parm.clq_cuts = GLP_OFF;
+    parm.cb_func = on_tree;
+    parm.cb_info = p;
+    parm.tm_lim = tm_lim;
+    rc = glp_intopt(p->lp, &parm);
+    *status = glp_mip_status(p->lp);
+    if (*status == GLP_OPT || *status == GLP_FEAS) {
+        p->obj = glp_mip_obj_val(p->lp);
+        for (int j = 1; j <= p->n_cols; j++)
+            p->sol[j] = glp_mip_col_val(p->lp, j) > 0.5;
+    }
+    return rc;
+}
+
+NOINLINE static int guarded_lazy(ilp *p, int tm_lim, int *phase, int *rc, int *status)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, "the MIP solve");
+    *rc = lazy_body(p, tm_lim, phase, status);
+    return ILP_OK;
+}
+
+int ilp_solve_lazy(ilp *p, double time_limit_s, const unsigned char *start, ilp_check_fn check,
+                   void *ctx, ilp_outcome *out, bool *hit_time_limit, bool *stopped)
+{
+    if (p->dead)
+        return ILP_ESOLVER;
+    if (isnan(time_limit_s) || !check || !out || !hit_time_limit || !stopped)
+        return ILP_EINVAL;
+    *hit_time_limit = *stopped = false;
+    p->have_sol = false;
+    p->have_lp = false;
+    if (p->n_cols == 0) {
+        *out = empty_outcome(p);
+        return ILP_OK;
+    }
+    size_t n = (size_t)p->n_cols + 1;
+    unsigned char *sol = realloc(p->sol, n);
+    if (sol)
+        p->sol = sol;
+    size_t longest = 1;
+    for (size_t k = 0; k < p->n_cuts; k++)
+        if (p->cut_start[k + 1] - p->cut_start[k] > longest)
+            longest = p->cut_start[k + 1] - p->cut_start[k];
+    size_t rows = (longest > n ? longest : n) + 1; /* new rows: at most one entry per column */
+    p->x = malloc(n * sizeof *p->x);
+    p->x01 = malloc(n);
+    p->rind = malloc(rows * sizeof *p->rind);
+    p->rval = malloc(rows * sizeof *p->rval);
+    int grc = ILP_ENOMEM, rc = 0, status = 0, phase = 0;
+    if (sol && p->x && p->x01 && p->rind && p->rval) {
+        p->check = check;
+        p->check_ctx = ctx;
+        p->start = start;
+        p->start_given = p->cb_failed = p->cb_stopped = false;
+        grc = guarded_lazy(p, time_limit_ms(time_limit_s), &phase, &rc, &status);
+    }
+    free(p->x);
+    free(p->x01);
+    free(p->rind);
+    free(p->rval);
+    p->x = NULL;
+    p->x01 = NULL;
+    p->rind = NULL;
+    p->rval = NULL;
+    if (grc != ILP_OK)
+        return grc;
+    if (p->cb_failed) {
+        diag(p, "internal error: a rejected MIP solution was not cut off by its lazy rows");
+        return ILP_ESOLVER;
+    }
+    if (phase == 0) {
+        /* the root LP: proven empty, or stopped by the clock or a numerical failure (then
+         * nothing is claimed) */
+        *hit_time_limit = rc == GLP_ETMLIM;
+        *out = rc == 0 && (status == GLP_NOFEAS || status == GLP_INFEAS) ? ILP_INFEASIBLE
+                                                                         : ILP_NO_SOLUTION;
+        return ILP_OK;
+    }
+    if (rc == GLP_ESTOP) {
+        *stopped = true;
+        bool have = status == GLP_FEAS || status == GLP_OPT;
+        *out = have ? ILP_FEASIBLE : ILP_NO_SOLUTION;
+        p->have_sol = have;
+        return ILP_OK;
+    }
+    return map_outcome(p, rc, status, out, hit_time_limit);
 }

@@ -79,6 +79,27 @@ double ilp_lp_objective(const ilp *p);
 double ilp_row_dual(const ilp *p, int row);
 double ilp_lp_col_value(const ilp *p, int col);
 
+/* Lazy rows and a checker (docs/assignment.md sec. 7). check(ctx, x) receives an integral
+ * solution, x[j-1] the 0/1 value of column j (borrowed for the call), and returns 1 to accept
+ * it, 0 to reject it (it must then have stored, with ilp_lazy_row, a row that x violates), or
+ * -1 to stop the search (a deadline or an error the caller keeps in ctx). */
+typedef int (*ilp_check_fn)(void *ctx, const unsigned char *x);
+/* Store the lazy row sum coef[k] * x[cols[k]] <= rhs (copied; columns valid, n >= 1). It is
+ * added to GLPK's subproblem whenever the LP solution violates it. */
+int ilp_lazy_row(ilp *p, size_t n, const int *cols, const double *coef, double rhs);
+/* Number of lazy rows stored. */
+size_t ilp_lazy_rows(const ilp *p);
+/* Branch and cut with the checker: glp_simplex for the root (no presolve), then glp_intopt
+ * with presolve, GLPK's heuristics and cut generators off, gap 0, and a callback that re-adds
+ * violated lazy rows (GLPK drops rows added in another branch) and passes every integral LP
+ * solution without violated rows to check; start (n_cols entries, 0/1, may be NULL; borrowed)
+ * is offered once as GLPK's first incumbent. So every solution GLPK records was accepted by
+ * check, or is start. Outcomes as ilp_solve; *stopped when check returned -1 (then
+ * ILP_FEASIBLE or ILP_NO_SOLUTION, never a proof). ILP_ESOLVER if a rejected solution was not
+ * cut off (a bug in check) or GLPK failed. */
+int ilp_solve_lazy(ilp *p, double time_limit_s, const unsigned char *start, ilp_check_fn check,
+                   void *ctx, ilp_outcome *out, bool *hit_time_limit, bool *stopped);
+
 /* Write the model in CPLEX LP format to path atomically (temporary file beside it, then
  * rename). ILP_EIO with a message in d if it cannot be written. */
 int ilp_write_lp(ilp *p, const char *path);

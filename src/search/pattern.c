@@ -18,6 +18,7 @@
 #include "search/pattern.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,10 @@
 #define ADD_EPS 1e-6          /* a column enters only below this reduced cost: GLPK's duals
                                * carry tolerances near 1e-7, and a column already in the master
                                * must not come back for ever */
+#define ENUM_NODES 4000000L /* nodes of the pool enumeration, all sizes together */
+#define POOL_MAX 200000      /* patterns in the pool */
 #define CONF_MAX 20000000.0   /* T*T*S above which no conflict table is built */
+#define CACHE_SLOTS ((size_t)1 << 18) /* most remembered complement tests (half filled) */
 
 typedef struct pm {
     lbt *b;
@@ -54,6 +58,19 @@ typedef struct pm {
     long n_cols;
     bool use_greedy;       /* this round prices by the greedy rule first */
     pattern_result *res;
+    /* the duals of the best Lagrangian bound so far (for the pool) */
+    bool have_duals;
+    double *bpi, bmu, brc, blb, bratio;
+    /* pool enumeration */
+    pattern_pool *pool;
+    double need;           /* a group on size s enters when its dual sum reaches this */
+    long enum_cap;
+    bool pool_full;
+    /* results of complement tests: key = size, then the group as a bitset of W words */
+    size_t W, cache_cap, cache_used;
+    uint64_t *ckey;        /* cache_cap * (W + 1) words; word 0 = size + 1 (0: empty slot) */
+    unsigned char *cval;
+    uint64_t *kscratch;
 } pm;
 
 static int from_ilp(int rc)
@@ -77,6 +94,7 @@ static int add_pattern(pm *p, const size_t *G, size_t k, int64_t u)
 }
 
 static int complement_pass(pm *p, size_t k);
+static int complement_test(pm *p, size_t k);
 
 static int build(pm *p, const jlayout *inc)
 {
@@ -164,8 +182,40 @@ static bool conflicts(const pm *p, size_t t, size_t k)
     return false;
 }
 
-/* Test of G (k tasks) with every other task outside. */
+/* Test of G (k tasks) with every other task outside, remembered (the test of a group on a size
+ * never changes; rounds and the pool enumeration ask the same groups again). */
 static int complement_pass(pm *p, size_t k)
+{
+    uint64_t *key = p->kscratch;
+    size_t slot = 0;
+    if (p->ckey) {
+        memset(key, 0, (p->W + 1) * sizeof *key);
+        key[0] = p->s + 1;
+        for (size_t q = 0; q < k; q++)
+            key[1 + p->G[q] / 64] |= (uint64_t)1 << (p->G[q] % 64);
+        uint64_t h = 1469598103934665603ULL;
+        for (size_t w = 0; w <= p->W; w++)
+            h = (h ^ key[w]) * 1099511628211ULL;
+        slot = (size_t)(h ^ (h >> 29)) & (p->cache_cap - 1);
+        for (;;) {
+            const uint64_t *e = p->ckey + slot * (p->W + 1);
+            if (e[0] == 0)
+                break;
+            if (memcmp(e, key, (p->W + 1) * sizeof *key) == 0)
+                return p->cval[slot];
+            slot = (slot + 1) & (p->cache_cap - 1);
+        }
+    }
+    int r = complement_test(p, k);
+    if (r >= 0 && p->ckey && p->cache_used < p->cache_cap / 2) {
+        memcpy(p->ckey + slot * (p->W + 1), key, (p->W + 1) * sizeof *key);
+        p->cval[slot] = (unsigned char)r;
+        p->cache_used++;
+    }
+    return r;
+}
+
+static int complement_test(pm *p, size_t k)
 {
     memset(p->comp, 1, p->T);
     for (size_t q = 0; q < k; q++)
@@ -369,7 +419,7 @@ static int round_(pm *p, bool *done)
     if (!(p->mu <= 0))
         p->mu = 0; /* any mu <= 0 gives a valid bound */
     bool exact = true, valid = true, added = false;
-    double rc_min = 0.0;
+    double rc_min = 0.0, ratio = 1.0;
     for (size_t s = 0; s < p->S; s++) {
         if (p->deadline > 0 && local_now() >= p->deadline) {
             exact = valid = false;
@@ -384,6 +434,10 @@ static int round_(pm *p, bool *done)
             exact = false;
         if (lb_s < rc_min)
             rc_min = lb_s;
+        /* Farley: every pattern on s has (dual sum + mu u) / u <= 1 - lb_s / u */
+        double rs = 1.0 - (lb_s - RC_EPS) / (double)(s + 1);
+        if (rs > ratio)
+            ratio = rs;
         if (isnan(r))
             continue;
         if (p->best_k) {
@@ -395,7 +449,17 @@ static int round_(pm *p, bool *done)
     }
     if (valid) {
         double k = (double)(p->T < p->S ? p->T : p->S);
-        double lb = dsum + p->mu * (double)p->S + k * (rc_min - RC_EPS);
+        double z = dsum + p->mu * (double)p->S;
+        double lag = z + k * (rc_min - RC_EPS), far = z / ratio;
+        double lb = lag > far ? lag : far;
+        if (!p->have_duals || lb > p->blb) {
+            p->have_duals = true;
+            p->blb = lb;
+            memcpy(p->bpi, p->pi, p->T * sizeof *p->pi);
+            p->bmu = p->mu;
+            p->brc = rc_min - RC_EPS;
+            p->bratio = lag >= far ? 0.0 : ratio; /* 0: the Lagrangian form gave it */
+        }
         double units = ceil(lb - 1e-6 * (fabs(lb) > 1 ? fabs(lb) : 1));
         if (units > (double)p->res->lb_units)
             p->res->lb_units = units > (double)p->S + 1 ? (int64_t)p->S + 1 : (int64_t)units;
@@ -412,12 +476,269 @@ static int round_(pm *p, bool *done)
     return ASSIGN_OK;
 }
 
+void pattern_pool_fini(pattern_pool *p)
+{
+    if (!p)
+        return;
+    free(p->units);
+    free(p->first);
+    free(p->task);
+    memset(p, 0, sizeof *p);
+}
+
+size_t pattern_pool_find(const pattern_pool *p, const size_t *G, size_t k, int64_t u)
+{
+    for (size_t q = 0; q < p->n; q++)
+        if (p->units[q] == u && p->first[q + 1] - p->first[q] == k &&
+            memcmp(p->task + p->first[q], G, k * sizeof *G) == 0)
+            return q;
+    return (size_t)-1;
+}
+
+static int cmp_size(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    return a < b ? -1 : (a > b);
+}
+
+/* Append (G sorted, u) to the pool. 0, or -1 on out of memory. */
+static int pool_add(pattern_pool *pl, size_t *G, size_t k, int64_t u)
+{
+    qsort(G, k, sizeof *G, cmp_size);
+    if (pl->n + 2 > pl->cap) {
+        size_t c = pl->cap ? 2 * pl->cap : 256;
+        int64_t *un = realloc(pl->units, c * sizeof *un);
+        if (!un)
+            return -1;
+        pl->units = un;
+        size_t *f = realloc(pl->first, (c + 1) * sizeof *f);
+        if (!f)
+            return -1;
+        pl->first = f;
+        pl->cap = c;
+    }
+    if (pl->n_task + k > pl->task_cap) {
+        size_t c = pl->task_cap ? 2 * pl->task_cap : 1024;
+        while (c < pl->n_task + k)
+            c *= 2;
+        size_t *t = realloc(pl->task, c * sizeof *t);
+        if (!t)
+            return -1;
+        pl->task = t;
+        pl->task_cap = c;
+    }
+    if (pl->n == 0)
+        pl->first[0] = 0;
+    memcpy(pl->task + pl->n_task, G, k * sizeof *G);
+    pl->n_task += k;
+    pl->units[pl->n++] = u;
+    pl->first[pl->n] = pl->n_task;
+    return 0;
+}
+
+/* Every group on size p->s, every other task outside, that passes the test and whose dual sum
+ * reaches p->need: the pricing's search with a fixed threshold, every hit kept. The same
+ * prunings (a)-(d) as dfs, each a bound on what any completion can reach or pass. */
+static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
+{
+    if (p->truncated || p->oom)
+        return;
+    if (++p->nodes > p->enum_cap ||
+        ((p->nodes & 1023) == 0 && p->deadline > 0 && local_now() >= p->deadline)) {
+        p->truncated = true;
+        return;
+    }
+    if (pos == p->n || sum + p->suffix[pos] < p->need)
+        return;
+    double room = 1.0 + 1e-9 - util, kb = sum;
+    for (size_t q = pos; q < p->n; q++) {
+        size_t i = p->order[q];
+        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
+        if (pi <= 0)
+            break;
+        if (ui <= room) {
+            kb += pi;
+            room -= ui;
+        } else {
+            kb += pi * (room > 0 ? room / ui : 0);
+            break;
+        }
+    }
+    if (kb < p->need)
+        return;
+    size_t t = p->order[pos];
+    double ut = lbt_util(p->b, t, p->s);
+    if (util + ut < 1.0 + 1e-9 && !conflicts(p, t, k)) {
+        p->G[k] = t;
+        int r = complement_pass(p, k + 1);
+        if (r == 1 && sum + p->pi[t] >= p->need) {
+            if (p->pool->n >= POOL_MAX) {
+                p->pool_full = p->truncated = true;
+                return;
+            }
+            memcpy(p->best_G, p->G, (k + 1) * sizeof *p->G);
+            if (pool_add(p->pool, p->best_G, k + 1, (int64_t)(p->s + 1)) != 0) {
+                p->oom = true;
+                return;
+            }
+        }
+        if (r == 0)
+            r = lbt_group_pass(p->b, p->G, k + 1, p->s, p->out);
+        if (r < 0) {
+            p->oom = true;
+            return;
+        }
+        if (r == 1)
+            enum_dfs(p, pos + 1, k + 1, sum + p->pi[t], util + ut);
+    }
+    p->out[t] = 1;
+    enum_dfs(p, pos + 1, k, sum, util);
+    p->out[t] = 0;
+}
+
+static const double *sort_rc; /* qsort has no context argument in C11 */
+
+static int by_rc(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    if (sort_rc[a] != sort_rc[b])
+        return sort_rc[a] < sort_rc[b] ? -1 : 1;
+    return a < b ? -1 : (a > b);
+}
+
+/* Order the pool for the MIP: the incumbent's patterns first (their indices in inc_q, k_inc of
+ * them), then by least reduced cost under the current duals (ties by enumeration order). A pool
+ * that is not exhaustive proves nothing; the MIP then takes growing prefixes of it as a
+ * heuristic (assign.c), the most promising patterns first. 0, or -1 on out of memory. */
+static int order_pool(pm *p, const size_t *inc_q, size_t k_inc)
+{
+    pattern_pool *pl = p->pool, nw = {0};
+    double *rc = malloc((pl->n ? pl->n : 1) * sizeof *rc);
+    size_t *idx = malloc((pl->n ? pl->n : 1) * sizeof *idx);
+    int ret = -1;
+    if (!rc || !idx)
+        goto out;
+    for (size_t q = 0; q < pl->n; q++) {
+        double sum = 0;
+        for (size_t t = pl->first[q]; t < pl->first[q + 1]; t++)
+            sum += p->pi[pl->task[t]];
+        rc[q] = (double)pl->units[q] * (1.0 - p->mu) - sum;
+        idx[q] = q;
+    }
+    for (size_t r = 0; r < k_inc; r++)
+        rc[inc_q[r]] = -INFINITY;
+    sort_rc = rc;
+    qsort(idx, pl->n, sizeof *idx, by_rc);
+    for (size_t r = 0; r < pl->n; r++) {
+        size_t q = idx[r], k = pl->first[q + 1] - pl->first[q];
+        memcpy(p->best_G, pl->task + pl->first[q], k * sizeof *p->best_G);
+        if (pool_add(&nw, p->best_G, k, pl->units[q]) != 0) {
+            pattern_pool_fini(&nw);
+            goto out;
+        }
+    }
+    nw.max_units = pl->max_units;
+    nw.exhaustive = pl->exhaustive;
+    pattern_pool_fini(pl);
+    *pl = nw;
+    ret = 0;
+out:
+    free(rc);
+    free(idx);
+    return ret;
+}
+
+/* The pool (docs/assignment.md sec. 5): with the duals (pi, mu <= 0) of the best bound and rc*
+ * a lower bound of every reduced cost, every layout x of cost c(x) <= U satisfies, for each of
+ * its patterns q,  U >= c(x) >= rc_q + (K - 1) min(0, rc*) + sum pi + mu S  (K = min(T, S)
+ * patterns at most), so rc_q <= delta = U - sum pi - mu S - (K - 1) min(0, rc*), i.e. the dual
+ * sum of q's group reaches u (1 - mu) - delta. Enumerating those for every size gives all
+ * patterns such a layout can use; a cut-short enumeration is marked not exhaustive. */
+static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double deadline, bool all)
+{
+    pattern_pool *pl = p->pool;
+    pl->max_units = pool_units;
+    bool complete = false;
+    if (all && !p->have_duals) {
+        memset(p->bpi, 0, p->T * sizeof *p->bpi); /* any duals enumerate everything */
+        p->bmu = 0;
+        p->brc = 0;
+        p->bratio = 0;
+        p->have_duals = true;
+    }
+    if (p->have_duals) {
+        memcpy(p->pi, p->bpi, p->T * sizeof *p->pi);
+        p->mu = p->bmu;
+        double dsum = 0;
+        for (size_t i = 0; i < p->T; i++)
+            dsum += p->pi[i];
+        double K = (double)(p->T < p->S ? p->T : p->S), r = p->bratio;
+        double delta = r > 0 ? (double)pool_units - (dsum + p->mu * (double)p->S) / r
+                             : (double)pool_units - dsum - p->mu * (double)p->S -
+                               (K - 1) * (p->brc < 0 ? p->brc : 0.0);
+        delta += 1e-6 * (fabs(delta) > 1 ? fabs(delta) : 1); /* only ever loosens */
+        p->deadline = deadline;
+        p->enum_cap = ENUM_NODES;
+        p->nodes = 0;
+        p->truncated = false;
+        for (size_t s = 0; s < p->S && !p->truncated && !p->oom; s++) {
+            if ((int64_t)(s + 1) > pool_units)
+                break; /* a bigger pattern alone exceeds the layouts of interest */
+            p->s = s;
+            p->n = 0;
+            memset(p->out, 0, p->T);
+            for (size_t i = 0; i < p->T; i++) {
+                if (lbt_fits(p->b, i, s))
+                    p->order[p->n++] = i;
+                else
+                    p->out[i] = 1;
+            }
+            sort_pm = p;
+            qsort(p->order, p->n, sizeof *p->order, by_ratio);
+            p->suffix[p->n] = 0.0;
+            for (size_t q = p->n; q-- > 0;)
+                p->suffix[q] = p->suffix[q + 1] +
+                               (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
+            /* with Farley's scaled duals pi/r, mu/r (every reduced cost >= 0):
+             * rc'_q = u (1 - mu/r) - sum pi / r <= delta */
+            p->need = r > 0 ? (double)(s + 1) * (r - p->mu) - r * delta
+                            : (double)(s + 1) * (1.0 - p->mu) - delta;
+            if (all)
+                p->need = -INFINITY; /* --write-lp: every pattern that passes the test */
+            enum_dfs(p, 0, 0, 0.0, 0.0);
+        }
+        p->res->enum_nodes = p->nodes;
+        if (p->oom)
+            return ASSIGN_ENOMEM;
+        complete = !p->truncated;
+    }
+    size_t k_inc = 0;
+    for (size_t q = 0; inc && q < inc->n_parts; q++) {
+        size_t k = 0;
+        for (size_t i = 0; i < p->T; i++)
+            if (inc->part[i] == q)
+                p->G[k++] = i; /* ascending */
+        if (!k)
+            continue;
+        size_t f = pattern_pool_find(pl, p->G, k, inc->units[q]);
+        if (f == (size_t)-1) {
+            if (pool_add(pl, p->G, k, inc->units[q]) != 0)
+                return ASSIGN_ENOMEM;
+            f = pl->n - 1;
+        }
+        p->order[k_inc++] = f; /* scratch: at most T partitions */
+    }
+    pl->exhaustive = complete;
+    return order_pool(p, p->order, k_inc) == 0 ? ASSIGN_OK : ASSIGN_ENOMEM;
+}
+
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
-                  pattern_result *out)
+                  pattern_result *out, pattern_pool *pool, int64_t pool_units,
+                  double enum_deadline, bool all)
 {
     memset(out, 0, sizeof *out);
     pm p = { .b = b, .T = lbt_tasks(b), .S = lbt_sizes(b), .deadline = deadline,
-             .node_cap = NODE_LIMIT, .use_greedy = true, .res = out };
+             .node_cap = NODE_LIMIT, .use_greedy = true, .res = out, .pool = pool };
     size_t T = p.T ? p.T : 1;
     int rc = ASSIGN_ENOMEM;
     p.cover = malloc(T * sizeof *p.cover);
@@ -430,11 +751,23 @@ int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_unit
     p.suffix = malloc((T + 1) * sizeof *p.suffix);
     p.rows = malloc((T + 1) * sizeof *p.rows);
     p.coef = malloc((T + 1) * sizeof *p.coef);
-    if (!p.cover || !p.pi || !p.order || !p.G || !p.best_G || !p.out || !p.comp || !p.suffix ||
-        !p.rows || !p.coef)
+    p.bpi = malloc(T * sizeof *p.bpi);
+    if (!p.bpi || !p.cover || !p.pi || !p.order || !p.G || !p.best_G || !p.out || !p.comp ||
+        !p.suffix || !p.rows || !p.coef)
         goto done;
     if (!(p.lp = ilp_new("rtgpu_patterns", 0, d)))
         goto done;
+    p.W = (p.T + 63) / 64;
+    p.cache_cap = 1024; /* a power of two: 256 slots per (task, size), at most CACHE_SLOTS */
+    while (p.cache_cap < CACHE_SLOTS && (double)p.cache_cap < 256.0 * (double)p.T * (double)p.S)
+        p.cache_cap *= 2;
+    p.ckey = calloc(p.cache_cap * (p.W + 1), sizeof *p.ckey);
+    p.cval = malloc(p.cache_cap);
+    p.kscratch = malloc((p.W + 1) * sizeof *p.kscratch);
+    if (!p.ckey || !p.cval || !p.kscratch) { /* only a speed-up */
+        free(p.ckey);
+        p.ckey = NULL;
+    }
     fill_conflicts(&p);
     rc = build(&p, inc);
     for (long r = 0; rc == ASSIGN_OK && r < MAX_ROUNDS && p.T > 0; r++) {
@@ -443,6 +776,8 @@ int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_unit
         if (fin || out->lb_units >= stop_units)
             break;
     }
+    if (rc == ASSIGN_OK && pool && p.T > 0 && (all || out->lb_units <= pool_units))
+        rc = build_pool(&p, inc, pool_units, enum_deadline, all);
 done:
     ilp_free(p.lp);
     free(p.cover);
@@ -456,5 +791,9 @@ done:
     free(p.suffix);
     free(p.rows);
     free(p.coef);
+    free(p.bpi);
+    free(p.ckey);
+    free(p.cval);
+    free(p.kscratch);
     return rc;
 }

@@ -9,6 +9,24 @@
 #include "search/judge.h"
 #include "util/diag.h"
 
+/* Patterns (group, size) kept for the closing MIP (pattern_mip.h). Pattern q holds the tasks
+ * task[first[q] .. first[q+1]-1] (ascending) on units[q] units of g. The incumbent's patterns
+ * come first, then the others by least reduced cost. */
+typedef struct pattern_pool {
+    size_t n, cap, n_task, task_cap;
+    int64_t *units;
+    size_t *first;        /* n + 1 entries */
+    size_t *task;
+    bool exhaustive;      /* every pattern of every layout of at most max_units units that
+                           * passes the necessary test is in the pool */
+    int64_t max_units;
+} pattern_pool;
+
+/* Free what the pool holds; safe on a zeroed pool. */
+void pattern_pool_fini(pattern_pool *p);
+/* Index of the pattern with tasks G (k, ascending) on u units, or (size_t)-1. */
+size_t pattern_pool_find(const pattern_pool *p, const size_t *G, size_t k, int64_t u);
+
 typedef struct pattern_result {
     int64_t lb_units;     /* proven lower bound of the units of g of every schedulable layout
                            * (0: none proven); above lbt_sizes: no layout is schedulable */
@@ -16,6 +34,7 @@ typedef struct pattern_result {
     long lp_solves;       /* simplex solves of the restricted master */
     long columns;         /* patterns generated */
     long pricing_nodes;   /* nodes of the pricing searches */
+    long enum_nodes;      /* nodes of the pool enumeration */
 } pattern_result;
 
 /* Column generation (docs/assignment.md sec. 4): patterns (group G, size s) that pass the
@@ -26,8 +45,14 @@ typedef struct pattern_result {
  * valid for any duals (pi free, mu <= 0), so the bound never rests on the LP solver's accuracy;
  * its ceiling (less 1e-6) is kept when it improves. Stops when the pricing finds no negative
  * column, at `deadline` (monotonic seconds; 0: none), or when the bound reaches stop_units.
+ * With pool (may be NULL; zeroed by the caller, freed with pattern_pool_fini), the duals of
+ * the best bound then select every pattern whose reduced cost allows it in a layout of at most
+ * pool_units units (sec. 5, "The pool"), enumerated until enum_deadline; the incumbent's
+ * partitions are always added. With all (--write-lp), every pattern that passes the test on at
+ * most pool_units units is enumerated, whatever its reduced cost.
  * ASSIGN_OK, ASSIGN_ENOMEM or ASSIGN_ESOLVER (message in d). */
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
-                  pattern_result *out);
+                  pattern_result *out, pattern_pool *pool, int64_t pool_units,
+                  double enum_deadline, bool all);
 
 #endif

@@ -1,0 +1,245 @@
+/* pattern_mip: one branch and cut over the pattern pool, every integral layout analysed.
+ *
+ * Model (units of g):  min sum_q u_q x_q,  x_q in {0, 1} for every pattern q of the pool,
+ *                      sum over q holding task i of x_q = 1   (one_<i>)
+ *                      sum_q u_q x_q <= S                     (sms_total)
+ * An integral point is a layout: its patterns partition the tasks and fit on the GPU. GLPK
+ * (ilp_solve_lazy, no heuristics of its own) hands every integral LP solution to check(), which
+ * runs the full analysis; a layout that fails is cut off by the lazy row
+ *   sum over the layout's patterns q of x_q <= (number of them) - 1,
+ * which excludes exactly that layout (its patterns, one per partition, name it uniquely) and
+ * every schedulable layout satisfies. So GLPK's optimum is a layout the analysis accepted (or the
+ * incumbent), and when the pool holds every pattern a cheaper layout could use (pattern.h), no
+ * layout with fewer SMs is schedulable. docs/assignment.md sec. 7. */
+#include "search/pattern_mip.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/assign.h"
+#include "search/ilp.h"
+#include "search/local.h"
+
+typedef struct pmctx {
+    judge *j;
+    const pattern_pool *pool;
+    ilp *lp;
+    double deadline;
+    jlayout cand, *best;
+    int64_t g;            /* SMs per unit (column names) */
+    int64_t best_units;   /* best checked layout so far (incumbent included); INT64_MAX none */
+    int *cols;
+    double *ones;
+    bool oom;
+    pmip_result *out;
+} pmctx;
+
+static int from_ilp(int rc)
+{
+    return rc == ILP_OK ? ASSIGN_OK : rc == ILP_ENOMEM ? ASSIGN_ENOMEM
+                        : rc == ILP_EIO ? ASSIGN_EIO : ASSIGN_ESOLVER;
+}
+
+/* The layout of the 0/1 point x in c->cand; its patterns' columns in c->cols. Returns how many. */
+static size_t decode(pmctx *c, const unsigned char *x)
+{
+    const pattern_pool *pl = c->pool;
+    size_t np = 0;
+    for (size_t i = 0; i < c->cand.T; i++)
+        c->cand.part[i] = JL_UNPLACED;
+    for (size_t q = 0; q < pl->n; q++) {
+        if (!x[q])
+            continue;
+        for (size_t t = pl->first[q]; t < pl->first[q + 1]; t++)
+            c->cand.part[pl->task[t]] = np;
+        c->cand.units[np] = pl->units[q];
+        c->cols[np++] = (int)q + 1;
+    }
+    c->cand.n_parts = np;
+    return np;
+}
+
+static int check(void *ctx, const unsigned char *x)
+{
+    pmctx *c = ctx;
+    if (c->deadline > 0 && local_now() >= c->deadline) {
+        c->out->hit_time_limit = true;
+        return -1;
+    }
+    size_t np = decode(c, x);
+    if (!jl_complete(&c->cand))
+        return -1; /* cannot happen with the one_ rows; refuse to accept it */
+    int64_t units = jl_units(&c->cand);
+    jverdict v;
+    if (judge_eval(c->j, &c->cand, &v) != 0) {
+        c->oom = true;
+        return -1;
+    }
+    c->out->checked++;
+    if (v.pass) {
+        if (units < c->best_units) {
+            c->best_units = units;
+            jl_copy(c->best, &c->cand);
+            c->out->found = true;
+        }
+        return 1;
+    }
+    if (!v.exhaustive)
+        c->out->capped = true;
+    int rc = ilp_lazy_row(c->lp, np, c->cols, c->ones, (double)np - 1.0);
+    if (rc != ILP_OK) {
+        c->oom = rc == ILP_ENOMEM;
+        return -1;
+    }
+    c->out->cuts++;
+    return 0;
+}
+
+static int build(pmctx *c, int64_t S)
+{
+    const pattern_pool *pl = c->pool;
+    size_t T = c->cand.T;
+    char name[ILP_NAME_MAX + 1];
+    for (size_t q = 0; q < pl->n; q++) {
+        /* x_<tasks by file index, joined by '.'>_<SMs>, or x#<q>_<SMs> when that is too long */
+        size_t len = (size_t)snprintf(name, sizeof name, "x_");
+        for (size_t t = pl->first[q]; t < pl->first[q + 1] && len < sizeof name; t++)
+            len += (size_t)snprintf(name + len, sizeof name - len, "%s%zu",
+                                    t > pl->first[q] ? "." : "", pl->task[t]);
+        if (len < sizeof name)
+            len += (size_t)snprintf(name + len, sizeof name - len, "_%lld",
+                                    (long long)(pl->units[q] * c->g));
+        if (len >= sizeof name)
+            snprintf(name, sizeof name, "x#%zu_%lld", q, (long long)(pl->units[q] * c->g));
+        int col;
+        int rc = from_ilp(ilp_add_col(c->lp, name, (double)pl->units[q], &col));
+        if (rc != ASSIGN_OK)
+            return rc;
+    }
+    /* one_<i>: columns of the patterns holding task i */
+    size_t *cnt = calloc(T + 1, sizeof *cnt);
+    int *idx = malloc((pl->n_task ? pl->n_task : 1) * sizeof *idx);
+    double *val = malloc((pl->n > pl->n_task ? pl->n : pl->n_task ? pl->n_task : 1) *
+                         sizeof *val);
+    if (!cnt || !idx || !val) {
+        free(cnt);
+        free(idx);
+        free(val);
+        return ASSIGN_ENOMEM;
+    }
+    for (size_t t = 0; t < pl->n_task; t++)
+        cnt[pl->task[t] + 1]++;
+    for (size_t i = 0; i < T; i++)
+        cnt[i + 1] += cnt[i];
+    for (size_t q = 0; q < pl->n; q++)
+        for (size_t t = pl->first[q]; t < pl->first[q + 1]; t++)
+            idx[cnt[pl->task[t]]++] = (int)q + 1;
+    int rc = ASSIGN_OK;
+    for (size_t t = 0; t < pl->n_task; t++)
+        val[t] = 1.0;
+    size_t from = 0;
+    for (size_t i = 0; i < T && rc == ASSIGN_OK; i++) {
+        snprintf(name, sizeof name, "one_%zu", i);
+        rc = from_ilp(ilp_add_row(c->lp, name, cnt[i] - from, idx + from, val, ILP_EQ, 1.0));
+        from = cnt[i];
+    }
+    if (rc == ASSIGN_OK) {
+        for (size_t q = 0; q < pl->n; q++) {
+            idx[q] = (int)q + 1;
+            val[q] = (double)pl->units[q];
+        }
+        rc = from_ilp(ilp_add_row(c->lp, "sms_total", pl->n, idx, val, ILP_LE, (double)S));
+        /* objective and sms_total count units of g */
+    }
+    free(cnt);
+    free(idx);
+    free(val);
+    return rc;
+}
+
+/* The incumbent as a 0/1 point of the pool (NULL if it has no partitions or is not in it). */
+static unsigned char *start_point(const pattern_pool *pl, const jlayout *inc, size_t T)
+{
+    if (!inc || inc->n_parts == 0)
+        return NULL;
+    unsigned char *x = calloc(pl->n ? pl->n : 1, 1);
+    size_t *G = malloc((T ? T : 1) * sizeof *G);
+    if (!x || !G) {
+        free(x);
+        free(G);
+        return NULL;
+    }
+    for (size_t p = 0; p < inc->n_parts; p++) {
+        size_t k = 0;
+        for (size_t i = 0; i < T; i++)
+            if (inc->part[i] == p)
+                G[k++] = i;
+        size_t q = pattern_pool_find(pl, G, k, inc->units[p]);
+        if (q == (size_t)-1) {
+            free(x);
+            x = NULL;
+            break;
+        }
+        x[q] = 1;
+    }
+    free(G);
+    return x;
+}
+
+int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const jlayout *inc,
+               double deadline, const char *write_lp, bool solve, rt_diags *d, jlayout *best,
+               pmip_result *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t T = best->T;
+    pmctx c = { .j = j, .pool = pool, .g = g, .deadline = deadline, .best = best, .out = out,
+                .best_units = inc && inc->n_parts ? jl_units(inc) : INT64_MAX };
+    int rc = ASSIGN_ENOMEM;
+    unsigned char *start = NULL;
+    c.cols = malloc((T ? T : 1) * sizeof *c.cols);
+    c.ones = malloc((T ? T : 1) * sizeof *c.ones);
+    if (!c.cols || !c.ones || jl_init(&c.cand, T) != 0)
+        goto done;
+    for (size_t i = 0; i < T; i++)
+        c.ones[i] = 1.0;
+    if (!(c.lp = ilp_new("rtgpu_pattern_mip", 0, d))) {
+        rc = ASSIGN_ESOLVER;
+        goto done;
+    }
+    if ((rc = build(&c, S)) != ASSIGN_OK)
+        goto done;
+    out->columns = ilp_n_cols(c.lp);
+    out->rows = ilp_n_rows(c.lp);
+    if (write_lp && (rc = from_ilp(ilp_write_lp(c.lp, write_lp))) != ASSIGN_OK)
+        goto done;
+    if (!solve)
+        goto done;
+    start = start_point(pool, inc, T);
+    double left = deadline > 0 ? deadline - local_now() : 0;
+    if (deadline > 0 && left <= 0.001) {
+        out->hit_time_limit = true;
+        rc = ASSIGN_OK;
+        goto done;
+    }
+    ilp_outcome oc;
+    bool hit = false, stopped = false;
+    rc = from_ilp(ilp_solve_lazy(c.lp, left, start, check, &c, &oc, &hit, &stopped));
+    if (c.oom)
+        rc = ASSIGN_ENOMEM;
+    if (rc != ASSIGN_OK)
+        goto done;
+    out->ran = true;
+    out->hit_time_limit |= hit;
+    out->cuts = (long)ilp_lazy_rows(c.lp);
+    /* proven: GLPK finished (optimum or no solution) over an exhaustive pool, no cut capped */
+    out->proven = !stopped && !hit && (oc == ILP_OPTIMAL || oc == ILP_INFEASIBLE) &&
+                  pool->exhaustive && !out->capped;
+done:
+    free(start);
+    ilp_free(c.lp);
+    jl_fini(&c.cand);
+    free(c.cols);
+    free(c.ones);
+    return rc;
+}

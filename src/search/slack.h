@@ -1,0 +1,24 @@
+/* slack: the max-min-slack objective of the partition search, by tightened deadlines. */
+#ifndef RT_SLACK_H
+#define RT_SLACK_H
+
+#include "analysis/options.h"
+#include "models/model.h"
+#include "search/assign.h"
+#include "taskset/taskset.h"
+#include "util/diag.h"
+
+/* Largest smallest relative slack min_i (D_i - R_i) / D_i over the schedulable layouts of at most
+ * o->max_sms SMs (0: all), by repeated min-sms searches with deadlines tightened to demand a
+ * larger slack (docs/assignment.md sec. 11). out as assign_search, plus min_slack; optimal when
+ * no layout of at most max_sms SMs has a larger slack (proven), infeasible when none is
+ * schedulable within max_sms. Priorities must be given or dm (the caller refuses audsley).
+ * Returns as assign_search; out->layout is owned by out. */
+int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
+                 rt_diags *d);
+/* The smallest relative slack of layout l as a fraction num/den (den > 0) and as a double;
+ * false if it is not schedulable, on out of memory, or on overflow. */
+bool slack_of_layout(const model *m, const rt_taskset *ts, const rt_layout *l,
+                     const rt_options *o, int64_t *num, int64_t *den, double *slack);
+
+#endif
