@@ -18,6 +18,8 @@ void rt_options_default(rt_options *o)
         .write_lp = NULL,
         .verbosity = 0,
         .leftover = LO_PACKED,
+        .budget_units = RT_BUDGET_DEFAULT_UNITS,
+        .budget = NULL,
     };
 }
 

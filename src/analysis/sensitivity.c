@@ -368,13 +368,25 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
                  const rt_eval *base, sens_result *out)
 {
     size_t n = ts->n_tasks ? ts->n_tasks : 1;
-    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = o, .base = base, .out = out };
+    rt_budget own;
+    rt_options oo = *o;
+    if (!oo.budget) {
+        budget_init(&own, o->budget_units);
+        oo.budget = &own;
+    }
+    /* every candidate's analysis charges the same counter; a figure found after it ran out
+     * would rest on undecided candidates, so then there are no figures at all */
+    budget_step was = oo.budget->current;
+    oo.budget->current = BUDGET_STEP_SENSITIVITY;
+    oo.budget->current_task = SIZE_MAX;
+    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = &oo, .base = base, .out = out };
     int rc = SENS_ENOMEM;
     c.scratch = rt_layout_copy(l);
     c.c_ns = malloc(n * sizeof *c.c_ns);
     c.rta = calloc(n, sizeof *c.rta);
     if (alloc_out(ts, l, out) == 0 && c.scratch && c.c_ns && c.rta && run(&c) == 0)
-        rc = SENS_OK;
+        rc = oo.budget->exhausted ? SENS_BUDGET : SENS_OK;
+    oo.budget->current = was;
     free(c.rta);
     free(c.c_ns);
     rt_layout_free(c.scratch);

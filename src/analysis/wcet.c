@@ -136,6 +136,8 @@ static int wcet_launch_sync(wcet_launch *out, const win_layout *wl, const intf_g
         for (size_t j = 0; j < n; j++)
             K[j] = wl->members[idx[j]];
         double size = sp->end_cycles - sp->start_cycles;
+        if (o->budget)              /* charged, never cut: the windows are already built */
+            budget_spend(o->budget, RT_BUDGET_COMBO_UNITS);
         intf_terms t;
         intf_eval(g, rt_options_intf(o), K, n, 0, size, &t);
         wcet_window *w = &out->windows[i];
@@ -172,6 +174,17 @@ static int wcet_launch_compute(wcet_ctx *c, size_t li, wcet_launch *out)
     int rc;
     if (c->cache && c->cache[la->member])
         return wcet_launch_copy(out, c->cache[la->member]);
+    size_t dup = c->wl.dup_of[la->member];
+    if (c->cache && dup != la->member && c->cache[dup]) {
+        /* an identical kernel of the same partition (same SMs, C, BW, L2): the same search
+         * gives the same co-runners and M; only its own kernel index differs */
+        if ((rc = wcet_launch_copy(out, c->cache[dup])) != WCET_OK)
+            return rc;
+        out->kernel = mb->kernel;
+        out->windows[0].kernels[0] = mb->kernel;
+        c->cache[la->member] = out;
+        return WCET_OK;
+    }
     out->kernel = mb->kernel;
     out->sms = mb->sms;
     out->isolated_cycles = mb->cycles;
@@ -205,6 +218,9 @@ static int wcet_tasks(wcet_ctx *c, const rt_taskset *ts, wcet_result *out)
         if (!wt->launches)
             return WCET_ENOMEM;
         wt->n_launches = nr;
+        rt_budget *b = c->o->budget;
+        if (b && b->current != BUDGET_STEP_SENSITIVITY)
+            b->current_task = t;
         for (size_t j = 0; j < nr; j++) {
             int rc = wcet_launch_compute(c, c->wl.task_first[t] + j, &wt->launches[j]);
             if (rc != WCET_OK)

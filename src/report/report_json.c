@@ -98,7 +98,7 @@ static json_t *j_input(const char *path, const unsigned char *sha)
 static json_t *j_options(const rt_report *r)
 {
     const rt_options *o = r->o;
-    return json_pack("{s:o,s:s,s:s,s:o,s:i,s:o,s:o,s:s,s:s,s:s,s:o,s:o,s:s}",
+    return json_pack("{s:o,s:s,s:s,s:o,s:i,s:o,s:o,s:o,s:s,s:s,s:s,s:o,s:o,s:s}",
                      "margin", jreal(o->margin),
                      "windows", rt_windows_name(o->windows),
                      "interference", rt_interference_name(o->interference),
@@ -106,6 +106,7 @@ static json_t *j_options(const rt_report *r)
                      "model_revision", RT_MODEL_REVISION,
                      "naive_factor", jreal(o->naive_factor),
                      "combination_cap", json_integer((json_int_t)o->combination_cap),
+                     "budget_units", json_integer((json_int_t)o->budget_units),
                      "priorities", rt_prio_name(o->priorities),
                      "assign", r->assign ? "search" : "given",
                      "objective", "min-sms",
@@ -269,17 +270,36 @@ static json_t *j_assignment(const rt_report *r)
     return o;
 }
 
+/* The work budget ran out: which step, at which task, which tasks are undecided; else null. */
+static json_t *j_undecided(const rt_report *r)
+{
+    if (!report_budget_out(r))
+        return json_null();
+    const rt_budget *b = r->budget;
+    json_t *tasks = json_array();
+    for (size_t i = 0; r->eval && i < r->ts->n_tasks; i++)
+        if (r->eval->rta[i].status == RTA_BUDGET)
+            push(tasks, json_string(r->ts->tasks[i].name));
+    return json_pack("{s:s,s:I,s:I,s:s,s:o,s:o}", "reason", "work budget exhausted",
+                     "budget_units", (json_int_t)b->limit_units, "used_units",
+                     (json_int_t)(b->used_units > INT64_MAX ? INT64_MAX : b->used_units),
+                     "step", budget_step_name(b->step), "task",
+                     b->task < r->ts->n_tasks ? json_string(r->ts->tasks[b->task].name)
+                                              : json_null(),
+                     "undecided_tasks", tasks);
+}
+
 static json_t *j_verdict(const rt_report *r)
 {
     /* no layout was analysed (the search found none): no misses to list, null */
     json_t *misses = r->eval ? json_array() : json_null();
     for (size_t i = 0; r->eval && i < r->ts->n_tasks; i++)
-        if (!r->eval->rta[i].schedulable)
+        if (!r->eval->rta[i].schedulable && r->eval->rta[i].status != RTA_BUDGET)
             push(misses, json_string(r->ts->tasks[i].name));
     /* exhaustive: every launch's worst case was enumerated (no combination-cap fallback) */
-    return json_pack("{s:b,s:i,s:o,s:b}", "schedulable", r->exit_status == 0, "exit_status",
+    return json_pack("{s:b,s:i,s:o,s:b,s:o}", "schedulable", r->exit_status == 0, "exit_status",
                      report_exit_status(r), "misses", misses, "exhaustive",
-                     !r->eval || r->eval->exhaustive);
+                     !r->eval || r->eval->exhaustive, "undecided", j_undecided(r));
 }
 
 static json_t *j_provenance(const rt_provenance *p)
