@@ -519,21 +519,22 @@ static rta_own rta_own_of(const rta_task *t, int64_t blocking_ns)
  * solved once per group (for its first task) and reused; the sums are over the same non-negative
  * terms, so even an overflow is met identically.
  *
- * The next group's equation has the same B or a smaller one (B is a maximum over fewer tasks),
- * and more terms. With the same B, its right-hand side is >= the previous one at every t, and its
- * plain start is >= the previous plain start, so each of its plain iterates is >= the previous
- * one's and its least fixpoint is >= the previous t: the previous t is a valid start
- * (rta_busy_period). With a smaller B no such order holds and the plain start is used. */
+ * The next group's equation has more terms and the same B or a smaller one. B is smaller only
+ * when the task that gave the previous B (the largest C below the previous group) is in the next
+ * group; its term ceil((t + J)/T) C >= C then makes up for it. Either way the next right-hand
+ * side is >= the previous one at every t > 0, and the next plain start (B + the sum of C over
+ * hep) is >= the previous one, so each plain iterate of the next equation is >= the previous
+ * equation's: its least fixpoint is >= the previous t, which is therefore a valid start
+ * (rta_busy_period). It is used whenever the previous busy period was bounded. */
 static rta_busy rta_part_busy(rta_part *p, size_t k, bool util_ge1, int64_t b, bool plain,
-                              rt_budget *budget, rta_busy *prev, int64_t *prev_b, size_t *prev_end)
+                              rt_budget *budget, rta_busy *prev, size_t *prev_end)
 {
     if (!plain && *prev_end == p->group_end[k] && k > 0)
         return *prev;                                  /* same group: same equation */
     int64_t from = 0;
-    if (!plain && *prev_end > 0 && prev->status == RTA_BOUNDED && *prev_b == b)
+    if (!plain && *prev_end > 0 && prev->status == RTA_BOUNDED)
         from = prev->t_ns;
     *prev = rta_busy_of(&p->set, b, util_ge1, from, budget);
-    *prev_b = b;
     *prev_end = p->group_end[k];
     return *prev;
 }
@@ -555,15 +556,13 @@ int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *bu
     rta_part_sort(&p, tasks);
     size_t overload = rta_part_first_overload(&p);
     rta_busy prev = { .status = RTA_UTILIZATION, .t_ns = 0 };
-    int64_t prev_b = 0;
     size_t prev_end = 0;
     for (size_t k = 0; k < n; k++) {
         size_t i = p.order[k].index;
         rta_part_pack(&p, tasks, k);
         rta_own o = rta_own_of(&tasks[i], p.lp_max[p.group_end[k]]);   /* eq. B */
         budget->current_task = i;
-        rta_busy bp = rta_part_busy(&p, k, k >= overload, o.b, plain, budget, &prev, &prev_b,
-                                    &prev_end);
+        rta_busy bp = rta_part_busy(&p, k, k >= overload, o.b, plain, budget, &prev, &prev_end);
         if (rta_analyse(&p.set, &o, bp, trace_cap, budget, &out[i]))
             goto cleanup;
     }
