@@ -16,6 +16,7 @@
 #include "analysis/rta.h"
 #include "analysis/windows.h"
 #include "fixture_model.h"
+#include "runcmd.h"
 
 /* splitmix64: reproducible random inputs. */
 static uint64_t rnd(uint64_t *s)
@@ -333,6 +334,94 @@ static void test_eval_budget(void)
     }
 }
 
+/* The hostile cases of issue 17, small (tests/data/hostile/, written by bench/gen_hostile):
+ * each run ends in seconds with a correct verdict or an honest exit 3. */
+#define HOSTILE(f) "tests/data/hostile/" f
+#define GPU_2060 "examples/gpus/rtx2060.xml"
+
+/* Equal priorities, jitter 10 s, deadline = period = 1 ms: every R_i >= J_i + C_i > D_i (job
+ * q = 0 with w >= 0), so all 6 tasks miss: exit 1. With 50 units the first busy period (6 terms,
+ * 7 units per step) cannot finish: exit 3, no misses, every task undecided. */
+static void test_hostile_equal_priorities(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", HOSTILE("eqprio-6.xml"), "--gpu", GPU_2060, "-q", NULL},
+                          60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", HOSTILE("eqprio-6.xml"), "--gpu", GPU_2060, "--budget", "50",
+                          "--format", "json", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"reason\": \"work budget exhausted\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"step\": \"rta\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"misses\": []"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"undecided_tasks\": ["));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "undecided: the work budget of 50 units"));
+    runcmd_free(&r);
+}
+
+/* One blocked task per partition: lo (T 1040 ns, C 480, J 100 s) under hi (T 1000, C 480) on
+ * each of 2 partitions: Q of lo is about 10^8 jobs, far beyond 10^6 units: exit 3 in the RTA,
+ * at the first partition's lo; hi0 was decided before; hi1, lo1 (second partition) are not. */
+static void test_hostile_blocked(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", HOSTILE("blocked-2.xml"), "--gpu", GPU_2060,
+                                     "--budget", "1000000", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "UNDECIDED: the work budget of 1000000 units ran out in "
+                                         "the response-time analysis at task \"lo0\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "3 of 4 tasks undecided: lo0 hi1 lo1"));
+    runcmd_free(&r);
+}
+
+/* Two partitions of 30 distinct kernels: periods 1 s; every WCET is below 1 ms (C(k,15) at most
+ * about 2 C(k,30) = 0.15 ms, M <= 4, margin 1.2), so a partition's 30 tasks need at most 30 ms:
+ * schedulable, exit 0. With 100 units the window search stops: exit 3, step "windows". */
+static void test_hostile_two_partitions(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", HOSTILE("kernels-30.xml"), "--gpu", GPU_2060, "-q",
+                                     NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", HOSTILE("kernels-30.xml"), "--gpu", GPU_2060, "--budget", "100",
+                          "--format", "json", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"step\": \"windows\""));
+    runcmd_free(&r);
+}
+
+/* Many launches on many partitions (10 x 5 tasks x 4 launches), worst-case and synchronous
+ * windows: periods 1 s, WCETs of microseconds: schedulable either way (exit 0); synchronous
+ * with 10 units: the windows are charged, the RTA has nothing left: exit 3. */
+static void test_hostile_launches(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", HOSTILE("launches-5.xml"), "--gpu", GPU_2060, "-q",
+                                     NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", HOSTILE("sync-5.xml"), "--gpu", GPU_2060, "-q", "--windows",
+                          "synchronous", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", HOSTILE("sync-5.xml"), "--gpu", GPU_2060, "-q", "--windows",
+                          "synchronous", "--budget", "10", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "undecided"));
+    runcmd_free(&r);
+}
+
+/* --budget takes a plain decimal from 1: hex, spaces, signs, 0 and junk are usage errors. */
+static void test_budget_option(void)
+{
+    static char bad[][8] = { "0x10", " 5", "+5", "-1", "0", "1e9", "", "5 " };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        runcmd_out r = runcmd((char *[]){"x", HOSTILE("eqprio-6.xml"), "--gpu", GPU_2060,
+                                         "--budget", bad[i], NULL}, 20);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--budget"));
+        runcmd_free(&r);
+    }
+}
+
 void test_budget_register(void);
 void test_budget_register(void)
 {
@@ -348,4 +437,9 @@ void test_budget_register(void)
     CU_add_test(s, "pruned window search equals the plain one (random layouts)",
                 test_windows_pruned_equals_plain);
     CU_add_test(s, "spent in the window search: undecided, sound WCETs", test_eval_budget);
+    CU_add_test(s, "hostile: equal priorities, large jitter", test_hostile_equal_priorities);
+    CU_add_test(s, "hostile: one blocked task per partition", test_hostile_blocked);
+    CU_add_test(s, "hostile: two partitions, many kernels", test_hostile_two_partitions);
+    CU_add_test(s, "hostile: many launches, synchronous windows", test_hostile_launches);
+    CU_add_test(s, "--budget is a plain decimal", test_budget_option);
 }

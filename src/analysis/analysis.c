@@ -146,9 +146,17 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
     }
     for (size_t i = 0; i < n; i++)
         c_ns[i] = out->wcet.tasks[i].wcet_ns;
-    rc = rt_eval_rta(ts, l, o, c_ns, SIZE_MAX, trace_cap, out->rta, &out->n_misses);
-    if (rc != EVAL_OK)
-        goto done;
+    if (o->budget->exhausted) {
+        /* spent in the window search: some WCETs are the capped fallback, an upper bound only,
+         * so not even a utilisation test may decide a task */
+        for (size_t i = 0; i < n; i++)
+            out->rta[i].status = RTA_BUDGET;
+        out->n_misses = n;
+    } else {
+        rc = rt_eval_rta(ts, l, o, c_ns, SIZE_MAX, trace_cap, out->rta, &out->n_misses);
+        if (rc != EVAL_OK)
+            goto done;
+    }
     for (size_t i = 0; i < n; i++)
         out->n_undecided += out->rta[i].status == RTA_BUDGET;
     out->n_misses -= out->n_undecided;

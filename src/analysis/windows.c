@@ -609,7 +609,7 @@ static bool win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_opt
     intf_terms t;
     for (size_t i = 0; i < od->D; i++)
         od->best[i] = wl->part_best_bw[od->others[i]] - wl->part_first[od->others[i]] + 1;
-    if (!win_odo_spend(od, RT_BUDGET_COMBO_UNITS))
+    if (od->D > 0 && !win_odo_spend(od, RT_BUDGET_COMBO_UNITS))   /* alone: nothing to search */
         return false;
     win_odo_eval(wl, g, o, od, od->best, self, &t);
     od->seed = t.M;
@@ -623,7 +623,7 @@ static bool win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_opt
             if (!win_last_digit(wl, g, o, od, self, out))
                 return false;
         } else if (leaf) {
-            if (!win_odo_spend(od, RT_BUDGET_COMBO_UNITS))
+            if (od->D > 0 && !win_odo_spend(od, RT_BUDGET_COMBO_UNITS))
                 return false;
             intf_sup_acc(g, rt_options_intf(o), &od->acc[od->D], &wl->members[self], &t);
             if (t.M > od->best_M) {     /* strict: the first maximum found is kept */

@@ -111,7 +111,7 @@ static int run_main(cli_run *r)
     rc = cli_analyse(r, &verdict);
     if (rc)
         return rc;
-    if (r->have_eval && !r->eval.exhaustive)
+    if (r->have_eval && !r->eval.exhaustive && !r->budget.exhausted)
         fprintf(stderr, "%s: warning: the co-runner combinations of some launch exceed "
                         "--combination-cap %llu: its bound is the coarser sound fallback "
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
