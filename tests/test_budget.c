@@ -409,6 +409,21 @@ static void test_hostile_launches(void)
     runcmd_free(&r);
 }
 
+/* paper-exp4 (2 tasks, each alone on its partition, schedulable: examples/tasksets) needs a few
+ * hundred units for its analysis; the sensitivity's many candidate analyses do not fit in 200:
+ * exit 3, step "sensitivity", the decided verdict still quoted, no figures. */
+static void test_budget_sensitivity(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "examples/tasksets/paper-exp4.xml", "--gpu", GPU_2060,
+                                     "--budget", "200", "--sensitivity", "--format", "json",
+                                     NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"step\": \"sensitivity\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no sensitivity figures (the analysis itself: every "
+                                         "deadline holds)"));
+    runcmd_free(&r);
+}
+
 /* --budget takes a plain decimal from 1: hex, spaces, signs, 0 and junk are usage errors. */
 static void test_budget_option(void)
 {
@@ -442,4 +457,5 @@ void test_budget_register(void)
     CU_add_test(s, "hostile: two partitions, many kernels", test_hostile_two_partitions);
     CU_add_test(s, "hostile: many launches, synchronous windows", test_hostile_launches);
     CU_add_test(s, "--budget is a plain decimal", test_budget_option);
+    CU_add_test(s, "spent in the sensitivity: exit 3, verdict kept", test_budget_sensitivity);
 }

@@ -386,6 +386,8 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
     c.rta = calloc(n, sizeof *c.rta);
     if (alloc_out(ts, l, out) == 0 && c.scratch && c.c_ns && c.rta && run(&c) == 0)
         rc = oo.budget->exhausted ? SENS_BUDGET : SENS_OK;
+    if (oo.budget->exhausted && oo.budget->step == BUDGET_STEP_SENSITIVITY)
+        oo.budget->task = SIZE_MAX;     /* candidates' task indices are not worth quoting */
     oo.budget->current = was;
     free(c.rta);
     free(c.c_ns);

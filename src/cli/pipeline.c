@@ -153,7 +153,11 @@ void cli_budget_statement(const cli_run *r)
         if (r->eval.n_undecided > 20)
             fprintf(stderr, " ...");
     }
-    fprintf(stderr, "; no verdict (a larger --budget may decide it)\n");
+    if (b->step == BUDGET_STEP_SENSITIVITY && r->have_eval && r->eval.decided)
+        fprintf(stderr, ": no sensitivity figures (the analysis itself: %s)\n",
+                r->eval.schedulable ? "every deadline holds" : "a deadline can be missed");
+    else
+        fprintf(stderr, "; no verdict (a larger --budget may decide it)\n");
 }
 
 /* The verdict of an analysed layout: 0, 1, or 3 when the budget left tasks undecided. */

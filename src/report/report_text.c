@@ -76,7 +76,11 @@ static void verdict_line(const rt_report *r, FILE *out)
             fprintf(out, " at task \"%s\"", r->ts->tasks[r->budget->task].name);
         if (r->eval && r->eval->n_undecided)
             fprintf(out, "; %zu of %zu tasks undecided", r->eval->n_undecided, n);
-        fprintf(out, "; no verdict (a larger --budget may decide it)");
+        if (r->budget->step == BUDGET_STEP_SENSITIVITY && r->eval && r->eval->decided)
+            fprintf(out, ": no sensitivity figures (the analysis itself: %s)",
+                    r->eval->schedulable ? "every deadline holds" : "a deadline can be missed");
+        else
+            fprintf(out, "; no verdict (a larger --budget may decide it)");
     } else if (r->exit_status == 0)
         fprintf(out, "SCHEDULABLE: every deadline holds");
     else if (a && a->status == ASSIGN_INFEASIBLE)
