@@ -25,8 +25,11 @@
 #define RTA_BOUND_NS ((int64_t)1 << 62)
 /* Work bound per task: evaluations of demand terms (one per term per fixed-point step). Only
  * absurd inputs reach it (busy periods of billions of jobs); they are reported as RTA_LIMIT
- * instead of running for hours. Realistic partitions use a tiny fraction of it. */
+ * instead of running for hours. Realistic partitions use a tiny fraction of it. make fuzz
+ * defines a smaller one, so that every fuzz input ends quickly (fuzz/pipeline.c). */
+#ifndef RTA_WORK_LIMIT
 #define RTA_WORK_LIMIT ((uint64_t)1 << 32)
+#endif
 /* Digits of the exact utilisation test: remainders < 2^63 shifted by 62 bits fit in 125 bits. */
 #define RTA_DIGIT_BITS 62
 
