@@ -217,7 +217,7 @@ static void heat_colour(double v, char *buf, size_t size)
                         c2[3] = { 0x2C, 0x7B, 0xB6 };
     const double *a = v < 0.5 ? c0 : c1, *b = v < 0.5 ? c1 : c2;
     double t = v < 0.5 ? v * 2 : (v - 0.5) * 2;
-    int rgb[3];
+    int rgb[3] = { 0, 0, 0 };
     for (int i = 0; i < 3; i++)
         rgb[i] = (int)lround(a[i] + (b[i] - a[i]) * t);
     snprintf(buf, size, "#%02X%02X%02X", rgb[0], rgb[1], rgb[2]);
