@@ -36,7 +36,7 @@ SCHEMAS    := $(sort $(wildcard schemas/*.xsd))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    := $(CLI_SHARED:%.c=$(BUILD)/%.o)
-# Fuzz harnesses (fuzz/NAME.c, docs/validation.md "Fuzzing"); the normal suite replays their
+# Fuzz harnesses (fuzz/NAME.c, docs/validation.md sec. 11.1); the normal suite replays their
 # saved crash inputs through the same entry point (tests/test_fuzz.c).
 FUZZ_SRC   := $(filter-out fuzz/common.c,$(sort $(wildcard fuzz/*.c)))
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
@@ -160,12 +160,12 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	install -m 644 docs/rtgpu-analyze.1 docs/rtgpu-simulate.1 docs/rtgpu-explore.1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/
 
-# Fuzzing (docs/validation.md "Fuzzing"): every fuzz/NAME.c harness built with clang, libFuzzer,
+# Fuzzing (docs/validation.md sec. 11.1): every fuzz/NAME.c harness built with clang, libFuzzer,
 # ASan and UBSan in build-fuzz/, then run FUZZ_SECONDS seconds each (FUZZERS='gpu sweep' for
 # some), one after the other. Each run first replays fuzz/regressions/NAME/ and the seeds of
-# tools/fuzz_corpus.sh; its corpus grows in build-fuzz/fuzz/corpus/NAME/, a crash input lands in
-# build-fuzz/fuzz/crash-NAME-*. The library is built with a small RTA work limit so that every
-# input ends quickly (src/analysis/rta.c).
+# tools/fuzz_corpus.sh; its corpus grows in build-fuzz/fuzz/corpus/NAME/, a failing input lands
+# in build-fuzz/fuzz/NAME-crash-* (-leak-, -timeout-, -oom-). The library is built with a small
+# RTA work limit so that every input ends quickly (src/analysis/rta.c).
 FUZZ_SECONDS ?= 60
 FUZZERS    ?= $(FUZZ_NAMES)
 FUZZ_CC    ?= clang
@@ -193,14 +193,14 @@ fuzz-run: $(FUZZ_BINS) $(BUILD)/fuzz/rtgpu.dict
 	  dict=-dict=$(BUILD)/fuzz/rtgpu.dict; [ $$h != measurements ] || dict=; \
 	  echo "fuzz: $$h, $(FUZZ_SECONDS) s (log: $(BUILD)/fuzz/$$h.log)"; \
 	  $(BUILD)/fuzz/bin/$$h -max_total_time=$(FUZZ_SECONDS) $(FUZZ_OPTS) $$dict \
-	    -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/crash-$$h- \
+	    -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/$$h- \
 	    $(BUILD)/fuzz/corpus/$$h $(BUILD)/fuzz/seeds/$$h $$(ls -d fuzz/regressions/$$h 2>/dev/null) \
 	    > $(BUILD)/fuzz/$$h.log 2>&1 || { tail -n 60 $(BUILD)/fuzz/$$h.log; \
-	    echo "fuzz: $$h FAILED: the input is in $(BUILD)/fuzz/crash-$$h-*"; exit 1; }; \
+	    echo "fuzz: $$h FAILED: the input is in $(BUILD)/fuzz/$$h-crash-*"; exit 1; }; \
 	  grep -E '^#[0-9]+ *DONE' $(BUILD)/fuzz/$$h.log; \
 	done
 
-# Static analysis (docs/validation.md "Static analysis"), warnings as errors, one stamp per file so
+# Static analysis (docs/validation.md sec. 11.2), warnings as errors, one stamp per file so
 # that a re-run analyses only what changed; analyze runs ANALYZE_JOBS files at once (all cores):
 # analyze-gcc compiles every C file of src/, fuzz/ and bench/ with gcc -fanalyzer; analyze-tidy
 # runs clang-tidy with the checks of .clang-tidy on the same files (the headers each file reads

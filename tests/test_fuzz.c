@@ -1,6 +1,6 @@
 /* test_fuzz: replay every saved fuzz input (the files of fuzz/regressions/NAME/) through the entry point of
  * harness fuzz/NAME.c (built here as fuzz_one_NAME by the project's compiler). A harness aborts
- * when an invariant breaks, so a regression fails this suite (docs/validation.md "Fuzzing"). */
+ * when an invariant breaks, so a regression fails this suite (docs/validation.md sec. 11.1). */
 #include <CUnit/CUnit.h>
 #include <dirent.h>
 #include <stdio.h>

@@ -526,7 +526,8 @@ static void read_vary(loader *ld, xmlNodePtr n)
     if (!dim || !read_target(ld, &at, dim))
         goto done;
     for (size_t i = 0; i + 1 < ld->s->n_dims; i++)
-        if (strcmp(ld->s->dims[i].key, dim->key) == 0) {
+        /* an earlier <vary> whose target was in error has no key */
+        if (ld->s->dims[i].key && strcmp(ld->s->dims[i].key, dim->key) == 0) {
             xmlsafe_error(&at, "%s is already varied at line %ld", dim->key, ld->s->dims[i].line);
             goto done;
         }
