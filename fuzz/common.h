@@ -54,7 +54,7 @@ rt_diags *fuzz_diags(void);
 void fuzz_check_loaded(const void *loaded, const rt_diags *d);
 
 /* Abort with a message on stderr when cond is false (an invariant of the library broke). */
-#define FUZZ_ASSERT(cond) fuzz_assert((cond), #cond, __FILE__, __LINE__)
-void fuzz_assert(int cond, const char *what, const char *file, int line);
+#define FUZZ_ASSERT(cond) ((cond) ? (void)0 : fuzz_fail(#cond, __FILE__, __LINE__))
+_Noreturn void fuzz_fail(const char *what, const char *file, int line);
 
 #endif

@@ -231,8 +231,6 @@ static int wcet_ctx_init(wcet_ctx *c, const rt_taskset *ts, const rt_layout *l)
         c->idx = malloc(H * sizeof *c->idx);
         return c->K && c->idx ? WCET_OK : WCET_ENOMEM;
     }
-    /* an array of pointers: sizeof of one pointer is meant
-     * NOLINTNEXTLINE(bugprone-sizeof-expression) */
     c->cache = calloc(c->wl.n_members ? c->wl.n_members : 1, sizeof *c->cache);
     return c->cache ? WCET_OK : WCET_ENOMEM;
 }

@@ -73,7 +73,7 @@ static num_rule rule_of(xp_param p)
     case XP_MARGIN: return (num_rule){ 0, 10, false, false, "a fraction from 0 to 10" };
     case XP_NAIVE_FACTOR: return (num_rule){ 0, 100, false, false, "a number from 0 to 100" };
     case XP_PARTITION_SMS: return (num_rule){ 1, 1e9, false, true, "a whole number of SMs, at least 1" };
-    case XP_PERIOD_SCALE: return (num_rule){ 0, 1e6, true, false, "a factor above 0, at most 1000000" };
+    case XP_PERIOD_SCALE:
     case XP_KERNEL_SCALE: return (num_rule){ 0, 1e6, true, false, "a factor above 0, at most 1000000" };
     default: return (num_rule){ 0, 1e6, true, false, "a utilisation above 0" };
     }
@@ -122,6 +122,8 @@ static void dec_text(int64_t mant, int digits, char *buf, size_t size)
     }
     int64_t p = pow10_tab[digits];
     char frac[16];
+    /* int64_t is long here: the cast to long long only matches %lld
+     * NOLINTNEXTLINE(bugprone-misplaced-widening-cast) */
     snprintf(frac, sizeof frac, "%lld", (long long)(p + mant % p));   /* "1" + digits digits */
     snprintf(buf, size, "%lld.%s", (long long)(mant / p), frac + 1);
 }

@@ -102,7 +102,7 @@ static int trace_launch(void *ctx, const sim_launch *l)
                                                 "partition", r->l->part_name[l->co_parts[i]]));
         json_t *o = json_pack("{s:s,s:s,s:I,s:I,s:s,s:s,s:o,s:o,s:o}", "kind", "launch", "task",
                               r->ts->tasks[l->task].name, "job", (json_int_t)l->job, "run",
-                              (json_int_t)(l->run + 1), "kernel", r->ts->kernels[l->kernel].name,
+                              (json_int_t)l->run + 1, "kernel", r->ts->kernels[l->kernel].name,
                               "partition", r->l->part_name[l->part], "start_ns",
                               jtime(l->start_ns), "finish_ns", jtime(l->finish_ns),
                               "co_runners", co);

@@ -468,6 +468,8 @@ int64_t sim_default_horizon(const rt_taskset *ts)
     int64_t h = 1, jmax = 0;
     for (size_t i = 0; i < ts->n_tasks; i++) {
         int64_t T = ts->tasks[i].period_ns, q = T / gcd64(h, T);
+        /* periods are positive (the loader checks), so q >= 1
+         * NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
         if (h > INT64_MAX / q)
             return INT64_MAX;
         h *= q;

@@ -1,5 +1,7 @@
 /* atomicfile: write a whole buffer to a file so that readers see all of it or nothing. */
-#define _XOPEN_SOURCE 700 /* realpath */
+/* realpath; the reserved name is POSIX's feature-test macro
+ * NOLINTNEXTLINE(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
+#define _XOPEN_SOURCE 700
 #include "util/atomicfile.h"
 
 #include <errno.h>
