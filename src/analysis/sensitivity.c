@@ -113,7 +113,7 @@ static int headroom_pred(sens_ctx *c, int64_t d, const void *arg)
     size_t i = *(const size_t *)arg;
     for (size_t t = 0; t < c->ts->n_tasks; t++)
         c->c_ns[t] = c->base->wcet.tasks[t].wcet_ns;
-    c->c_ns[i] += d;   /* d < D_i - J_i - C_i + 1: no overflow */
+    c->c_ns[i] = c->base->wcet.tasks[i].wcet_ns + d;   /* d < D_i - J_i - C_i + 1: no overflow */
     return rta_passes(c, c->l->task_part[i]);
 }
 

@@ -323,7 +323,7 @@ static int set_choice(int c, const char *arg, cli_args *a)
 
 static int set_number(int c, const char *arg, cli_args *a)
 {
-    long long n;
+    long long n = 0;   /* parse_count leaves it unset on an error */
     int rc;
     switch (c) {
     case OPT_MARGIN:

@@ -177,7 +177,7 @@ static bool apply_point(xp_engine *e, const rt_gpu *gpu, char *err, size_t size)
     bool sized = false;
     for (size_t i = 0; i < s->n_dims; i++) {
         const xp_dim *d = &s->dims[i];
-        const xp_value *v = d->v ? &d->v[e->idx[i]] : NULL;
+        const xp_value *v = &d->v[e->idx[i]];   /* every dimension has a value (n >= 1) */
         if (d->param == XP_PARTITION_SMS) {
             w->partitions[d->target].sms = v->num;
             sized = true;

@@ -10,6 +10,7 @@
 #include "report/report_concurrency.h"
 
 #include <stdbool.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 

@@ -272,6 +272,7 @@ static int points(svg_writer *w, const char *elem, const double *xy, size_t n,
     char *s = malloc(cap);
     if (!s)
         return fail(w);
+    s[0] = '\0';
     for (size_t i = 0; i < n; i++) {
         char a[32], b[32];
         if (fmt_num(xy[2 * i], a, sizeof a) < 0 || fmt_num(xy[2 * i + 1], b, sizeof b) < 0) {

@@ -13,7 +13,9 @@
  * ends by the same signal. An existing target keeps its permission bits (and, where the caller
  * may set them, its owner and group); one that the caller may not write, or that no one may,
  * is refused instead of replaced. */
-#define _GNU_SOURCE /* O_TMPFILE, AT_EMPTY_PATH */
+/* O_TMPFILE, AT_EMPTY_PATH; the reserved name is glibc's feature-test macro
+ * NOLINTNEXTLINE(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
+#define _GNU_SOURCE
 #include "util/atomicfile.h"
 
 #include <errno.h>
