@@ -37,7 +37,7 @@ void placement_fmt_sms(const psim_kernel *k, char *buf, size_t size)
         i = j + 1;
     }
     if (used >= size && size > 4)
-        strcpy(buf + size - 4, "...");
+        memcpy(buf + size - 4, "...", 4);   /* "..." and its NUL, inside buf */
 }
 
 static void fmt_time(int64_t ns, char *buf, size_t size)
