@@ -394,10 +394,11 @@ static void test_kill_during_write(void)
          * complete. */
         if (!with_old)
             CU_ASSERT_EQUAL(foreign, 0);
-        if (with_old && others_in(out_dir, "report.json") > 0)
+        if (with_old && others_in(out_dir, "report.json") > 0) {
             CU_ASSERT(only_complete_copies(out_dir, "report.json", complete));
-        else
+        } else {
             CU_ASSERT_EQUAL(others_in(out_dir, "report.json"), 0);
+        }
         CU_ASSERT(target_old_or_complete(target, with_old ? old : NULL, complete));
     }
     /* SIGTERM in the middle: no temporary left either */
