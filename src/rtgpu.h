@@ -59,6 +59,7 @@
 #include "report/placement_report.h"
 #include "report/placement_svg.h"
 #include "report/svg.h"
+#include "report/ticks.h"
 #include "report/gantt.h"
 #include "report/deploy_write.h"
 #include "report/axes.h"
