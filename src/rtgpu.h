@@ -71,6 +71,7 @@
 #include "explore/eval.h"
 #include "explore/result.h"
 #include "explore/run.h"
+#include "explore/aggregate.h"
 #include "explore/split.h"
 #include "explore/cosched.h"
 #include "report/explore_plot.h"
