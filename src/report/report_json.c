@@ -9,6 +9,7 @@
 #include "report/jw.h"
 #include "report/report_concurrency.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <math.h>
 #include <stddef.h>
