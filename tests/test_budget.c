@@ -299,6 +299,64 @@ static void test_windows_pruned_equals_plain(void)
     CU_ASSERT(above_embw > compared / 10);  /* penalty cases, where C and L2 matter, too */
 }
 
+/* Two co-runner kernels A and B on P1 that differ only in their L2 accesses are not duplicates:
+ * above the EMBW threshold the penalty reads each co-runner's access density (eq. 13, 16b-c), so
+ * the window with B can have another M than the one with A. Over a range of ratios and both
+ * orders the pruned search must choose the plain search's window, and in at least one case the
+ * later kernel (B, the one a value-blind duplicate rule would skip) must be the one chosen, so a
+ * rule that forgets L2 accesses is caught here, not left to chance in the random layouts. */
+static void test_windows_l2_not_duplicate(void)
+{
+    static const double ratio[] = { 0.001, 0.01, 0.1, 0.5, 2, 10, 100, 1000 };
+    rt_options o;
+    rt_options_default(&o);
+    size_t later_chosen = 0, cases = 0;
+    for (size_t r = 0; r < sizeof ratio / sizeof *ratio; r++)
+        for (int self_bw = 150; self_bw <= 330; self_bw += 60) {
+            rt_gpu g0 = fx_gpu_rtx2060();
+            rt_taskset *ts = fx_ts_new(3, 3);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+            fx_kernel(ts, 0, 50000, self_bw, 0.5);       /* self, alone on P0 */
+            fx_kernel_l2(ts, 0, 20000);
+            fx_kernel(ts, 1, 40000, 200, 0.5);           /* A on P1 */
+            fx_kernel_l2(ts, 1, 10000);
+            fx_kernel(ts, 2, 40000, 200, 0.5);           /* B on P1: A with other L2 */
+            fx_kernel_l2(ts, 2, 10000 * ratio[r]);
+            size_t part[3] = { 0, 1, 1 };
+            int64_t prio[3] = { 1, 1, 2 }, sms[2] = { 10, 20 };
+            for (size_t k = 0; k < 3; k++)
+                CU_ASSERT_FATAL(fx_task(ts, k, prio[k], &k, 1));
+            rt_layout *l = fx_layout(2, sms, 3, part, prio);
+            model *m = l ? model_new(&g0, ts) : NULL;
+            CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+            win_layout wl;
+            CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
+            CU_ASSERT(wl.dup_of[2] == 2);                /* B is not a copy of A */
+            intf_gpu g = intf_gpu_of(m);
+            win_combo a, b;
+            size_t am[8];
+            wl.plain = false;
+            win_worst(&wl, &g, &o, 0, &a);
+            CU_ASSERT_FATAL(a.n <= 8);
+            memcpy(am, a.members, a.n * sizeof *am);
+            wl.plain = true;
+            win_worst(&wl, &g, &o, 0, &b);
+            CU_ASSERT_EQUAL_FATAL(a.n, b.n);
+            for (size_t i = 0; i < a.n; i++) {
+                CU_ASSERT_EQUAL(am[i], b.members[i]);
+                later_chosen += b.members[i] == 2;
+            }
+            CU_ASSERT(a.terms.M == b.terms.M);
+            cases++;
+            win_layout_fini(&wl);
+            model_free(m);
+            rt_layout_free(l);
+            fx_ts_free(ts);
+        }
+    CU_ASSERT_EQUAL(cases, 32);
+    CU_ASSERT(later_chosen > 0);
+}
+
 /* The whole analysis (rt_eval_layout) with the shortcuts equals the plain window search (the
  * WCETs) on random layouts, and a spent budget gives undecided tasks, never misses: the
  * window search falls back to its sound capped bound (at least the exhaustive WCET). */
@@ -451,6 +509,8 @@ void test_budget_register(void)
     CU_add_test(s, "Audsley with a spent budget is undecided", test_audsley_budget);
     CU_add_test(s, "pruned window search equals the plain one (random layouts)",
                 test_windows_pruned_equals_plain);
+    CU_add_test(s, "kernels that differ only in L2 accesses are not duplicates",
+                test_windows_l2_not_duplicate);
     CU_add_test(s, "spent in the window search: undecided, sound WCETs", test_eval_budget);
     CU_add_test(s, "hostile: equal priorities, large jitter", test_hostile_equal_priorities);
     CU_add_test(s, "hostile: one blocked task per partition", test_hostile_blocked);
