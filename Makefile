@@ -36,7 +36,12 @@ SCHEMAS    := $(sort $(wildcard schemas/*.xsd))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    := $(CLI_SHARED:%.c=$(BUILD)/%.o)
-TEST_OBJ   := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/main.o
+# Fuzz harnesses (fuzz/NAME.c, docs/validation.md sec. 11.1); the normal suite replays their
+# saved crash inputs through the same entry point (tests/test_fuzz.c).
+FUZZ_SRC   := $(filter-out fuzz/common.c,$(sort $(wildcard fuzz/*.c)))
+FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
+FUZZ_REPLAY_OBJ := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%.replay.o) $(BUILD)/fuzz/common.o
+TEST_OBJ   := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/main.o $(FUZZ_REPLAY_OBJ)
 LIB        := $(BUILD)/librtgpu.a
 BINS       := $(COMMANDS:%=$(BUILD)/rtgpu-%)
 BIN        := $(BUILD)/rtgpu-analyze
@@ -44,7 +49,8 @@ TESTBIN    := $(BUILD)/rtgpu-tests
 BENCHBIN   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 SUITES     := $(TEST_SRC:tests/test_%.c=%)
 
-.PHONY: all check asan valgrind bench install clean calibrate
+.PHONY: all check asan valgrind bench install clean calibrate fuzz fuzz-run analyze \
+        analyze-gcc analyze-tidy
 all: $(BINS)
 
 # Keep the command entry objects (make would delete them as intermediates of the pattern rule).
@@ -60,6 +66,20 @@ $(BUILD)/gen/suites.h: $(TEST_SRC) Makefile
 	{ for s in $(SUITES); do echo "void test_$${s}_register(void);"; done; \
 	  echo "#define RT_TEST_SUITES \\"; \
 	  for s in $(SUITES); do echo "    X(test_$${s}_register) \\"; done; echo; } > $@.tmp && mv $@.tmp $@
+
+# The harnesses' replay entry points, fuzz_one_NAME, for tests/test_fuzz.c.
+$(BUILD)/gen/fuzzers.h: $(FUZZ_SRC) Makefile
+	@mkdir -p $(@D)
+	{ echo '#include <stddef.h>'; echo '#include <stdint.h>'; \
+	  for h in $(FUZZ_NAMES); do echo "int fuzz_one_$${h}(const uint8_t *data, size_t size);"; done; \
+	  echo "#define RT_FUZZERS \\"; \
+	  for h in $(FUZZ_NAMES); do echo "    X($${h}) \\"; done; echo; } > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/tests/test_fuzz.o: $(BUILD)/gen/fuzzers.h
+
+$(BUILD)/fuzz/%.replay.o: fuzz/%.c | $(BUILD)/gen/schemas.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DLLVMFuzzerTestOneInput=fuzz_one_$* -c $< -o $@
 
 $(BUILD)/%.o: %.c | $(BUILD)/gen/schemas.h $(BUILD)/gen/suites.h
 	@mkdir -p $(@D)
@@ -110,8 +130,10 @@ bench: $(BINS) $(BENCHBIN)
 	sh bench/run.sh $(BIN) $(BUILD)/bench
 
 # The library's public headers: every module header but the internal ones (XML reading, the MIP
-# behind GLPK, the command line), installed in their layer folders under include/rtgpu/.
-PUB_HDR    := src/rtgpu.h $(filter-out src/taskset/xmlsafe.h src/taskset/scenario_load.h src/search/ilp.h src/search/assign_mip.h, \
+# behind GLPK, the command line, the analyser pragmas), installed in their layer folders under
+# include/rtgpu/.
+PUB_HDR    := src/rtgpu.h $(filter-out src/taskset/xmlsafe.h src/taskset/scenario_load.h src/search/ilp.h \
+              src/search/assign_mip.h src/util/analyzer.h, \
               $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h))))
 INC_DIR     = $(DESTDIR)$(PREFIX)/include/rtgpu
 
@@ -139,6 +161,76 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	install -m 644 docs/rtgpu-analyze.1 docs/rtgpu-simulate.1 docs/rtgpu-explore.1 \
 	  $(DESTDIR)$(PREFIX)/share/man/man1/
 
+# Fuzzing (docs/validation.md sec. 11.1): every fuzz/NAME.c harness built with clang, libFuzzer,
+# ASan and UBSan in build-fuzz/, then run FUZZ_SECONDS seconds each (FUZZERS='gpu sweep' for
+# some), one after the other. Each run first replays fuzz/regressions/NAME/ and the seeds of
+# tools/fuzz_corpus.sh; its corpus grows in build-fuzz/fuzz/corpus/NAME/, a failing input lands
+# in build-fuzz/fuzz/NAME-crash-* (-leak-, -timeout-, -oom-). The pipeline harness analyses
+# with a small work budget (fuzz/pipeline.c) so that every input ends quickly.
+FUZZ_SECONDS ?= 60
+FUZZERS    ?= $(FUZZ_NAMES)
+FUZZ_CC    ?= clang
+FUZZ_OPTS  ?= -timeout=30 -rss_limit_mb=2048 -max_len=16384
+FUZZ_BINS  := $(FUZZERS:%=$(BUILD)/fuzz/bin/%)
+
+fuzz:
+	$(MAKE) BUILD=build-fuzz CC=$(FUZZ_CC) SANITIZE=address,undefined \
+	  CFLAGS='-O1 -g -fsanitize=fuzzer-no-link' \
+	  FUZZERS='$(FUZZERS)' FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz-run
+
+$(BUILD)/fuzz/bin/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/common.o $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(RT_LIBS)
+
+$(BUILD)/fuzz/rtgpu.dict: $(SCHEMAS) tools/fuzz_dict.sh
+	@mkdir -p $(@D)
+	sh tools/fuzz_dict.sh $(SCHEMAS) > $@.tmp && mv $@.tmp $@
+
+fuzz-run: $(FUZZ_BINS) $(BUILD)/fuzz/rtgpu.dict
+	sh tools/fuzz_corpus.sh $(BUILD)/fuzz/seeds
+	@for h in $(FUZZERS); do \
+	  mkdir -p $(BUILD)/fuzz/corpus/$$h || exit 1; \
+	  dict=-dict=$(BUILD)/fuzz/rtgpu.dict; [ $$h != measurements ] || dict=; \
+	  echo "fuzz: $$h, $(FUZZ_SECONDS) s (log: $(BUILD)/fuzz/$$h.log)"; \
+	  $(BUILD)/fuzz/bin/$$h -max_total_time=$(FUZZ_SECONDS) $(FUZZ_OPTS) $$dict \
+	    -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/$$h- \
+	    $(BUILD)/fuzz/corpus/$$h $(BUILD)/fuzz/seeds/$$h $$(ls -d fuzz/regressions/$$h 2>/dev/null) \
+	    > $(BUILD)/fuzz/$$h.log 2>&1 || { tail -n 60 $(BUILD)/fuzz/$$h.log; \
+	    echo "fuzz: $$h FAILED: the input is in $(BUILD)/fuzz/$$h-crash-*"; exit 1; }; \
+	  grep -E '^#[0-9]+[[:space:]]+DONE' $(BUILD)/fuzz/$$h.log || true; \
+	done
+
+# Static analysis (docs/validation.md sec. 11.2), warnings as errors, one stamp per file so
+# that a re-run analyses only what changed; analyze runs ANALYZE_JOBS files at once (all cores):
+# analyze-gcc compiles every C file of src/, fuzz/ and bench/ with gcc -fanalyzer; analyze-tidy
+# runs clang-tidy with the checks of .clang-tidy on the same files (the headers each file reads
+# are those gcc's pass listed, so a header edit re-runs both). tests/ is left out: CUnit's
+# _FATAL assertions leave a test by longjmp, which neither analyzer models.
+ANALYZE_SRC := $(LIB_SRC) $(sort $(wildcard src/cli/*.c)) $(FUZZ_SRC) fuzz/common.c $(BENCH_SRC)
+ANALYZE_CC  ?= gcc
+CLANG_TIDY  ?= clang-tidy
+ANALYZE_CPPFLAGS = $(RT_CPPFLAGS)
+ANALYZE_DIR := $(BUILD)/analyze
+ANALYZE_GEN := $(BUILD)/gen/schemas.h $(BUILD)/gen/suites.h $(BUILD)/gen/fuzzers.h
+
+ANALYZE_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+analyze:
+	$(MAKE) -j$(ANALYZE_JOBS) analyze-gcc analyze-tidy
+analyze-gcc: $(ANALYZE_SRC:%.c=$(ANALYZE_DIR)/gcc/%.ok)
+analyze-tidy: $(ANALYZE_SRC:%.c=$(ANALYZE_DIR)/tidy/%.ok)
+
+$(ANALYZE_DIR)/gcc/%.ok: %.c | $(ANALYZE_GEN)
+	@mkdir -p $(@D)
+	$(ANALYZE_CC) $(filter-out -Werror,$(WARN)) -Werror -O1 -fanalyzer $(ANALYZE_CPPFLAGS) \
+	  -MMD -MP -MF $(@:.ok=.d) -MT '$@ $(ANALYZE_DIR)/tidy/$*.ok' -c $< -o /dev/null
+	@touch $@
+
+$(ANALYZE_DIR)/tidy/%.ok: %.c .clang-tidy | $(ANALYZE_GEN)
+	@mkdir -p $(@D)
+	$(CLANG_TIDY) --quiet $< -- -std=c11 $(ANALYZE_CPPFLAGS)
+	@touch $@
+
 # rtgpu-calibrate (tools/calibrate/, CUDA C++, docs/calibration.md): built only where nvcc is found
 # (NVCC=..., else PATH, else /usr/local/cuda/bin); not part of all or check, which need no CUDA.
 NVCC       ?= $(shell command -v nvcc 2>/dev/null || { test -x /usr/local/cuda/bin/nvcc && echo /usr/local/cuda/bin/nvcc; })
@@ -157,6 +249,6 @@ $(BUILD)/rtgpu-calibrate: $(CAL_SRC)
 	$(NVCC) $(NVCCFLAGS) -o $@ tools/calibrate/calibrate.cu -lcuda
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -3,7 +3,9 @@
  * usage: maxrss COMMAND [ARG...]
  * Prints one line "maxrss_kb=N wall_s=W user_s=U exit=E" on standard error; the command's own
  * output goes where maxrss's does. Exit status: the command's. */
-#define _DEFAULT_SOURCE /* wait4 */
+/* wait4; the reserved name is glibc's feature-test macro
+ * NOLINTNEXTLINE(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
+#define _DEFAULT_SOURCE
 #include <stdio.h>
 #include <sys/resource.h>
 #include <sys/time.h>

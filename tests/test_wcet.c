@@ -219,7 +219,10 @@ static void test_wcet_worst_multi(void)
     CU_ASSERT_EQUAL_FATAL(t3->n_windows, 1);
     CU_ASSERT_EQUAL_FATAL(t3->windows[0].n_kernels, 2);
     CU_ASSERT_EQUAL(t3->windows[0].kernels[1], 3);
-    CU_ASSERT_PTR_NOT_EQUAL(t3->windows, r.tasks[1].launches[0].windows);  /* owned copies */
+    /* the same (partition, kernel) as t1's launch: its window is shared, not copied (issue 17) */
+    CU_ASSERT_PTR_EQUAL(t3->windows, r.tasks[1].launches[0].windows);
+    CU_ASSERT(t3->windows_shared);
+    CU_ASSERT_FALSE(r.tasks[1].launches[0].windows_shared);
     wcet_result_fini(&r);
     multi_close(&f);
 }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Install what rtgpu needs on Debian/Ubuntu (build tools, libxml2, GLPK, CUnit, jansson, valgrind;
-# chromium renders the SVG checks, GNU parallel runs the sharded rtgpu-explore check).
+# chromium renders the SVG checks, GNU parallel runs the sharded rtgpu-explore check; clang with
+# its libFuzzer runtime builds make fuzz, clang-tidy runs make analyze).
 set -eu
 SUDO=
 if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; fi
@@ -8,5 +9,5 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
   gcc make pkg-config libc6-dev libxml2-dev libglpk-dev libcunit1-dev libjansson-dev \
-  valgrind libxml2-utils chromium parallel >/dev/null
+  valgrind libxml2-utils chromium parallel clang clang-tidy libclang-rt-dev >/dev/null
 echo "rtgpu: dependencies installed"

@@ -40,8 +40,24 @@ static void fill_rta_tasks(const rt_taskset *ts, const rt_layout *l, const int64
     }
 }
 
+/* Set the budget's running step, unless a sensitivity analysis (the outer step) is running. */
+static void eval_step(rt_budget *b, budget_step s)
+{
+    if (b->current != BUDGET_STEP_SENSITIVITY)
+        b->current = s;
+}
+
+/* Where the budget ran out inside the partition's tasks idx[]: its local index into a task-set
+ * index (rta.c records the index of the array it was given). */
+static void eval_locate(rt_budget *b, bool was_exhausted, const size_t *idx, size_t n)
+{
+    if (!was_exhausted && b->exhausted && b->task < n && b->step != BUDGET_STEP_SENSITIVITY)
+        b->task = idx[b->task];
+}
+
 /* Priorities (Audsley if asked) and RTA of partition p; results moved into rta[], misses
- * counted. idx, rt and res are scratch arrays of n_tasks entries. */
+ * counted (undecided tasks too: they are not schedulable). idx, rt and res are scratch arrays of
+ * n_tasks entries. o->budget is not NULL. */
 static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *o,
                           const int64_t *c_ns, size_t p, size_t trace_cap, size_t *idx,
                           rta_task *rt, rta_result *res, rta_result *rta, size_t *n_misses)
@@ -50,14 +66,21 @@ static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *
     if (n == 0)
         return EVAL_OK;
     fill_rta_tasks(ts, l, c_ns, idx, n, rt);
+    rt_budget *b = o->budget;
     if (o->priorities == RT_PRIO_AUDSLEY) {
-        if (rta_audsley(rt, n) < 0)
+        eval_step(b, BUDGET_STEP_PRIORITIES);
+        bool was = b->exhausted;
+        if (rta_audsley_ex(rt, n, b) < 0)
             return EVAL_ENOMEM;
+        eval_locate(b, was, idx, n);
         for (size_t k = 0; k < n; k++)
             l->task_prio[idx[k]] = rt[k].priority;
     }
-    if (rta_npfp(rt, n, trace_cap, res) != 0)
+    eval_step(b, BUDGET_STEP_RTA);
+    bool was = b->exhausted;
+    if (rta_npfp_ex(rt, n, trace_cap, b, false, res) != 0)
         return EVAL_ENOMEM;
+    eval_locate(b, was, idx, n);
     for (size_t k = 0; k < n; k++) {
         rta_results_fini(&rta[idx[k]], 1);
         rta[idx[k]] = res[k];
@@ -72,6 +95,13 @@ int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, const i
 {
     size_t alloc = ts->n_tasks ? ts->n_tasks : 1;
     int rc = EVAL_ENOMEM;
+    rt_budget own;
+    rt_options oo = *o;
+    if (!oo.budget) {
+        budget_init(&own, o->budget_units);
+        oo.budget = &own;
+    }
+    o = &oo;
     size_t *idx = malloc(alloc * sizeof *idx);
     rta_task *rt = malloc(alloc * sizeof *rt);
     rta_result *res = malloc(alloc * sizeof *res);
@@ -94,13 +124,21 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
 {
     size_t n = ts->n_tasks, alloc = n ? n : 1;
     int rc = EVAL_ENOMEM;
-    int64_t *c_ns = malloc(alloc * sizeof *c_ns);
+    int64_t *c_ns = calloc(alloc, sizeof *c_ns);
+    rt_budget own;
+    rt_options oo = *o;
+    if (!oo.budget) {
+        budget_init(&own, o->budget_units);
+        oo.budget = &own;
+    }
+    o = &oo;
     memset(out, 0, sizeof *out);
     out->n_tasks = n;
     out->rta = calloc(alloc, sizeof *out->rta);
     if (!c_ns || !out->rta)
         goto done;
     set_base_priorities(l, ts, o);
+    eval_step(o->budget, BUDGET_STEP_WINDOWS);
     int wrc = wcet_compute(m, ts, l, o, &out->wcet);
     if (wrc != WCET_OK) {
         rc = wrc == WCET_ERANGE ? EVAL_ERANGE : EVAL_ENOMEM;
@@ -108,10 +146,22 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
     }
     for (size_t i = 0; i < n; i++)
         c_ns[i] = out->wcet.tasks[i].wcet_ns;
-    rc = rt_eval_rta(ts, l, o, c_ns, SIZE_MAX, trace_cap, out->rta, &out->n_misses);
-    if (rc != EVAL_OK)
-        goto done;
-    out->schedulable = out->n_misses == 0;
+    if (o->budget->exhausted) {
+        /* spent in the window search: some WCETs are the capped fallback, an upper bound only,
+         * so not even a utilisation test may decide a task */
+        for (size_t i = 0; i < n; i++)
+            out->rta[i].status = RTA_BUDGET;
+        out->n_misses = n;
+    } else {
+        rc = rt_eval_rta(ts, l, o, c_ns, SIZE_MAX, trace_cap, out->rta, &out->n_misses);
+        if (rc != EVAL_OK)
+            goto done;
+    }
+    for (size_t i = 0; i < n; i++)
+        out->n_undecided += out->rta[i].status == RTA_BUDGET;
+    out->n_misses -= out->n_undecided;
+    out->decided = out->n_undecided == 0;
+    out->schedulable = out->n_misses == 0 && out->decided;
     out->exhaustive = true;
     for (size_t i = 0; i < out->wcet.n_tasks; i++)
         for (size_t j = 0; j < out->wcet.tasks[i].n_launches; j++)

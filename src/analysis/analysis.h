@@ -16,22 +16,27 @@ typedef struct rt_eval {
     wcet_result wcet;          /* per task */
     rta_result *rta;           /* owned, one per task (task-set order) */
     size_t n_tasks;
-    size_t n_misses;           /* tasks with R > D or unbounded */
-    bool schedulable;
+    size_t n_misses;           /* tasks decided to miss: R > D or unbounded */
+    size_t n_undecided;        /* tasks left undecided: the work budget ran out (RTA_BUDGET) */
+    bool decided;              /* n_undecided == 0: the verdict below is proven */
+    bool schedulable;          /* decided and no miss */
     bool exhaustive;           /* false if some launch used the combination-cap fallback */
 } rt_eval;
 
 enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2 };
 
 /* Full analysis of layout l: WCETs (MODEL.md), priorities per o->priorities (audsley rewrites
- * l->task_prio), then RTA per partition. trace_cap as for rta_npfp. On failure out holds
- * nothing to free. */
+ * l->task_prio), then RTA per partition. trace_cap as for rta_npfp. Work is charged to
+ * o->budget (NULL: a counter of o->budget_units of its own); when it runs out the launches left
+ * get the capped sound bound, the tasks left RTA_BUDGET, and out->decided is false. On failure
+ * out holds nothing to free. */
 int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
                    size_t trace_cap, rt_eval *out);
 /* The RTA half of rt_eval_layout, with the task WCETs given (c_ns[i] for task i): priorities per
  * o (audsley rewrites l->task_prio), then the RTA of every partition, or of partition part only
  * when part < l->n_parts. rta[i] (zeroed or from an earlier call; replaced, old trace freed) for
- * each analysed task; *n_misses counts the analysed tasks that miss. EVAL_OK or EVAL_ENOMEM. */
+ * each analysed task; *n_misses counts the analysed tasks that are not schedulable (undecided
+ * ones included). Budget as for rt_eval_layout. EVAL_OK or EVAL_ENOMEM. */
 int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, const int64_t *c_ns,
                 size_t part, size_t trace_cap, rta_result *rta, size_t *n_misses);
 /* Free what rt_eval_layout put in e; safe on a zeroed struct. */

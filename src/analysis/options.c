@@ -20,6 +20,8 @@ void rt_options_default(rt_options *o)
         .max_sms = 0,
         .verbosity = 0,
         .leftover = LO_PACKED,
+        .budget_units = RT_BUDGET_DEFAULT_UNITS,
+        .budget = NULL,
     };
 }
 

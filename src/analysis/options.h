@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "analysis/budget.h"
 #include "models/interference.h"
 #include "models/leftover.h"
 
@@ -28,6 +29,10 @@ typedef struct rt_options {
     int64_t max_sms;                /* max-min-slack: layouts of at most this many SMs; 0: all */
     int verbosity;                  /* -1 quiet, 0 normal, 1 verbose */
     lo_distribution leftover;       /* k1's placement in the leftover check, default packed */
+    uint64_t budget_units;          /* work budget, default RT_BUDGET_DEFAULT_UNITS (--budget) */
+    rt_budget *budget;              /* borrowed: the run's counter, shared by every analysis made
+                                       with these options; NULL: each rt_eval_layout and
+                                       sens_compute counts budget_units of its own */
 } rt_options;
 
 /* Fill o with the defaults of FORMATS.md. */

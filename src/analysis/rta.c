@@ -23,10 +23,6 @@
 
 /* A fixpoint iterate above this is reported as RTA_LIMIT (ANALYSIS.md: "e.g. 2^62 ns"). */
 #define RTA_BOUND_NS ((int64_t)1 << 62)
-/* Work bound per task: evaluations of demand terms (one per term per fixed-point step). Only
- * absurd inputs reach it (busy periods of billions of jobs); they are reported as RTA_LIMIT
- * instead of running for hours. Realistic partitions use a tiny fraction of it. */
-#define RTA_WORK_LIMIT ((uint64_t)1 << 32)
 /* Digits of the exact utilisation test: remainders < 2^63 shifted by 62 bits fit in 125 bits. */
 #define RTA_DIGIT_BITS 62
 
@@ -51,7 +47,7 @@ typedef struct rta_demand {
     int64_t *cnt, *nxt;
     size_t n;
     int64_t off, sum;
-    uint64_t *work;               /* terms evaluated so far for this task (RTA_WORK_LIMIT) */
+    rt_budget *budget;            /* charged one unit per term per evaluation, plus one */
 } rta_demand;
 
 /* The task under analysis and its blocking term. */
@@ -72,6 +68,7 @@ const char *rta_status_name(rta_status s)
     case RTA_UTILIZATION: return "utilization >= 1";
     case RTA_OVERFLOW: return "overflow";
     case RTA_LIMIT: return "bound exceeded";
+    case RTA_BUDGET: return "undecided (work budget exhausted)";
     }
     return "unknown";
 }
@@ -164,10 +161,10 @@ static bool rta_util_ge_one(const int64_t *c, const int64_t *t, size_t m, uint64
 }
 
 static void rta_demand_start(rta_demand *d, const rta_set *s, size_t n, int64_t off,
-                             uint64_t *work)
+                             rt_budget *budget)
 {
     *d = (rta_demand){ .c = s->c, .t = s->t, .j = s->j, .cnt = s->cnt, .nxt = s->nxt, .n = n,
-                       .off = off, .sum = 0, .work = work };
+                       .off = off, .sum = 0, .budget = budget };
     for (size_t k = 0; k < n; k++) {
         d->cnt[k] = 0;
         d->nxt[k] = INT64_MIN;            /* the first evaluation computes every term */
@@ -197,14 +194,13 @@ static bool rta_demand_term(rta_demand *d, size_t k, int64_t x)
 }
 
 /* D(x) into d->sum; *gap (if not NULL) = distance from x to the next x at which D may grow
- * (INT64_MAX - x with no term). RTA_OVERFLOW if the sum or an x + j_k leaves int64, RTA_LIMIT
- * past the work bound. */
+ * (INT64_MAX - x with no term). RTA_OVERFLOW if the sum or an x + j_k leaves int64, RTA_BUDGET
+ * once the run's work budget is spent (n + 1 units per evaluation). */
 static rta_status rta_demand_eval(rta_demand *d, int64_t x, int64_t *gap)
 {
     int64_t lo = INT64_MAX;
-    *d->work += d->n + 1;
-    if (*d->work > RTA_WORK_LIMIT)
-        return RTA_LIMIT;
+    if (!budget_spend(d->budget, d->n + 1))
+        return RTA_BUDGET;
     for (size_t k = 0; k < d->n; k++) {
         if (x >= d->nxt[k] && rta_demand_term(d, k, x))
             return RTA_OVERFLOW;
@@ -218,10 +214,17 @@ static rta_status rta_demand_eval(rta_demand *d, int64_t x, int64_t *gap)
 
 /* eq. t: the level-i busy period over hep(i) = s[0 .. m]. ceil((t + J)/T) is written
  * floor((t + J - 1)/T) + 1 (equal for t + J >= 0), a demand sum with off = -1. Any t > 0 releases
- * at least one job of every hep task, so every positive fixpoint is >= B + sum over hep of C:
- * the iteration starts there and rises monotonically (the right-hand side does not decrease
- * with t) to the least such fixpoint. */
-static rta_status rta_busy_period(const rta_set *s, int64_t b, uint64_t *work, int64_t *t_out)
+ * at least one job of every hep task, so every positive fixpoint is >= L = B + sum over hep of C:
+ * the plain iteration starts there and rises monotonically (the right-hand side does not
+ * decrease with t) to the least such fixpoint.
+ *
+ * from > L (a value known to be at most that fixpoint, see rta_npfp) starts the iteration there
+ * instead: the right-hand side is >= from at from, so it rises from there to the same fixpoint.
+ * Every iterate of either start is at most that fixpoint, so both stop at it or both pass the
+ * 2^62 bound; only an overflow could be met at another point, and then the plain iteration is
+ * run instead, so the status is always the plain one. */
+static rta_status rta_busy_period(const rta_set *s, int64_t b, int64_t from, rt_budget *budget,
+                                  int64_t *t_out)
 {
     rta_demand d;
     rta_status st;
@@ -229,14 +232,20 @@ static rta_status rta_busy_period(const rta_set *s, int64_t b, uint64_t *work, i
     for (size_t k = 0; k <= s->m; k++)
         if (ck_add(t, s->c[k], &t))
             return RTA_OVERFLOW;
-    rta_demand_start(&d, s, s->m + 1, -1, work);
+    bool reused = from > t;
+    if (reused)
+        t = from;
+    rta_demand_start(&d, s, s->m + 1, -1, budget);
     for (;;) {
         if (t > RTA_BOUND_NS)
             return RTA_LIMIT;
-        if ((st = rta_demand_eval(&d, t, NULL)) != RTA_BOUNDED)
+        st = rta_demand_eval(&d, t, NULL);
+        if (st == RTA_BOUNDED && ck_add(b, d.sum, &next))
+            st = RTA_OVERFLOW;
+        if (st == RTA_OVERFLOW && reused)
+            return rta_busy_period(s, b, 0, budget, t_out);
+        if (st != RTA_BOUNDED)
             return st;
-        if (ck_add(b, d.sum, &next))
-            return RTA_OVERFLOW;
         if (next <= t)            /* next >= t always holds, so this is next == t */
             break;
         t = next;
@@ -306,14 +315,14 @@ static bool rta_job_response(const rta_own *o, int64_t q, int64_t w, int64_t *ou
  * C < T whenever U < 1. Those jobs are still written to the trace (their values are exact), so
  * the trace is the plain job-by-job loop; only the evaluation is skipped. */
 static rta_status rta_q_loop(const rta_set *set, const rta_own *o, int64_t q_jobs, size_t cap,
-                             uint64_t *work, rta_result *r, int *oom)
+                             rt_budget *budget, rta_result *r, int *oom)
 {
     rta_demand d;
     size_t room = 0;
     int64_t w = o->b, gap, base, rq, s, x;
     for (size_t k = 0; k < set->m; k++)
         w += set->c[k];           /* <= the start of eq. t, which did not overflow */
-    rta_demand_start(&d, set, set->m, 0, work);
+    rta_demand_start(&d, set, set->m, 0, budget);
     for (int64_t q = 0; q < q_jobs; q++) {
         if (ck_mul(q, o->c, &base) || ck_add(base, o->b, &base))
             return RTA_OVERFLOW;
@@ -344,18 +353,36 @@ static rta_status rta_q_loop(const rta_set *set, const rta_own *o, int64_t q_job
     return RTA_BOUNDED;
 }
 
-/* The whole analysis of task i (o; also at set->c[m] etc.) with hp(i) = set[0 .. m-1]: eq. t,
- * eq. Q, the q loop, the verdict. util_ge1 is the exact utilisation test over hep(i). Returns 0,
- * or -1 if the trace could not grow. */
-static int rta_analyse(const rta_set *set, const rta_own *o, bool util_ge1, size_t cap,
-                       rta_result *r)
+/* The level-i busy period of a task, as rta_analyse takes it: RTA_UTILIZATION when the exact
+ * utilisation test over hep(i) says >= 1, else eq. t's status and value. */
+typedef struct rta_busy {
+    rta_status status;
+    int64_t t_ns;
+} rta_busy;
+
+/* eq. t for the task at set[m] (hep(i) = set[0 .. m]) unless util_ge1; from as for
+ * rta_busy_period (0: the plain start). */
+static rta_busy rta_busy_of(const rta_set *set, int64_t b, bool util_ge1, int64_t from,
+                            rt_budget *budget)
+{
+    rta_busy bp = { .status = RTA_UTILIZATION, .t_ns = 0 };
+    if (!util_ge1)
+        bp.status = rta_busy_period(set, b, from, budget, &bp.t_ns);
+    return bp;
+}
+
+/* The whole analysis of task i (o; also at set->c[m] etc.) with hp(i) = set[0 .. m-1] and its
+ * busy period bp (eq. t): eq. Q, the q loop, the verdict. Returns 0, or -1 if the trace could
+ * not grow. */
+static int rta_analyse(const rta_set *set, const rta_own *o, rta_busy bp, size_t cap,
+                       rt_budget *budget, rta_result *r)
 {
     int oom = 0;
-    uint64_t work = 0;
     int64_t x;
     memset(r, 0, sizeof *r);
     r->blocking_ns = o->b;
-    r->status = util_ge1 ? RTA_UTILIZATION : rta_busy_period(set, o->b, &work, &r->busy_ns);
+    r->status = bp.status;
+    r->busy_ns = bp.status == RTA_BOUNDED ? bp.t_ns : 0;
     if (r->status == RTA_BOUNDED) {
         if (ck_add(r->busy_ns, o->j, &x))
             r->status = RTA_OVERFLOW;
@@ -364,7 +391,7 @@ static int rta_analyse(const rta_set *set, const rta_own *o, bool util_ge1, size
             r->q_jobs = ck_ceil_div(x, o->t);
             if (r->q_jobs < 1)
                 r->q_jobs = 1;
-            r->status = rta_q_loop(set, o, r->q_jobs, cap, &work, r, &oom);
+            r->status = rta_q_loop(set, o, r->q_jobs, cap, budget, r, &oom);
         }
     }
     if (r->status != RTA_BOUNDED) {
@@ -485,11 +512,39 @@ static rta_own rta_own_of(const rta_task *t, int64_t blocking_ns)
                       .d = t->deadline_ns, .b = blocking_ns };
 }
 
-int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out)
+/* The busy period of the task at position k, reusing earlier ones (rta_npfp_ex).
+ *
+ * The tasks of one equal-priority group share hep(i) (the whole group and everything above it)
+ * and B (the largest C below the group), so eq. t is the same equation for all of them: it is
+ * solved once per group (for its first task) and reused; the sums are over the same non-negative
+ * terms, so even an overflow is met identically.
+ *
+ * The next group's equation has more terms and the same B or a smaller one. B is smaller only
+ * when the task that gave the previous B (the largest C below the previous group) is in the next
+ * group; its term ceil((t + J)/T) C >= C then makes up for it. Either way the next right-hand
+ * side is >= the previous one at every t > 0, and the next plain start (B + the sum of C over
+ * hep) is >= the previous one, so each plain iterate of the next equation is >= the previous
+ * equation's: its least fixpoint is >= the previous t, which is therefore a valid start
+ * (rta_busy_period). It is used whenever the previous busy period was bounded. */
+static rta_busy rta_part_busy(rta_part *p, size_t k, bool util_ge1, int64_t b, bool plain,
+                              rt_budget *budget, rta_busy *prev, size_t *prev_end)
+{
+    if (!plain && *prev_end == p->group_end[k] && k > 0)
+        return *prev;                                  /* same group: same equation */
+    int64_t from = 0;
+    if (!plain && *prev_end > 0 && prev->status == RTA_BOUNDED)
+        from = prev->t_ns;
+    *prev = rta_busy_of(&p->set, b, util_ge1, from, budget);
+    *prev_end = p->group_end[k];
+    return *prev;
+}
+
+int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget, bool plain,
+                rta_result *out)
 {
     rta_part p;
     int rc = -1;
-    if (!rta_tasks_valid(tasks, n) || (n > 0 && !out)) {
+    if (!rta_tasks_valid(tasks, n) || (n > 0 && !out) || !budget) {
         errno = EINVAL;
         return -1;
     }
@@ -500,13 +555,18 @@ int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out)
         goto cleanup;
     rta_part_sort(&p, tasks);
     size_t overload = rta_part_first_overload(&p);
+    rta_busy prev = { .status = RTA_UTILIZATION, .t_ns = 0 };
+    size_t prev_end = 0;
     for (size_t k = 0; k < n; k++) {
         size_t i = p.order[k].index;
         rta_part_pack(&p, tasks, k);
         rta_own o = rta_own_of(&tasks[i], p.lp_max[p.group_end[k]]);   /* eq. B */
-        if (rta_analyse(&p.set, &o, k >= overload, trace_cap, &out[i]))
+        budget->current_task = i;
+        rta_busy bp = rta_part_busy(&p, k, k >= overload, o.b, plain, budget, &prev, &prev_end);
+        if (rta_analyse(&p.set, &o, bp, trace_cap, budget, &out[i]))
             goto cleanup;
     }
+    budget->current_task = SIZE_MAX;
     rc = 0;
 cleanup:
     if (rc) {
@@ -523,7 +583,8 @@ cleanup:
  * in reverse deadline-monotonic order (largest deadline first, ties: last in the caller's order
  * first), so where deadline-monotonic works at a level it is what is chosen. Returns the number
  * of levels left unassigned (0: all found). */
-static size_t rta_audsley_levels(rta_part *p, const rta_task *tasks, size_t *level)
+static size_t rta_audsley_levels(rta_part *p, const rta_task *tasks, rt_budget *budget,
+                                 size_t *level)
 {
     size_t n = p->n, unassigned = n;
     int64_t lp_c = 0;
@@ -550,8 +611,9 @@ static size_t rta_audsley_levels(rta_part *p, const rta_task *tasks, size_t *lev
             rta_set_put(s, s->m, &tasks[i]);
             rta_own o = rta_own_of(&tasks[i], lp_c);
             rta_result r;
-            rta_analyse(s, &o, false, 0, &r);       /* no trace: cannot fail */
-            if (r.schedulable)
+            budget->current_task = i;
+            rta_analyse(s, &o, rta_busy_of(s, lp_c, false, 0, budget), 0, budget, &r);
+            if (r.schedulable)                     /* no trace: rta_analyse cannot fail */
                 pick = i;
         }
         if (pick == n)
@@ -563,12 +625,12 @@ static size_t rta_audsley_levels(rta_part *p, const rta_task *tasks, size_t *lev
     return 0;
 }
 
-int rta_audsley(rta_task *tasks, size_t n)
+int rta_audsley_ex(rta_task *tasks, size_t n, rt_budget *budget)
 {
     rta_part p;
     size_t *level = NULL;
     int rc = -1;
-    if (!rta_tasks_valid(tasks, n)) {
+    if (!rta_tasks_valid(tasks, n) || !budget) {
         errno = EINVAL;
         return -1;
     }
@@ -582,7 +644,8 @@ int rta_audsley(rta_task *tasks, size_t n)
     for (size_t i = 0; i < n; i++)
         p.order[i] = (rta_key){ .key = tasks[i].deadline_ns, .index = i };
     qsort(p.order, n, sizeof *p.order, rta_key_cmp);   /* deadline-monotonic, ties by index */
-    size_t left = rta_audsley_levels(&p, tasks, level);
+    size_t left = rta_audsley_levels(&p, tasks, budget, level);
+    budget->current_task = SIZE_MAX;
     /* Levels left+1 .. n were found; the rest get 1 .. left in deadline-monotonic order. */
     size_t next = 1;
     for (size_t x = 0; x < n; x++)
@@ -590,9 +653,24 @@ int rta_audsley(rta_task *tasks, size_t n)
             level[p.order[x].index] = next++;
     for (size_t i = 0; i < n; i++)
         tasks[i].priority = (int64_t)level[i];
-    rc = left == 0;
+    rc = budget->exhausted ? 2 : left == 0;
 cleanup:
     rta_part_fini(&p);
     free(level);
     return rc;
+}
+
+int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out)
+{
+    rt_budget b;
+    budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
+    return rta_npfp_ex(tasks, n, trace_cap, &b, false, out);
+}
+
+int rta_audsley(rta_task *tasks, size_t n)
+{
+    rt_budget b;
+    budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
+    int rc = rta_audsley_ex(tasks, n, &b);
+    return rc == 2 ? 0 : rc;
 }

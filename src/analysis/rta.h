@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/budget.h"
+
 /* One task of a partition, all times in integer nanoseconds. */
 typedef struct rta_task {
     int64_t period_ns, deadline_ns, jitter_ns, wcet_ns;
@@ -16,7 +18,8 @@ typedef enum {
     RTA_BOUNDED,           /* R_i computed */
     RTA_UTILIZATION,       /* sum over hep(i) of C/T >= 1: busy period unbounded */
     RTA_OVERFLOW,          /* a sum or product left int64 */
-    RTA_LIMIT              /* a fixpoint passed the bound (2^62 ns), or the work bound of rta.c */
+    RTA_LIMIT,             /* a fixpoint passed the bound (2^62 ns) */
+    RTA_BUDGET             /* undecided: the run's work budget ran out (analysis/budget.h) */
 } rta_status;
 
 /* One job q of the level-i busy period. */
@@ -37,17 +40,28 @@ typedef struct rta_result {
 } rta_result;
 
 /* Analyse the n tasks of one partition; out[i] for tasks[i]. trace_cap > 0 records up to that
- * many steps per task. Returns 0, or -1 on out of memory (out then holds nothing to free) or on
- * invalid tasks (a period <= 0, a negative WCET or jitter; errno EINVAL). */
+ * many steps per task. Work is charged to budget (caller-owned); once it is spent, the tasks not
+ * yet decided get RTA_BUDGET. plain: solve every busy period from its plain start (no reuse
+ * between tasks; the same results, for tests). Returns 0, or -1 on out of memory (out then
+ * holds nothing to free) or on invalid tasks (a period <= 0, a negative WCET or jitter, no
+ * budget; errno EINVAL). */
+int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget, bool plain,
+                rta_result *out);
+/* rta_npfp_ex with a budget of its own of RT_BUDGET_DEFAULT_UNITS, reuse on. */
 int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out);
 /* Free the traces of n results; safe on zeroed results. */
 void rta_results_fini(rta_result *r, size_t n);
 /* Audsley's optimal priority assignment: rewrite tasks[].priority as distinct 1..n (1 highest).
  * Returns 1 if every task is schedulable with the result, 0 if no order exists (priorities then:
- * the levels found from the bottom, the rest deadline-monotonic above them), -1 on OOM or invalid
- * tasks as for rta_npfp (priorities then unchanged). */
+ * the levels found from the bottom, the rest deadline-monotonic above them), 2 if budget ran out
+ * first (undecided; priorities as for 0), -1 on OOM or invalid tasks as for rta_npfp_ex
+ * (priorities then unchanged). */
+int rta_audsley_ex(rta_task *tasks, size_t n, rt_budget *budget);
+/* rta_audsley_ex with a budget of its own of RT_BUDGET_DEFAULT_UNITS; 1, 0 (also when that
+ * budget ran out) or -1. */
 int rta_audsley(rta_task *tasks, size_t n);
-/* "bounded", "utilization >= 1", "overflow", "bound exceeded". */
+/* "bounded", "utilization >= 1", "overflow", "bound exceeded", "undecided (work budget
+ * exhausted)". */
 const char *rta_status_name(rta_status s);
 
 #endif

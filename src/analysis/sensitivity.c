@@ -113,7 +113,7 @@ static int headroom_pred(sens_ctx *c, int64_t d, const void *arg)
     size_t i = *(const size_t *)arg;
     for (size_t t = 0; t < c->ts->n_tasks; t++)
         c->c_ns[t] = c->base->wcet.tasks[t].wcet_ns;
-    c->c_ns[i] += d;   /* d < D_i - J_i - C_i + 1: no overflow */
+    c->c_ns[i] = c->base->wcet.tasks[i].wcet_ns + d;   /* d < D_i - J_i - C_i + 1: no overflow */
     return rta_passes(c, c->l->task_part[i]);
 }
 
@@ -368,13 +368,27 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
                  const rt_eval *base, sens_result *out)
 {
     size_t n = ts->n_tasks ? ts->n_tasks : 1;
-    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = o, .base = base, .out = out };
+    rt_budget own;
+    rt_options oo = *o;
+    if (!oo.budget) {
+        budget_init(&own, o->budget_units);
+        oo.budget = &own;
+    }
+    /* every candidate's analysis charges the same counter; a figure found after it ran out
+     * would rest on undecided candidates, so then there are no figures at all */
+    budget_step was = oo.budget->current;
+    oo.budget->current = BUDGET_STEP_SENSITIVITY;
+    oo.budget->current_task = SIZE_MAX;
+    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = &oo, .base = base, .out = out };
     int rc = SENS_ENOMEM;
     c.scratch = rt_layout_copy(l);
     c.c_ns = malloc(n * sizeof *c.c_ns);
     c.rta = calloc(n, sizeof *c.rta);
     if (alloc_out(ts, l, out) == 0 && c.scratch && c.c_ns && c.rta && run(&c) == 0)
-        rc = SENS_OK;
+        rc = oo.budget->exhausted ? SENS_BUDGET : SENS_OK;
+    if (oo.budget->exhausted && oo.budget->step == BUDGET_STEP_SENSITIVITY)
+        oo.budget->task = SIZE_MAX;     /* candidates' task indices are not worth quoting */
+    oo.budget->current = was;
     free(c.rta);
     free(c.c_ns);
     rt_layout_free(c.scratch);
@@ -387,8 +401,17 @@ int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const
                  const rt_eval *base, bool *has, int64_t *scaling_k, uint64_t *analyses)
 {
     size_t n = ts->n_tasks ? ts->n_tasks : 1;
+    rt_budget own;
+    rt_options oo = *o;
+    if (!oo.budget) {
+        budget_init(&own, o->budget_units);
+        oo.budget = &own;
+    }
+    budget_step was = oo.budget->current;
+    oo.budget->current = BUDGET_STEP_SENSITIVITY;
+    oo.budget->current_task = SIZE_MAX;
     sens_result out = { .exhaustive = true };
-    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = o, .base = base, .out = &out };
+    sens_ctx c = { .m = m, .ts = ts, .l = l, .o = &oo, .base = base, .out = &out };
     int rc = SENS_ENOMEM;
     *has = false;
     *scaling_k = 0;
@@ -397,10 +420,13 @@ int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const
     c.rta = calloc(n, sizeof *c.rta);
     if (c.scratch && c.c_ns && c.rta &&
         search_k(&c, scale_pred, SENS_SCALE_MAX_K, &out.has_scaling, &out.scaling_k) == 0) {
-        *has = out.has_scaling;
-        *scaling_k = out.scaling_k;
-        rc = SENS_OK;
+        rc = oo.budget->exhausted ? SENS_BUDGET : SENS_OK;
+        *has = rc == SENS_OK && out.has_scaling;
+        *scaling_k = *has ? out.scaling_k : 0;
     }
+    if (oo.budget->exhausted && oo.budget->step == BUDGET_STEP_SENSITIVITY)
+        oo.budget->task = SIZE_MAX;
+    oo.budget->current = was;
     *analyses = out.analyses;
     free(c.rta);
     free(c.c_ns);

@@ -74,11 +74,20 @@ static void wcet_window_terms(wcet_window *w, const intf_terms *t)
     w->sup_case = t->sup_case;
 }
 
-/* Deep copy of a launch computed earlier for the same (partition, kernel). */
+/* A later launch of the same (partition, kernel): the same values, the window shared (memory
+ * proportional to the distinct kernels, not to the launches). */
+static void wcet_launch_share(wcet_launch *dst, const wcet_launch *src)
+{
+    *dst = *src;
+    dst->windows_shared = true;
+}
+
+/* Deep copy of a launch computed earlier for an identical kernel (its window is then changed). */
 static int wcet_launch_copy(wcet_launch *dst, const wcet_launch *src)
 {
     const wcet_window *sw = &src->windows[0];
     *dst = *src;
+    dst->windows_shared = false;
     dst->windows = calloc(1, sizeof *dst->windows);
     if (!dst->windows)
         return WCET_ENOMEM;
@@ -136,6 +145,8 @@ static int wcet_launch_sync(wcet_launch *out, const win_layout *wl, const intf_g
         for (size_t j = 0; j < n; j++)
             K[j] = wl->members[idx[j]];
         double size = sp->end_cycles - sp->start_cycles;
+        if (o->budget)              /* charged, never cut: the windows are already built */
+            budget_spend(o->budget, RT_BUDGET_COMBO_UNITS);
         intf_terms t;
         intf_eval(g, rt_options_intf(o), K, n, 0, size, &t);
         wcet_window *w = &out->windows[i];
@@ -170,8 +181,21 @@ static int wcet_launch_compute(wcet_ctx *c, size_t li, wcet_launch *out)
     const win_launch *la = &c->wl.launches[li];
     const intf_member *mb = &c->wl.members[la->member];
     int rc;
-    if (c->cache && c->cache[la->member])
-        return wcet_launch_copy(out, c->cache[la->member]);
+    if (c->cache && c->cache[la->member]) {
+        wcet_launch_share(out, c->cache[la->member]);
+        return WCET_OK;
+    }
+    size_t dup = c->wl.dup_of[la->member];
+    if (c->cache && dup != la->member && c->cache[dup]) {
+        /* an identical kernel of the same partition (same SMs, C, BW, L2): the same search
+         * gives the same co-runners and M; only its own kernel index differs */
+        if ((rc = wcet_launch_copy(out, c->cache[dup])) != WCET_OK)
+            return rc;
+        out->kernel = mb->kernel;
+        out->windows[0].kernels[0] = mb->kernel;
+        c->cache[la->member] = out;
+        return WCET_OK;
+    }
     out->kernel = mb->kernel;
     out->sms = mb->sms;
     out->isolated_cycles = mb->cycles;
@@ -205,6 +229,9 @@ static int wcet_tasks(wcet_ctx *c, const rt_taskset *ts, wcet_result *out)
         if (!wt->launches)
             return WCET_ENOMEM;
         wt->n_launches = nr;
+        rt_budget *b = c->o->budget;
+        if (b && b->current != BUDGET_STEP_SENSITIVITY)
+            b->current_task = t;
         for (size_t j = 0; j < nr; j++) {
             int rc = wcet_launch_compute(c, c->wl.task_first[t] + j, &wt->launches[j]);
             if (rc != WCET_OK)
@@ -260,6 +287,8 @@ void wcet_result_fini(wcet_result *r)
         wcet_task *wt = &r->tasks[t];
         for (size_t j = 0; wt->launches && j < wt->n_launches; j++) {
             wcet_launch *la = &wt->launches[j];
+            if (la->windows_shared)
+                continue;
             for (size_t w = 0; la->windows && w < la->n_windows; w++)
                 wcet_window_fini(&la->windows[w]);
             free(la->windows);

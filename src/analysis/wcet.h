@@ -32,7 +32,10 @@ typedef struct wcet_launch {
     bool exhaustive;                   /* false if the combination cap was hit */
     int64_t wcet_ns;                   /* ceil((1+margin) Tc * 1000/f) + launch overhead */
     size_t n_windows;
-    wcet_window *windows;              /* owned */
+    wcet_window *windows;              /* owned, unless windows_shared */
+    bool windows_shared;               /* worst-case mode: the window (and its co-runner list) of
+                                          the first launch of the same kernel on the same
+                                          partition, borrowed; freed with that launch */
 } wcet_launch;
 
 typedef struct wcet_task {

@@ -93,6 +93,74 @@ done:
     return rc;
 }
 
+/* A member's sort key for bw_order (bw descending) and dup_of (identical values together). */
+typedef struct win_mkey {
+    size_t part;
+    int64_t sms;
+    double cycles, bw_gbps, l2;
+    size_t index;
+} win_mkey;
+
+static int win_by_bw_cmp(const void *a, const void *b)
+{
+    const win_mkey *x = a, *y = b;
+    if (x->part != y->part)
+        return x->part < y->part ? -1 : 1;
+    if (x->bw_gbps != y->bw_gbps)
+        return x->bw_gbps > y->bw_gbps ? -1 : 1;
+    return x->index < y->index ? -1 : (x->index > y->index);
+}
+
+static int win_values_cmp(const win_mkey *x, const win_mkey *y)
+{
+    if (x->part != y->part)
+        return x->part < y->part ? -1 : 1;
+    if (x->sms != y->sms)
+        return x->sms < y->sms ? -1 : 1;
+    if (x->cycles != y->cycles)
+        return x->cycles < y->cycles ? -1 : 1;
+    if (x->bw_gbps != y->bw_gbps)
+        return x->bw_gbps < y->bw_gbps ? -1 : 1;
+    if (x->l2 != y->l2)
+        return x->l2 < y->l2 ? -1 : 1;
+    return 0;
+}
+
+static int win_by_values_cmp(const void *a, const void *b)
+{
+    const win_mkey *x = a, *y = b;
+    int c = win_values_cmp(x, y);
+    return c ? c : (x->index < y->index ? -1 : (x->index > y->index));
+}
+
+/* bw_order and dup_of (see win_layout). */
+static int win_orders_init(win_layout *wl)
+{
+    size_t n = wl->n_members;
+    win_mkey *k = malloc((n ? n : 1) * sizeof *k);
+    wl->bw_order = malloc((n ? n : 1) * sizeof *wl->bw_order);
+    wl->dup_of = malloc((n ? n : 1) * sizeof *wl->dup_of);
+    if (!k || !wl->bw_order || !wl->dup_of) {
+        free(k);
+        return WIN_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const intf_member *m = &wl->members[i];
+        k[i] = (win_mkey){ m->part, m->sms, m->cycles, m->bw_gbps, m->l2_accesses, i };
+    }
+    qsort(k, n, sizeof *k, win_by_bw_cmp);          /* partitions stay in member order */
+    for (size_t i = 0; i < n; i++)
+        wl->bw_order[i] = k[i].index;
+    qsort(k, n, sizeof *k, win_by_values_cmp);
+    for (size_t i = 0, first = 0; i < n; i++) {
+        if (i > 0 && win_values_cmp(&k[i - 1], &k[i]) != 0)
+            first = i;
+        wl->dup_of[k[i].index] = k[first].index;    /* the lowest index of equal values */
+    }
+    free(k);
+    return WIN_OK;
+}
+
 /* Partition offsets, hosting partitions and the heuristic's max-bandwidth member of each. */
 static int win_parts_init(win_layout *wl)
 {
@@ -130,6 +198,8 @@ int win_layout_init(win_layout *wl, const model *m, const rt_taskset *ts, const 
         rc = win_members_init(wl, m, ts, l);
     if (rc == WIN_OK)
         rc = win_parts_init(wl);
+    if (rc == WIN_OK)
+        rc = win_orders_init(wl);
     if (rc != WIN_OK)
         return rc;
     for (size_t i = 0; i < wl->n_launches; i++) {
@@ -149,6 +219,8 @@ void win_layout_fini(win_layout *wl)
     free(wl->part_first);
     free(wl->members);
     free(wl->part_best_bw);
+    free(wl->bw_order);
+    free(wl->dup_of);
     free(wl->hosting);
     free(wl->task_first);
     free(wl->launches);
@@ -322,15 +394,19 @@ uint64_t win_combinations(const win_layout *wl, size_t self)
 /* Scratch views: others[D], digit[D], best[D], out[D + 1]; acc and suffix D + 1 each. */
 typedef struct win_odo {
     size_t D;
+    size_t P;                      /* digits enumerated by the odometer: D, or D - 1 when the
+                                      last digit is searched by win_last_digit */
     size_t *others, *digit, *best, *out;
     intf_acc *acc;                 /* acc[i]: self plus the choices of digits 0..i-1 */
     double *suffix;                /* suffix[i]: sum of the max BW of partitions others[i..] */
     intf_contrib *contrib;         /* per member: its share in a window of this size */
     double size;                   /* C(k, n_p) */
     double seed, best_M;           /* pruning thresholds (see win_worst_exhaustive) */
+    rt_budget *budget;             /* charged per bound and per combination; NULL: no limit */
+    bool out_of_budget;            /* the budget ran out: the search was abandoned */
 } win_odo;
 
-static void win_odo_init(win_layout *wl, size_t self, win_odo *od)
+static void win_odo_init(win_layout *wl, const rt_options *o, size_t self, win_odo *od)
 {
     size_t H = wl->n_hosting, p = wl->members[self].part;
     od->others = wl->scratch;
@@ -341,10 +417,22 @@ static void win_odo_init(win_layout *wl, size_t self, win_odo *od)
     od->suffix = wl->scratch_suffix;
     od->contrib = wl->scratch_contrib;
     od->size = wl->members[self].cycles;
+    od->budget = o->budget;
+    od->out_of_budget = false;
     od->D = 0;
     for (size_t h = 0; h < H; h++)
         if (wl->hosting[h] != p)
             od->others[od->D++] = wl->hosting[h];
+    od->P = od->D > 0 && !wl->plain ? od->D - 1 : od->D;
+}
+
+/* Charge units; false once the budget is spent (the search is then abandoned). */
+static bool win_odo_spend(win_odo *od, uint64_t units)
+{
+    if (!od->budget || budget_spend(od->budget, units))
+        return true;
+    od->out_of_budget = true;
+    return false;
 }
 
 /* Number of kernels of the i-th other partition (the largest value of digit i). */
@@ -392,24 +480,39 @@ static void win_odo_prepare(const win_layout *wl, win_odo *od, size_t self)
     intf_acc_push(&od->acc[0], &od->contrib[self]);
 }
 
-/* Recompute acc[i+1 ..] from digit i on. Before descending below a prefix, bound M over all
- * its completions (B <= prefix B + the max BW of each remaining partition); if the bound
- * cannot beat the seed or the best so far, skip them (digits set to their maximum) and
- * return false. True when acc[D] is a combination to evaluate. */
+/* The smallest value > d of digit i that is not a duplicate kernel (win_layout.dup_of), or
+ * max + 1. A duplicate's every combination equals, term by term, one with its original, which
+ * comes earlier in odometer order, so it can never be the first maximum. The plain search
+ * (wl->plain) visits every value. */
+static size_t win_odo_succ(const win_layout *wl, const win_odo *od, size_t i, size_t d)
+{
+    size_t max = win_odo_max(wl, od, i), first = wl->part_first[od->others[i]];
+    for (d++; d <= max && !wl->plain; d++)
+        if (wl->dup_of[first + d - 1] == first + d - 1)
+            break;
+    return d;
+}
+
+/* Recompute acc[i+1 ..] from digit i on, down to the odometer's depth P. Before descending below
+ * a prefix, bound M over all its completions (B <= prefix B + the max BW of each remaining
+ * partition); if the bound cannot beat the seed or the best so far, skip them (digits set to
+ * their maximum) and return false. True when acc[P] is a prefix to complete. */
 static bool win_odo_extend(const win_layout *wl, const intf_gpu *g, win_odo *od, size_t self,
                            size_t i)
 {
-    for (; i < od->D; i++) {
+    for (; i < od->P; i++) {
         od->acc[i + 1] = od->acc[i];
         if (od->digit[i])
             intf_acc_push(&od->acc[i + 1],
                           &od->contrib[wl->part_first[od->others[i]] + od->digit[i] - 1]);
         if (i + 1 == od->D)
             break;
+        if (!win_odo_spend(od, 1))
+            return false;
         double bw_ub = (od->acc[i + 1].bw_gbps + od->suffix[i + 1]) * (1.0 + 1e-12);
         double ub = intf_masola_bound(g, &wl->members[self], od->size, bw_ub);
         if (ub < od->seed || ub <= od->best_M) {
-            for (size_t j = i + 1; j < od->D; j++)
+            for (size_t j = i + 1; j < od->P; j++)
                 od->digit[j] = win_odo_max(wl, od, j);
             return false;
         }
@@ -417,31 +520,97 @@ static bool win_odo_extend(const win_layout *wl, const intf_gpu *g, win_odo *od,
     return true;
 }
 
-/* Advance to the next combination (last digit fastest); false after the last one. */
+/* Advance to the next prefix of P digits (last digit fastest); false after the last one. */
 static bool win_odo_next(const win_layout *wl, win_odo *od, size_t *from)
 {
-    size_t i = od->D;
-    while (i > 0 && od->digit[i - 1] == win_odo_max(wl, od, i - 1))
+    size_t i = od->P;
+    while (i > 0 && win_odo_succ(wl, od, i - 1, od->digit[i - 1]) > win_odo_max(wl, od, i - 1))
         i--;
     if (i == 0)
         return false;
-    od->digit[i - 1]++;
-    for (size_t j = i; j < od->D; j++)
+    od->digit[i - 1] = win_odo_succ(wl, od, i - 1, od->digit[i - 1]);
+    for (size_t j = i; j < od->P; j++)
         od->digit[j] = 0;
     *from = i - 1;
+    return true;
+}
+
+/* One combination: acc[P] completed by member mb of the last partition (none: SIZE_MAX). */
+static void win_leaf(const win_layout *wl, const intf_gpu *g, const rt_options *o,
+                     const win_odo *od, size_t self, size_t mb, intf_terms *t)
+{
+    intf_acc a = od->acc[od->P];
+    if (mb != SIZE_MAX)
+        intf_acc_push(&a, &od->contrib[mb]);
+    intf_sup_acc(g, rt_options_intf(o), &a, &wl->members[self], t);
+}
+
+/* Keep combination (digits, last digit v) with multiplier t if it is the new first maximum:
+ * larger M, or equal M and earlier in odometer order than a best of this same prefix. */
+static void win_keep(win_odo *od, const intf_terms *t, size_t v, bool *best_here,
+                     win_combo *out)
+{
+    size_t L = od->D - 1;
+    if (t->M > od->best_M || (t->M == od->best_M && *best_here && v < od->best[L])) {
+        od->best_M = t->M;
+        out->terms = *t;
+        memcpy(od->best, od->digit, L * sizeof *od->best);
+        od->best[L] = v;
+        *best_here = true;
+    }
+}
+
+/* The last digit of the prefix digit[0 .. D-2], whose sums are acc[D-1]: first "nothing" (the
+ * lowest digit, so no later equal M can displace it), then its kernels by BW, highest first
+ * (bw_order). M of a combination is at most the masola bound at its B, which does not decrease
+ * with B; so once the bound of the next kernel is below the best M, or equal to it while the
+ * best is "nothing" or comes from an earlier prefix, no later kernel can be the first maximum
+ * and the loop stops. Equal M inside the prefix: the lower digit wins, as in the odometer.
+ * Returns false if the budget ran out. */
+static bool win_last_digit(const win_layout *wl, const intf_gpu *g, const rt_options *o,
+                           win_odo *od, size_t self, win_combo *out)
+{
+    size_t L = od->D - 1, q = od->others[L], first = wl->part_first[q];
+    size_t n = wl->part_first[q + 1] - first;
+    bool best_here = false;
+    intf_terms t;
+    for (size_t r = 0; r <= n; r++) {
+        size_t mb = r > 0 ? wl->bw_order[first + r - 1] : SIZE_MAX;
+        if (mb != SIZE_MAX && wl->dup_of[mb] != mb)
+            continue;
+        double bw = mb != SIZE_MAX ? od->contrib[mb].bw_gbps : 0.0;
+        if (!win_odo_spend(od, 1))
+            return false;
+        double ub = intf_masola_bound(g, &wl->members[self], od->size,
+                                      (od->acc[L].bw_gbps + bw) * (1.0 + 1e-12));
+        bool tie_lost = !best_here || od->best[L] == 0;
+        if (ub < od->seed || ub < od->best_M || (ub == od->best_M && tie_lost)) {
+            if (mb == SIZE_MAX)
+                continue;        /* "nothing" cannot win; the kernels still may */
+            break;
+        }
+        if (!win_odo_spend(od, RT_BUDGET_COMBO_UNITS))
+            return false;
+        win_leaf(wl, g, o, od, self, mb, &t);
+        win_keep(od, &t, mb != SIZE_MAX ? mb - first + 1 : 0, &best_here, out);
+    }
     return true;
 }
 
 /* Every combination in odometer order, keeping the first strict maximum of M*. The M* of the
  * max-bandwidth combination (a value some combination has) seeds a branch-and-bound: a prefix
  * whose bound is below the seed, or not above the best so far, cannot hold the first maximum.
- * intf_masola_bound bounds M* too: Pi_lo <= MIN(2, MAX(1, I)) and c <= the bound's Pbar. */
-static void win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_options *o,
+ * intf_masola_bound bounds M* too: Pi_lo <= MIN(2, MAX(1, I)) and c <= the bound's Pbar.
+ * Unless wl->plain, the last digit is searched by BW (win_last_digit) and duplicate kernels are
+ * skipped (win_odo_succ); both keep the result exactly. False if the budget ran out. */
+static bool win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_options *o,
                                  size_t self, win_odo *od, win_combo *out)
 {
     intf_terms t;
     for (size_t i = 0; i < od->D; i++)
         od->best[i] = wl->part_best_bw[od->others[i]] - wl->part_first[od->others[i]] + 1;
+    if (od->D > 0 && !win_odo_spend(od, RT_BUDGET_COMBO_UNITS))   /* alone: nothing to search */
+        return false;
     win_odo_eval(wl, g, o, od, od->best, self, &t);
     od->seed = t.M;
     od->best_M = 0.0;                 /* below any M (M >= 1) */
@@ -449,8 +618,13 @@ static void win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_opt
     size_t from = 0;
     bool more = true;
     bool leaf = win_odo_extend(wl, g, od, self, 0);
-    while (more) {
-        if (leaf) {
+    while (more && !od->out_of_budget) {
+        if (leaf && od->P < od->D) {
+            if (!win_last_digit(wl, g, o, od, self, out))
+                return false;
+        } else if (leaf) {
+            if (od->D > 0 && !win_odo_spend(od, RT_BUDGET_COMBO_UNITS))
+                return false;
             intf_sup_acc(g, rt_options_intf(o), &od->acc[od->D], &wl->members[self], &t);
             if (t.M > od->best_M) {     /* strict: the first maximum found is kept */
                 od->best_M = t.M;
@@ -462,22 +636,27 @@ static void win_worst_exhaustive(win_layout *wl, const intf_gpu *g, const rt_opt
         if (more)
             leaf = win_odo_extend(wl, g, od, self, from);
     }
+    if (od->out_of_budget)
+        return false;
     out->n = win_odo_emit(wl, od, od->best, self);
     out->exhaustive = true;
+    return true;
 }
 
 void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t self, win_combo *out)
 {
     win_odo od;
-    win_odo_init(wl, self, &od);
+    win_odo_init(wl, o, self, &od);
     win_odo_prepare(wl, &od, self);
     memset(od.best, 0, od.D * sizeof *od.best);
     out->exhaustive = true;
     bool capped = o->interference != RT_INTF_NONE && win_combinations(wl, self) > o->combination_cap;
     if (o->interference == RT_INTF_MASOLA && !capped) {
-        win_worst_exhaustive(wl, g, o, self, &od, out);
-        out->members = od.out;
-        return;
+        if (win_worst_exhaustive(wl, g, o, self, &od, out)) {
+            out->members = od.out;
+            return;
+        }
+        capped = true;          /* the budget ran out: the fallback below, a sound bound */
     }
     if (capped) {
         /* past the cap: S_max, from every other hosting partition its max-BW kernel */

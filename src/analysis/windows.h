@@ -35,6 +35,11 @@ typedef struct win_layout {
     size_t n_members;
     intf_member *members;          /* distinct (partition, kernel) launched, by partition then kernel */
     size_t *part_best_bw;          /* per partition: its member of highest BW (first on ties) */
+    size_t *bw_order;              /* per partition's member range: its members by BW, highest
+                                      first (ties: lower index first) */
+    size_t *dup_of;                /* per member: the lowest member of its partition with the same
+                                      SMs, C, BW and L2 (itself if none): same windows and M */
+    bool plain;                    /* tests: the plain search (no BW order, no duplicates) */
     size_t n_hosting;
     size_t *hosting;               /* partitions with at least one kernel, ascending */
     size_t n_tasks;
@@ -68,7 +73,9 @@ void win_layout_fini(win_layout *wl);
 int win_sync_build(win_layout *wl, const rt_layout *l);
 /* Worst-case window of member `self`: maximise M over the co-runner combinations of the other
  * hosting partitions (odometer in partition order, "nothing" first, then kernels ascending,
- * last partition fastest; first maximum kept), or the max-bandwidth heuristic past the cap. */
+ * last partition fastest; first maximum kept), or the max-bandwidth heuristic past the cap.
+ * Work is charged to o->budget (when not NULL); if it runs out, the heuristic is used
+ * (out->exhaustive false). */
 void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t self, win_combo *out);
 /* Number of combinations for member self: product over other hosting partitions of
  * (distinct kernels + 1), saturated at UINT64_MAX. */

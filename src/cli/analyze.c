@@ -34,6 +34,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
         .sens = r->have_sens ? &r->sens : NULL, .diags = r->diags,
         .search_diags = r->search_diags,
         .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
+        .budget = &r->budget,
     };
     const char *path = r->args.output_path;
     if (!path) {
@@ -101,7 +102,12 @@ static int sensitivity(cli_run *r)
     bool want = r->args.sensitivity || r->args.format == CLI_FORMAT_HTML;
     if (!want || !r->have_eval)
         return 0;
-    if (sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->eval, &r->sens) != SENS_OK) {
+    int rc = sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->eval, &r->sens);
+    if (rc == SENS_BUDGET) {
+        cli_budget_statement(r);    /* the report goes out without figures; exit 3 */
+        return 0;
+    }
+    if (rc != SENS_OK) {
         cli_oom(r);
         return 3;
     }
@@ -125,7 +131,7 @@ static int run_main(cli_run *r)
     rc = cli_analyse(r, &verdict);
     if (rc)
         return rc;
-    if (r->have_eval && !r->eval.exhaustive)
+    if (r->have_eval && !r->eval.exhaustive && !r->budget.exhausted)
         fprintf(stderr, "%s: warning: the co-runner combinations of some launch exceed "
                         "--combination-cap %llu: its bound is the coarser sound fallback "
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
@@ -135,6 +141,8 @@ static int run_main(cli_run *r)
         (rc = cli_measure_check(r)) != 0)
         return rc;
     /* The block-level models of docs/concurrency.md: notes beside the verdict, never part of it. */
+    if (r->budget.exhausted)
+        verdict = 3;            /* the sensitivity ran out: its figures are missing */
     rt_concurrency *conc = conc_new(r->m, r->ts, r->have_eval ? r->layout : NULL,
                                     r->args.opt.leftover);
     if (!conc) {

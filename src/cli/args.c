@@ -17,7 +17,7 @@ enum {
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER, OPT_MAX_SMS,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
     OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
-    OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO
+    OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET
 };
 
 /* Which commands take an option. */
@@ -32,6 +32,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"interference", required_argument, NULL, OPT_INTERFERENCE}, FOR_BOTH},
     {{"naive-factor", required_argument, NULL, OPT_NAIVE}, FOR_BOTH},
     {{"combination-cap", required_argument, NULL, OPT_CAP}, FOR_BOTH},
+    {{"budget", required_argument, NULL, OPT_BUDGET}, FOR_BOTH},
     {{"assign", required_argument, NULL, OPT_ASSIGN}, FOR_BOTH},
     {{"objective", required_argument, NULL, OPT_OBJECTIVE}, FOR_BOTH},
     {{"priorities", required_argument, NULL, OPT_PRIORITIES}, FOR_BOTH},
@@ -77,6 +78,8 @@ static void help_analyze(FILE *out)
           "  --interference masola|naive|none      interference model (default masola)\n"
           "  --naive-factor F          naive slowdown factor (default 0.73)\n"
           "  --combination-cap N       worst-case co-runner combinations (default 1048576)\n"
+          "  --budget N                work units for the whole analysis, a plain decimal\n"
+          "                            (default 17179869184 = 2^34); when spent: exit 3\n"
           "  --assign given|search     default: given if the task set has partitions\n"
           "  --objective min-sms|max-min-slack\n"
           "                            assignment objective: fewest SMs (default), or the\n"
@@ -104,7 +107,8 @@ static void help_analyze(FILE *out)
           "  --version                 print the version\n"
           "  -h, --help                print this help\n\n"
           "Exit status: 0 every deadline holds; 1 a deadline can be missed, no assignment\n"
-          "exists, or a measurement exceeds its bound; 2 usage error or invalid input; 3 undecided (search limit) or solver failure.\n",
+          "exists, or a measurement exceeds its bound; 2 usage error or invalid input; 3 undecided\n"
+          "(search limit, work budget spent) or solver failure.\n",
           out);
 }
 
@@ -128,7 +132,8 @@ static void help_simulate(FILE *out)
           "                            head-of-line, block-time; docs/concurrency.md sec. 2);\n"
           "                            text, json or svg (SMs over time); -v: every block\n"
           "  --margin X, --interference masola|naive|none, --naive-factor F,\n"
-          "  --combination-cap N, --priorities given|dm|audsley, --assign given|search,\n"
+          "  --combination-cap N, --budget N, --priorities given|dm|audsley,\n"
+          "  --assign given|search,\n"
           "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
           "                            simulation is checked against; worst-case windows)\n"
           "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
@@ -318,7 +323,7 @@ static int set_choice(int c, const char *arg, cli_args *a)
 
 static int set_number(int c, const char *arg, cli_args *a)
 {
-    long long n;
+    long long n = 0;   /* parse_count leaves it unset on an error */
     int rc;
     switch (c) {
     case OPT_MARGIN:
@@ -341,6 +346,10 @@ static int set_number(int c, const char *arg, cli_args *a)
     case OPT_CAP:
         rc = parse_count("--combination-cap", arg, (long long)1 << 62, &n);
         a->opt.combination_cap = (uint64_t)n;
+        return rc;
+    case OPT_BUDGET:
+        rc = parse_count("--budget", arg, (long long)1 << 62, &n);
+        a->opt.budget_units = (uint64_t)n;
         return rc;
     case OPT_JOB_CAP:
         rc = parse_count("--job-cap", arg, 1000000000LL, &n);
@@ -403,7 +412,7 @@ static int handle(int c, const char *arg, cli_args *a)
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
     case OPT_MAX_SMS:
-    case OPT_JOB_CAP: case OPT_SEED: case OPT_HORIZON:
+    case OPT_JOB_CAP: case OPT_SEED: case OPT_HORIZON: case OPT_BUDGET:
         return set_number(c, arg, a);
     case OPT_RELEASE: case OPT_EXEC:
         return set_choice(c, arg, a);

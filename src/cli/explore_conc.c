@@ -166,7 +166,7 @@ static int parse(int argc, char **argv, conc_args *a)
         case OPT_PAIR: a->pair = optarg; break;
         case OPT_KERNEL: a->kernel = optarg; break;
         case OPT_UNIT:
-            if (strcmp(optarg, "sms") && strcmp(optarg, "slots"))
+            if (strcmp(optarg, "sms") != 0 && strcmp(optarg, "slots") != 0)
                 return usage(cmd, "--split-unit \"%s\": expected sms or slots", optarg);
             a->unit = strcmp(optarg, "slots") == 0 ? SPLIT_UNIT_SLOTS : SPLIT_UNIT_SMS;
             break;

@@ -140,6 +140,38 @@ static int eval_error(const cli_run *r, int rc)
     return rc == EVAL_ERANGE ? 2 : 3;
 }
 
+void cli_budget_statement(const cli_run *r)
+{
+    const rt_budget *b = &r->budget;
+    fprintf(stderr, "%s: undecided: the work budget of %llu units (--budget) ran out in %s",
+            r->ts->path, (unsigned long long)b->limit_units, budget_step_text(b->step));
+    if (b->task < r->ts->n_tasks)
+        fprintf(stderr, " at task \"%s\"", r->ts->tasks[b->task].name);
+    if (r->have_eval && r->eval.n_undecided > 0) {
+        fprintf(stderr, "; %zu of %zu tasks undecided:", r->eval.n_undecided, r->eval.n_tasks);
+        for (size_t i = 0, shown = 0; i < r->eval.n_tasks; i++)
+            if (r->eval.rta[i].status == RTA_BUDGET && shown++ < 20)
+                fprintf(stderr, " %s", r->ts->tasks[i].name);
+        if (r->eval.n_undecided > 20)
+            fprintf(stderr, " ...");
+    }
+    if (b->step == BUDGET_STEP_SENSITIVITY && r->have_eval && r->eval.decided)
+        fprintf(stderr, ": no sensitivity figures (the analysis itself: %s)\n",
+                r->eval.schedulable ? "every deadline holds" : "a deadline can be missed");
+    else
+        fprintf(stderr, "; no verdict (a larger --budget may decide it)\n");
+}
+
+/* The verdict of an analysed layout: 0, 1, or 3 when the budget left tasks undecided. */
+static int eval_verdict(const cli_run *r)
+{
+    if (!r->eval.decided) {
+        cli_budget_statement(r);
+        return 3;
+    }
+    return r->eval.schedulable ? 0 : 1;
+}
+
 static int analyse_given(cli_run *r, int *verdict)
 {
     r->layout = rt_layout_from_taskset(r->ts);
@@ -152,7 +184,7 @@ static int analyse_given(cli_run *r, int *verdict)
     if (rc != EVAL_OK)
         return eval_error(r, rc);
     r->have_eval = true;
-    *verdict = r->eval.schedulable ? 0 : 1;
+    *verdict = eval_verdict(r);
     return 0;
 }
 
@@ -173,7 +205,11 @@ static int analyse_search(cli_run *r, int *verdict)
         cli_oom(r);
         return 3;
     }
+    /* each analysis of the search counts a budget of its own (opt.budget NULL): the search
+     * itself is bounded by --time-limit and --max-iterations */
+    r->args.opt.budget = NULL;
     int rc = assign_search(r->m, r->ts, &r->args.opt, &r->assign, r->search_diags);
+    r->args.opt.budget = &r->budget;
     if (rc != ASSIGN_OK || r->args.opt.verbosity >= 0)
         rt_diags_print(r->search_diags, stderr);
     if (rc != ASSIGN_OK) {
@@ -195,6 +231,10 @@ static int analyse_search(cli_run *r, int *verdict)
     if (rc != EVAL_OK)
         return eval_error(r, rc);
     r->have_eval = true;
+    if (!r->eval.decided) {
+        *verdict = eval_verdict(r);
+        return 0;
+    }
     if (!r->eval.schedulable) {
         fprintf(stderr, "%s: internal error: the found assignment fails re-analysis\n",
                 cli_prog(r->args.cmd));
@@ -205,6 +245,8 @@ static int analyse_search(cli_run *r, int *verdict)
 
 int cli_analyse(cli_run *r, int *verdict)
 {
+    budget_init(&r->budget, r->args.opt.budget_units);
+    r->args.opt.budget = &r->budget;
     r->m = model_new(r->gpu, r->ts);
     if (!r->m) {
         cli_oom(r);

@@ -27,6 +27,9 @@ typedef struct cli_run {
     rt_layout *layout;       /* the analysed layout (given or found) */
     rt_eval eval;
     bool have_eval;
+    rt_budget budget;        /* the whole run's work budget (--budget), shared by the analysis
+                                of the layout and the sensitivity; each search candidate has
+                                its own */
     assign_result assign;
     bool searched;
     sens_result sens;        /* --sensitivity or --format html, when there is a layout */
@@ -51,6 +54,8 @@ int cli_analyse(cli_run *r, int *verdict);
 /* A command's main: parse argv for cmd, answer --help and --version, then run_main on a fresh
  * run (diagnostics list ready), free it, and return run_main's exit status. */
 int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r));
+/* The work budget ran out: say so on stderr (which step, which tasks are undecided). */
+void cli_budget_statement(const cli_run *r);
 /* Free everything r owns (not r). */
 void cli_run_fini(cli_run *r);
 

@@ -213,6 +213,11 @@ static int run_main(cli_run *r)
     int verdict = 0;
     if ((rc = cli_analyse(r, &verdict)) != 0)
         return rc;
+    if (r->have_eval && !r->eval.decided) {
+        fprintf(stderr, "%s: no bound to simulate against: the analysis is undecided\n",
+                r->ts->path);
+        return 3;
+    }
     if (!r->have_eval) {
         fprintf(stderr, "%s: no layout to simulate: the search found no schedulable "
                         "partitioning (run rtgpu-analyze for the details)\n", r->ts->path);

@@ -177,7 +177,7 @@ static bool apply_point(xp_engine *e, const rt_gpu *gpu, char *err, size_t size)
     bool sized = false;
     for (size_t i = 0; i < s->n_dims; i++) {
         const xp_dim *d = &s->dims[i];
-        const xp_value *v = d->v ? &d->v[e->idx[i]] : NULL;
+        const xp_value *v = &d->v[e->idx[i]];   /* every dimension has a value (n >= 1) */
         if (d->param == XP_PARTITION_SMS) {
             w->partitions[d->target].sms = v->num;
             sized = true;
@@ -373,9 +373,12 @@ static int analyse_layout(const model *m, const rt_taskset *ts, rt_layout *l, co
     }
     summarise(ts, l, &ev, out);
     out->schedulable = ev.schedulable;
+    if (!ev.decided)
+        out->status = "undecided";      /* the work budget ran out: exit status 3 */
     uint64_t analyses = 0;
-    if (scaling && sens_scaling(m, ts, l, o, &ev, &out->has_scaling, &out->scaling_k,
-                                &analyses) != SENS_OK) {
+    /* the budget running out leaves the column null (has_scaling false), the verdict stands */
+    if (scaling && ev.decided && sens_scaling(m, ts, l, o, &ev, &out->has_scaling,
+                                              &out->scaling_k, &analyses) == SENS_ENOMEM) {
         rt_eval_fini(&ev);
         return XP_ENOMEM;
     }
@@ -450,7 +453,7 @@ int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
     out->status = "given";
     rc = analyse_layout(m, e->work, l, &o, e->s->sensitivity, out);
     if (rc == XP_OK && out->valid)
-        out->exit_status = out->schedulable ? 0 : 1;
+        out->exit_status = out->schedulable ? 0 : strcmp(out->status, "undecided") == 0 ? 3 : 1;
     rt_layout_free(l);
     return rc;
 }

@@ -27,7 +27,7 @@ static void put(xp_buf *b, const char *s, size_t n)
 {
     if (b->oom)
         return;
-    if (b->len + n + 1 > b->cap) {
+    if (!b->data || b->len + n + 1 > b->cap) {   /* no data means cap 0: said for -fanalyzer */
         size_t cap = b->cap ? b->cap : 256;
         while (b->len + n + 1 > cap)
             cap *= 2;

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/ticks.h"
+
 /* Short label: integers below 10^4 as they are, then k / M / G with up to 3 significant digits. */
 static void label(double v, double step, char *buf, size_t size)
 {
@@ -39,14 +41,7 @@ int chart_axis_nice(double lo, double hi, size_t max_ticks, chart_axis *a)
         hi += d;
     }
     size_t max = max_ticks < 1 ? 1 : max_ticks > CHART_TICKS_MAX ? CHART_TICKS_MAX : max_ticks;
-    double raw = (hi - lo) / (double)max, p = pow(10, floor(log10(raw)));
-    static const double mant[] = {1, 2, 5, 10};
-    double step = 10 * p;
-    for (size_t i = 0; i < 4; i++)
-        if (mant[i] * p >= raw * (1 - 1e-12)) {
-            step = mant[i] * p;
-            break;
-        }
+    double step = tick_step((hi - lo) / (double)max, 1e-12);
     double k0 = floor(lo / step + 1e-9), k1 = ceil(hi / step - 1e-9);
     while (k1 - k0 > (double)max) {   /* rounding at the ends: take the next step */
         step *= 2;

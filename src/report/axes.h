@@ -10,9 +10,9 @@
 
 #define CHART_TICKS_MAX 12
 
-/* Ticks at every multiple of a step of 1, 2 or 5 times a power of ten; lo and hi are widened to
- * the enclosing multiples, so the data always lies inside. Labels are short ("0", "2.5", "40k",
- * "1.5M"). */
+/* Ticks at every multiple of a step of 1, 2 or 5 times a power of ten (report/ticks.h); lo and
+ * hi are widened to the enclosing multiples, so the data always lies inside (if that makes too
+ * many, the step is doubled until it does not). Labels are short ("0", "2.5", "40k", "1.5M"). */
 typedef struct chart_axis {
     double lo, hi, step;
     size_t n;

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/ticks.h"
+
 #define W 900.0
 #define PAD 16.0
 #define TOP 64.0            /* below title and subtitle */
@@ -32,17 +34,6 @@ static const svg_style st_label = { .font_size = FONT, .font_weight = "bold" };
 static const svg_style st_label_mid = { .font_size = FONT, .font_weight = "bold",
                                         .anchor = SVG_ANCHOR_MIDDLE };
 static const svg_style st_text = { .font_size = FONT };
-
-/* Nice step (1, 2 or 5 times a power of ten) giving at most max_ticks ticks over span. */
-static double nice_step(double span, int max_ticks)
-{
-    double raw = span / max_ticks, p = pow(10.0, floor(log10(raw)));
-    static const double m[] = { 1, 2, 5, 10 };
-    for (int i = 0; i < 4; i++)
-        if (m[i] * p >= raw)
-            return m[i] * p;
-    return 10 * p;
-}
 
 static void fmt_tick(double v, double step, char *buf, size_t size)
 {
@@ -79,9 +70,13 @@ static double py(const frame *f, double y)
 
 static void y_axis(svg_writer *w, const frame *f, const chart_lines *c)
 {
-    double step = nice_step(f->ymax - f->ymin, 8);
+    double step = tick_step((f->ymax - f->ymin) / 8, 0);
     char buf[40];
-    for (double v = ceil(f->ymin / step) * step; v <= f->ymax + step * 1e-9; v += step) {
+    /* at most 64 lines (nice_step asks for about 8): v += step does not advance when step is
+     * below the precision of v (a tiny range far from 0), which would loop for ever */
+    int k = 0;
+    for (double v = ceil(f->ymin / step) * step; v <= f->ymax + step * 1e-9 && k < 64;
+         v += step, k++) {
         svg_line(w, f->x0, py(f, v), f->x1, py(f, v), &st_grid, NULL);
         fmt_tick(v, step, buf, sizeof buf);
         svg_text(w, f->x0 - 6, py(f, v) + 4, buf, &st_tick_end, NULL);
@@ -217,7 +212,7 @@ static void heat_colour(double v, char *buf, size_t size)
                         c2[3] = { 0x2C, 0x7B, 0xB6 };
     const double *a = v < 0.5 ? c0 : c1, *b = v < 0.5 ? c1 : c2;
     double t = v < 0.5 ? v * 2 : (v - 0.5) * 2;
-    int rgb[3];
+    int rgb[3] = { 0, 0, 0 };
     for (int i = 0; i < 3; i++)
         rgb[i] = (int)lround(a[i] + (b[i] - a[i]) * t);
     snprintf(buf, size, "#%02X%02X%02X", rgb[0], rgb[1], rgb[2]);

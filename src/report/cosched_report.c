@@ -1,11 +1,8 @@
 /* cosched_report: coschedule and MCT outputs (CONCURRENCY.md sec. 4.4). Ratios are printed with
- * 4 decimals in text and exactly in JSON; MCT times are whole ns. */
+ * 4 decimals in text and exactly in JSON (streamed through jw); MCT times are whole ns. */
 #include "report/cosched_report.h"
 
-#include <jansson.h>
-#include <math.h>
-#include <stdlib.h>
-
+#include "report/jw.h"
 #include "report/report.h"
 
 int cosched_report_text(const rt_taskset *ts, const rt_gpu *gpu, const cosched_result *r, FILE *out)
@@ -29,81 +26,60 @@ int cosched_report_text(const rt_taskset *ts, const rt_gpu *gpu, const cosched_r
     return ferror(out) ? -1 : 0;
 }
 
-typedef struct jctx {
-    bool failed;
-} jctx;
-
-static void set(jctx *c, json_t *o, const char *key, json_t *v)
+/* Open the root object and write the members every output shares. */
+static void root_begin(jw *w, FILE *out, const rt_taskset *ts, const rt_gpu *gpu,
+                       const char *tool)
 {
-    if (!o || !v || json_object_set_new(o, key, v) != 0)
-        c->failed = true;
+    jw_init(w, out, 2);
+    jw_object_begin(w);
+    jw_kstr(w, "tool", tool ? tool : "");
+    jw_kstr(w, "gpu", gpu->name);
+    jw_kstr(w, "taskset", ts->name);
 }
 
-static void push(jctx *c, json_t *a, json_t *v)
+/* Close the root object and end the line. */
+static int root_end(jw *w, FILE *out)
 {
-    if (!a || !v || json_array_append_new(a, v) != 0)
-        c->failed = true;
-}
-
-static json_t *jreal(double x)
-{
-    return isfinite(x) ? json_real(x) : json_null();
-}
-
-static json_t *jint(int64_t x)
-{
-    return json_integer((json_int_t)x);
-}
-
-static json_t *root_new(jctx *c, const rt_taskset *ts, const rt_gpu *gpu, const char *tool)
-{
-    json_t *root = json_object();
-    set(c, root, "tool", json_string(tool ? tool : ""));
-    set(c, root, "gpu", json_string(gpu->name));
-    set(c, root, "taskset", json_string(ts->name));
-    return root;
-}
-
-static int dump(jctx *c, json_t *root, FILE *out)
-{
-    char *text = root && !c->failed ? json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17))
-                                    : NULL;
-    json_decref(root);
-    if (!text)
+    jw_object_end(w);
+    if (jw_finish(w) != 0 || fputc('\n', out) == EOF)
         return -1;
-    fputs(text, out);
-    fputc('\n', out);
-    free(text);
     return ferror(out) ? -1 : 0;
 }
 
 int cosched_report_json(const rt_taskset *ts, const rt_gpu *gpu, const cosched_result *r,
                         const char *tool_version, FILE *out)
 {
-    jctx c = { false };
-    json_t *root = root_new(&c, ts, gpu, tool_version), *arr = json_array(), *o = json_object();
-    json_t *parts = json_array(), *rows = json_array();
-    set(&c, o, "kernel", json_string(ts->kernels[r->kernel].name));
+    jw w;
+    root_begin(&w, out, ts, gpu, tool_version);
+    jw_key(&w, "coschedule");
+    jw_array_begin(&w);
+    jw_object_begin(&w);
+    jw_kstr(&w, "kernel", ts->kernels[r->kernel].name);
+    jw_key(&w, "partitions");
+    jw_array_begin(&w);
+    for (size_t p = 0; p < r->n_parts; p++)
+        jw_int(&w, r->parts[p].sms);
+    jw_array_end(&w);
+    jw_kreal(&w, "gain", r->gain);
+    jw_kreal(&w, "efficiency", r->efficiency);
+    jw_kint(&w, "scaling_anchor", r->anchor);
+    jw_kint(&w, "gpu_sms", r->gpu_sms);
+    jw_kreal(&w, "gpu_cycles", r->full_cycles);
+    jw_kreal(&w, "gpu_speedup", r->full_speedup);
+    jw_key(&w, "per_partition");
+    jw_array_begin(&w);
     for (size_t p = 0; p < r->n_parts; p++) {
-        json_t *row = json_object();
-        push(&c, parts, jint(r->parts[p].sms));
-        set(&c, row, "sms", jint(r->parts[p].sms));
-        set(&c, row, "cycles", jreal(r->parts[p].cycles));
-        set(&c, row, "speedup", jreal(r->parts[p].speedup));
-        set(&c, row, "efficiency", jreal(r->parts[p].efficiency));
-        push(&c, rows, row);
+        jw_object_begin(&w);
+        jw_kint(&w, "sms", r->parts[p].sms);
+        jw_kreal(&w, "cycles", r->parts[p].cycles);
+        jw_kreal(&w, "speedup", r->parts[p].speedup);
+        jw_kreal(&w, "efficiency", r->parts[p].efficiency);
+        jw_object_end(&w);
     }
-    set(&c, o, "partitions", parts);
-    set(&c, o, "gain", jreal(r->gain));
-    set(&c, o, "efficiency", jreal(r->efficiency));
-    set(&c, o, "scaling_anchor", jint(r->anchor));
-    set(&c, o, "gpu_sms", jint(r->gpu_sms));
-    set(&c, o, "gpu_cycles", jreal(r->full_cycles));
-    set(&c, o, "gpu_speedup", jreal(r->full_speedup));
-    set(&c, o, "per_partition", rows);
-    push(&c, arr, o);
-    set(&c, root, "coschedule", arr);
-    return dump(&c, root, out);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    jw_array_end(&w);
+    return root_end(&w, out);
 }
 
 /* "P1 (7 SMs)" or "partition 2 (7 SMs)". */
@@ -138,30 +114,38 @@ int mct_report_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r
 int mct_report_json(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r,
                     const char *tool_version, FILE *out)
 {
-    jctx c = { false };
-    json_t *root = root_new(&c, ts, gpu, tool_version), *o = json_object();
-    json_t *jobs = json_array(), *parts = json_array();
+    jw w;
+    root_begin(&w, out, ts, gpu, tool_version);
+    jw_key(&w, "mct");
+    jw_object_begin(&w);
+    jw_key(&w, "partitions");
+    jw_array_begin(&w);
     for (size_t p = 0; p < r->n_parts; p++) {
-        json_t *jp = json_object();
-        set(&c, jp, "name", r->part_names ? json_string(r->part_names[p]) : json_null());
-        set(&c, jp, "sms", jint(r->part_sms[p]));
-        push(&c, parts, jp);
+        jw_object_begin(&w);
+        if (r->part_names)
+            jw_kstr(&w, "name", r->part_names[p]);
+        else
+            jw_knull(&w, "name");
+        jw_kint(&w, "sms", r->part_sms[p]);
+        jw_object_end(&w);
     }
+    jw_array_end(&w);
+    jw_key(&w, "jobs");
+    jw_array_begin(&w);
     for (size_t i = 0; i < r->n_jobs; i++) {
         const mct_job *j = &r->jobs[i];
-        json_t *jj = json_object();
-        set(&c, jj, "job", json_string(ts->tasks[j->job].name));
-        set(&c, jj, "partition", jint((int64_t)j->partition));
-        set(&c, jj, "start", jint(j->start_ns));
-        set(&c, jj, "finish", jint(j->finish_ns));
-        push(&c, jobs, jj);
+        jw_object_begin(&w);
+        jw_kstr(&w, "job", ts->tasks[j->job].name);
+        jw_kint(&w, "partition", (int64_t)j->partition);
+        jw_kint(&w, "start", j->start_ns);
+        jw_kint(&w, "finish", j->finish_ns);
+        jw_object_end(&w);
     }
-    set(&c, o, "partitions", parts);
-    set(&c, o, "jobs", jobs);
-    set(&c, o, "makespan", jint(r->makespan_ns));
-    set(&c, o, "whole_gpu", jint(r->whole_gpu_ns));
-    set(&c, o, "speedup", jreal(r->speedup));
-    set(&c, o, "time_unit", json_string("ns"));
-    set(&c, root, "mct", o);
-    return dump(&c, root, out);
+    jw_array_end(&w);
+    jw_kint(&w, "makespan", r->makespan_ns);
+    jw_kint(&w, "whole_gpu", r->whole_gpu_ns);
+    jw_kreal(&w, "speedup", r->speedup);
+    jw_kstr(&w, "time_unit", "ns");
+    jw_object_end(&w);
+    return root_end(&w, out);
 }

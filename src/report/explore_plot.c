@@ -9,7 +9,8 @@
  *   two or more      heat map of the first two parameters (y: the first, x: the second), each
  *                    cell the schedulable fraction over the combinations of the others; with
  *                    exactly two, the cells also show the min slack.
- * Invalid points count in no fraction; cells and points without data are shown as such. */
+ * Invalid points count in no fraction; cells and points without data are shown as such. The
+ * counts and fractions come from explore/aggregate.c; this file only lays them out. */
 #include "report/explore_plot.h"
 
 #include <math.h>
@@ -17,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "explore/aggregate.h"
 #include "report/chart.h"
 #include "report/report.h"
 
@@ -28,7 +30,6 @@ typedef struct plot_ctx {
     const char *note;
     char *why;
     size_t why_size;
-    size_t *idx;
 } plot_ctx;
 
 static const char *value_text(const xp_dim *d, size_t k, char *tmp, size_t size)
@@ -50,23 +51,6 @@ static int emit(svg_writer *w, xp_buf *out)
     return !data || out->oom ? XP_PLOT_ENOMEM : XP_PLOT_OK;
 }
 
-/* Combination index of dims[from..] at idx, and the number of combinations. */
-static size_t combo_of(const xp_spec *s, size_t from, const size_t *idx)
-{
-    size_t c = 0;
-    for (size_t i = from; i < s->n_dims; i++)
-        c = c * s->dims[i].n + idx[i];
-    return c;
-}
-
-static size_t combos(const xp_spec *s, size_t from)
-{
-    size_t n = 1;
-    for (size_t i = from; i < s->n_dims; i++)
-        n = n > SIZE_MAX / s->dims[i].n ? SIZE_MAX : n * s->dims[i].n;
-    return n;
-}
-
 /* "key=value, ..." of combination c of dims[from..]. */
 static void combo_label(const xp_spec *s, size_t from, size_t c, char *buf, size_t size)
 {
@@ -84,47 +68,31 @@ static void combo_label(const xp_spec *s, size_t from, size_t c, char *buf, size
     }
 }
 
-/* Count valid and schedulable results into buckets (ny outer index from dims[ya], x from xa or
- * the combination of dims[from..]). */
-static void count(plot_ctx *c, size_t ya, size_t xa, size_t from, size_t nb, double *valid,
-                  double *sched)
-{
-    const xp_spec *s = c->s;
-    for (uint64_t p = 0; p < s->n_points; p++) {
-        const xp_record *r = &c->rec[p];
-        if (r->state == XP_REC_NONE || r->state == XP_REC_ERROR)
-            continue;
-        xp_point_index(s, p, c->idx);
-        size_t b = c->idx[ya] * nb + (xa < s->n_dims ? c->idx[xa] : combo_of(s, from, c->idx));
-        valid[b] += 1;
-        sched[b] += r->state == XP_REC_SCHED;
-    }
-}
-
 static int acceptance(plot_ctx *c, xp_buf *out)
 {
     const xp_spec *s = c->s;
     const xp_dim *ud = &s->dims[0];
-    size_t nl = combos(s, 2), nu = ud->n;
+    size_t nl = xp_combos(s, 2, s->n_dims), nu = ud->n;
     if (nl > MAX_LINES) {
         snprintf(c->why, c->why_size, "%zu lines (one per combination of the varied parameters) "
                  "are too many for one chart (at most %d)", nl, MAX_LINES);
         return XP_PLOT_EMPTY;
     }
+    xp_tally tl;
+    if (xp_tally_count(s, c->rec, 2, s->n_dims, &tl) != 0)
+        return XP_PLOT_ENOMEM;
     int rc = XP_PLOT_ENOMEM;
-    double *valid = calloc(nu * nl, sizeof *valid), *sched = calloc(nu * nl, sizeof *sched);
     double *y = malloc(nu * nl * sizeof *y), *x = malloc(nu * sizeof *x);
     const char **xt = malloc(nu * sizeof *xt);
     chart_series *se = calloc(nl, sizeof *se);
     char (*labels)[200] = calloc(nl, sizeof *labels);
-    if (!valid || !sched || !y || !x || !xt || !se || !labels)
+    if (!y || !x || !xt || !se || !labels)
         goto done;
-    count(c, 0, SIZE_MAX, 2, nl, valid, sched);
-    for (size_t u = 0; u < nu; u++) {
+    for (size_t u = 0; u < nu; u++) {   /* series l is column l of the tally */
         x[u] = ud->v[u].real;
         xt[u] = ud->v[u].text;
         for (size_t l = 0; l < nl; l++)
-            y[l * nu + u] = valid[u * nl + l] > 0 ? sched[u * nl + l] / valid[u * nl + l] : NAN;
+            y[l * nu + u] = tl.fraction[u * nl + l];
     }
     for (size_t l = 0; l < nl; l++) {
         if (s->n_dims > 2)
@@ -144,8 +112,7 @@ static int acceptance(plot_ctx *c, xp_buf *out)
                        .y_min = 0, .y_max = 1, .n_series = nl, .series = se };
     rc = emit(chart_lines_svg(&ch), out);
 done:
-    free(valid);
-    free(sched);
+    xp_tally_fini(&tl);
     free(y);
     free(x);
     free(xt);
@@ -221,21 +188,21 @@ static int heat_map(plot_ctx *c, xp_buf *out)
     const xp_spec *s = c->s;
     const xp_dim *dy = &s->dims[0], *dx = &s->dims[1];
     size_t nx = dx->n, ny = dy->n, nc = nx * ny;
+    xp_tally tl;
+    if (xp_tally_count(s, c->rec, 1, 2, &tl) != 0)
+        return XP_PLOT_ENOMEM;
     int rc = XP_PLOT_ENOMEM;
-    double *valid = calloc(nc, sizeof *valid), *sched = calloc(nc, sizeof *sched);
-    double *v = malloc(nc * sizeof *v);
     char (*txt)[32] = calloc(nc, sizeof *txt);
     const char **tp = malloc(nc * sizeof *tp), **xt = malloc(nx * sizeof *xt),
                **yt = malloc(ny * sizeof *yt);
     char (*tmp)[32] = calloc(nx + ny, sizeof *tmp);
-    if (!valid || !sched || !v || !txt || !tp || !xt || !yt || !tmp)
+    if (!txt || !tp || !xt || !yt || !tmp)
         goto done;
-    count(c, 0, 1, 2, nx, valid, sched);
     for (size_t i = 0; i < nc; i++) {
-        v[i] = valid[i] > 0 ? sched[i] / valid[i] : NAN;
         tp[i] = txt[i];
         if (s->n_dims > 2)
-            snprintf(txt[i], sizeof txt[i], "%.0f/%.0f", sched[i], valid[i]);
+            snprintf(txt[i], sizeof txt[i], "%llu/%llu", (unsigned long long)tl.sched[i],
+                     (unsigned long long)tl.valid[i]);
     }
     if (s->n_dims == 2)
         for (uint64_t p = 0; p < s->n_points; p++) {
@@ -259,16 +226,14 @@ static int heat_map(plot_ctx *c, xp_buf *out)
                  "(min over tasks of D - R)");
     else
         snprintf(sub, sizeof sub, "colour and text: schedulable points / valid points over the "
-                 "%zu combinations of the other parameters", combos(s, 2));
+                 "%zu combinations of the other parameters", xp_combos(s, 2, s->n_dims));
     chart_heat ch = { .title = title, .subtitle = sub, .note = c->note[0] ? c->note : NULL,
                       .x_label = dx->key, .y_label = dy->key, .value_label = "schedulable fraction",
-                      .n_x = nx, .n_y = ny, .x_text = xt, .y_text = yt, .value = v,
+                      .n_x = nx, .n_y = ny, .x_text = xt, .y_text = yt, .value = tl.fraction,
                       .cell_text = tp };
     rc = emit(chart_heat_svg(&ch), out);
 done:
-    free(valid);
-    free(sched);
-    free(v);
+    xp_tally_fini(&tl);
     free(txt);
     free(tp);
     free(xt);
@@ -290,12 +255,8 @@ int xp_plot_svg(const xp_spec *s, const xp_record *rec, const char *note, xp_buf
         snprintf(why, why_size, "a heat map of %zu cells is too large", s->dims[0].n * s->dims[1].n);
         return XP_PLOT_EMPTY;
     }
-    c.idx = calloc(s->n_dims, sizeof *c.idx);
-    if (!c.idx)
-        return XP_PLOT_ENOMEM;
     int rc = s->has_generate ? acceptance(&c, out) : s->n_dims == 1 ? line_chart(&c, out)
                                                                      : heat_map(&c, out);
-    free(c.idx);
     if (rc == XP_PLOT_ENOMEM)
         snprintf(why, why_size, "out of memory");
     return rc;

@@ -35,6 +35,8 @@ int fig_sm_map(xmlTextWriterPtr tw, const rt_report *r)
     int64_t rows = (n + per_row - 1) / per_row;
     size_t n_legend = (l ? l->n_parts : 0) + 1;
     double tpc_w = (double)g * MAP_CELL + (double)(g - 1) * 2;
+    /* whole TPCs per row: the integer division is meant
+     * NOLINTNEXTLINE(bugprone-integer-division) */
     double width = MAP_LEFT * 2 + (double)(per_row / g) * (tpc_w + MAP_GAP);
     if (width < 560)
         width = 560;
@@ -54,9 +56,9 @@ int fig_sm_map(xmlTextWriterPtr tw, const rt_report *r)
         char tip[160], txt[24];
         if (p == SIZE_MAX)
             snprintf(tip, sizeof tip, "SM %" PRId64 " (TPC %" PRId64 "): no partition", s, s / g);
-        else
+        else   /* a partition was found, so l is not NULL (part_of_sm) */
             snprintf(tip, sizeof tip, "SM %" PRId64 " (TPC %" PRId64 "): partition %s", s, s / g,
-                     l->part_name[p]);
+                     l->part_name[p]);   /* NOLINT(clang-analyzer-core.NullDereference) */
         svg_style cell = { .fill = p == SIZE_MAX ? "#EEEEEE" : svg_palette(p),
                            .stroke = "#FFFFFF", .stroke_width = 1 };
         svg_rect(w, x, y, MAP_CELL, MAP_CELL, &cell, tip);
@@ -258,7 +260,7 @@ static int kernel_panel(svg_writer *w, const rt_report *r, size_t k, double x0, 
         chart_axis_nice(lo, hi, 5, &f.ya) != 0)
         return -1;
     chart_frame_draw(w, &f, "partition size n (SMs)", bw ? "BW(k,n) GB/s" : "C(k,n) cycles");
-    double *xy = malloc(2 * n * sizeof *xy);
+    double *xy = malloc((n ? 2 * n : 2) * sizeof *xy);
     if (!xy)
         return -1;
     for (size_t s = 0; s < n; s++) {

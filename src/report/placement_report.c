@@ -1,15 +1,11 @@
-/* placement_report: text and JSON of a placement simulation. JSON records are built with
- * jansson one at a time (names escaped) and written as they come, so 10^6 blocks need no tree
- * in memory. */
+/* placement_report: text and JSON of a placement simulation. The JSON is streamed through jw
+ * (compact, one line), so 10^6 blocks need no tree in memory. */
 #include "report/placement_report.h"
 
-#include <jansson.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "report/jw.h"
 #include "report/report.h"
-
-#define DUMP_FLAGS (JSON_COMPACT | JSON_REAL_PRECISION(17))
 
 static const char *kname(const placement_report *r, size_t k)
 {
@@ -37,7 +33,7 @@ void placement_fmt_sms(const psim_kernel *k, char *buf, size_t size)
         i = j + 1;
     }
     if (used >= size && size > 4)
-        strcpy(buf + size - 4, "...");
+        memcpy(buf + size - 4, "...", 4);   /* "..." and its NUL, inside buf */
 }
 
 static void fmt_time(int64_t ns, char *buf, size_t size)
@@ -119,76 +115,87 @@ int placement_report_text(const placement_report *r, FILE *out, int verbosity)
     return ferror(out) ? -1 : 0;
 }
 
-static json_t *jtime(int64_t ns)
+/* A time in ns, or null for "never" (negative). */
+static void kjtime(jw *w, const char *key, int64_t ns)
 {
-    return ns < 0 ? json_null() : json_integer((json_int_t)ns);
+    if (ns < 0)
+        jw_knull(w, key);
+    else
+        jw_kint(w, key, ns);
 }
 
-static int put_json(json_t *v, FILE *out)
-{
-    char *s = v ? json_dumps(v, DUMP_FLAGS) : NULL;
-    int rc = s && fputs(s, out) != EOF ? 0 : -1;
-    free(s);
-    json_decref(v);
-    return rc;
-}
-
-static json_t *j_kernel(const placement_report *r, size_t k)
+static void j_kernel(jw *w, const placement_report *r, size_t k)
 {
     const psim_kernel *kr = &r->res->kernels[k];
-    json_t *sms = json_array(), *co = json_array();
-    for (size_t i = 0; sms && i < kr->n_sms; i++)
-        json_array_append_new(sms, json_integer((json_int_t)kr->sms[i]));
-    for (size_t j = 0; co && j < kr->n_colocated; j++)
-        json_array_append_new(co, json_string(kname(r, kr->colocated[j])));
-    return json_pack("{s:s,s:I,s:I,s:I,s:I,s:o,s:o,s:o,s:o,s:o}", "kernel", kname(r, k),
-                     "submitted_ns", (json_int_t)kr->at_ns, "blocks", (json_int_t)kr->blocks,
-                     "placed", (json_int_t)kr->placed, "active_blocks",
-                     (json_int_t)kr->active_blocks, "block_time_ns",
-                     kr->block_time_ns ? json_integer((json_int_t)kr->block_time_ns) : json_null(),
-                     "start_ns", jtime(kr->start_ns), "finish_ns", jtime(kr->finish_ns), "sms",
-                     sms, "colocated_with", co);
+    jw_object_begin(w);
+    jw_kstr(w, "kernel", kname(r, k));
+    jw_kint(w, "submitted_ns", kr->at_ns);
+    jw_kint(w, "blocks", kr->blocks);
+    jw_kint(w, "placed", kr->placed);
+    jw_kint(w, "active_blocks", kr->active_blocks);
+    if (kr->block_time_ns)
+        jw_kint(w, "block_time_ns", kr->block_time_ns);
+    else
+        jw_knull(w, "block_time_ns");
+    kjtime(w, "start_ns", kr->start_ns);
+    kjtime(w, "finish_ns", kr->finish_ns);
+    jw_key(w, "sms");
+    jw_array_begin(w);
+    for (size_t i = 0; i < kr->n_sms; i++)
+        jw_int(w, (int64_t)kr->sms[i]);
+    jw_array_end(w);
+    jw_key(w, "colocated_with");
+    jw_array_begin(w);
+    for (size_t j = 0; j < kr->n_colocated; j++)
+        jw_str(w, kname(r, kr->colocated[j]));
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
 int placement_report_json(const placement_report *r, FILE *out)
 {
     const psim_result *res = r->res;
-    json_t *head = json_pack("{s:i,s:{s:s,s:s}}", "schema", 1, "tool", "name", "rtgpu-simulate",
-                             "version", r->tool_version);
-    json_t *sc = json_pack("{s:s,s:I,s:s,s:I,s:I,s:I}", "scenario",
-                           r->ts->scenarios[res->scenario].name, "sms", (json_int_t)res->n_sms,
-                           "placement_order", rt_placement_order_name(r->gpu->placement_order),
-                           "total_blocks", (json_int_t)res->total_blocks, "waiting",
-                           (json_int_t)res->waiting, "end_ns", (json_int_t)res->end_ns);
-    char *hs = head ? json_dumps(head, DUMP_FLAGS) : NULL;
-    char *ss = sc ? json_dumps(sc, DUMP_FLAGS) : NULL;
-    json_decref(head);
-    json_decref(sc);
-    int rc = -1;
-    if (!hs || !ss)
-        goto done;
-    /* both objects without their closing brace: the arrays follow */
-    hs[strlen(hs) - 1] = '\0';
-    ss[strlen(ss) - 1] = '\0';
-    if (fprintf(out, "%s,\"placement\":[%s,\"blocks\":[", hs, ss) < 0)
-        goto done;
-    for (size_t b = 0; b < res->n_blocks; b++) {
+    jw w;
+    jw_init(&w, out, 0);
+    jw_object_begin(&w);
+    jw_kint(&w, "schema", 1);
+    jw_key(&w, "tool");
+    jw_object_begin(&w);
+    jw_kstr(&w, "name", "rtgpu-simulate");
+    jw_kstr(&w, "version", r->tool_version);
+    jw_object_end(&w);
+    jw_key(&w, "placement");
+    jw_array_begin(&w);
+    jw_object_begin(&w);
+    jw_kstr(&w, "scenario", r->ts->scenarios[res->scenario].name);
+    jw_kint(&w, "sms", (int64_t)res->n_sms);
+    jw_kstr(&w, "placement_order", rt_placement_order_name(r->gpu->placement_order));
+    jw_kint(&w, "total_blocks", res->total_blocks);
+    jw_kint(&w, "waiting", res->waiting);
+    jw_kint(&w, "end_ns", res->end_ns);
+    jw_key(&w, "blocks");
+    jw_array_begin(&w);
+    for (size_t b = 0; b < res->n_blocks && !w.failed; b++) {
         const psim_block *bl = &res->blocks[b];
-        json_t *o = json_pack("{s:s,s:I,s:I,s:I,s:I,s:o}", "kernel", kname(r, bl->kernel),
-                              "block", (json_int_t)bl->block, "sm", (json_int_t)bl->sm, "room",
-                              (json_int_t)bl->room, "start_ns", (json_int_t)bl->start_ns,
-                              "end_ns", jtime(bl->end_ns));
-        if ((b && fputc(',', out) == EOF) || put_json(o, out) != 0)
-            goto done;
+        jw_object_begin(&w);
+        jw_kstr(&w, "kernel", kname(r, bl->kernel));
+        jw_kint(&w, "block", bl->block);
+        jw_kint(&w, "sm", (int64_t)bl->sm);
+        jw_kint(&w, "room", bl->room);
+        jw_kint(&w, "start_ns", bl->start_ns);
+        kjtime(&w, "end_ns", bl->end_ns);
+        jw_object_end(&w);
     }
-    if (fputs("],\"kernels\":[", out) == EOF)
-        goto done;
+    jw_array_end(&w);
+    jw_key(&w, "kernels");
+    jw_array_begin(&w);
     for (size_t k = 0; k < res->n_kernels; k++)
-        if ((k && fputc(',', out) == EOF) || put_json(j_kernel(r, k), out) != 0)
-            goto done;
-    rc = fputs("]}]}\n", out) == EOF ? -1 : 0;
-done:
-    free(ss);
-    free(hs);
-    return rc;
+        j_kernel(&w, r, k);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    if (jw_finish(&w) != 0 || fputc('\n', out) == EOF)
+        return -1;
+    return ferror(out) ? -1 : 0;
 }

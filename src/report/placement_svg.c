@@ -135,7 +135,8 @@ static int draw_legend(svg_writer *w, const placement_report *r, const geom *g)
     svg_group_begin(w, &(svg_style){ .cls = "legend", .font_size = FONT, .fill = INK });
     for (size_t k = 0; k < res->n_kernels; k++) {
         const psim_kernel *kr = &res->kernels[k];
-        double x = PAD + (double)(k % 4) * col_w, y = g->axis_y + 44.0 + (double)(k / 4) * 18.0;
+        size_t row = k / 4, col = k % 4;   /* four kernels to a legend row */
+        double x = PAD + (double)col * col_w, y = g->axis_y + 44.0 + (double)row * 18.0;
         report_fmt_ns(kr->at_ns, at, sizeof at);
         snprintf(txt, sizeof txt, "%s (%lld block%s, submitted at %s)", kname(r, k),
                  (long long)kr->blocks, kr->blocks == 1 ? "" : "s", at);

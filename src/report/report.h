@@ -35,7 +35,14 @@ typedef struct rt_report {
     const rt_diags *search_diags;  /* the search's messages; may be NULL */
     const rt_measurements *meas_in;   /* --check-measurements: the observations; else NULL */
     const meas_result *meas;          /* their check against the bounds; NULL without */
+    const rt_budget *budget;          /* the run's work budget; exhausted: UNDECIDED; may be NULL */
 } rt_report;
+
+/* True when the run's work budget ran out: the verdict is UNDECIDED (exit status 3). */
+static inline bool report_budget_out(const rt_report *r)
+{
+    return r->budget && r->budget->exhausted;
+}
 
 /* The exit status of the run: 1 when --check-measurements found an observation above its
  * bound, else the analysis's exit_status. */

@@ -259,7 +259,11 @@ static void sec_verdict(page *p, const rt_report *r)
     const assign_result *a = r->assign;
     size_t n = r->ts->n_tasks;
     open_el(p, "div");
-    if (r->exit_status == 0) {
+    if (report_budget_out(r)) {
+        attr(p, "class", "verdict undecided");
+        textf(p, "UNDECIDED: the work budget of %llu units ran out in %s; no verdict",
+              (unsigned long long)r->budget->limit_units, budget_step_text(r->budget->step));
+    } else if (r->exit_status == 0) {
         attr(p, "class", "verdict pass");
         text(p, "SCHEDULABLE: every deadline holds under the model");
     } else if (a && a->status == ASSIGN_INFEASIBLE) {
@@ -279,7 +283,8 @@ static void sec_verdict(page *p, const rt_report *r)
     attr(p, "class", "kv");
     static const char *const meaning[] = {
         "0: every deadline holds", "1: a deadline can be missed, or no partitioning meets them",
-        "2: invalid input or usage", "3: undecided (a search limit) or a solver failure"};
+        "2: invalid input or usage",
+        "3: undecided (a search limit or the work budget) or a solver failure"};
     int xs = report_exit_status(r);
     if (r->meas && r->meas->n_above)
         kvf(p, "Exit status", "1: %zu of %zu measurements exceed their bound (section 8)",

@@ -9,6 +9,7 @@
 #include "report/jw.h"
 #include "report/report_concurrency.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <math.h>
 #include <stddef.h>
@@ -67,6 +68,7 @@ static void j_options(jw *w, const rt_report *r)
     jw_kint(w, "model_revision", RT_MODEL_REVISION);
     jw_kreal(w, "naive_factor", o->naive_factor);
     jw_kint(w, "combination_cap", (int64_t)o->combination_cap);
+    jw_kint(w, "budget_units", (int64_t)o->budget_units);
     jw_kstr(w, "priorities", rt_prio_name(o->priorities));
     jw_kstr(w, "assign", r->assign ? "search" : "given");
     jw_kstr(w, "objective", rt_objective_name(o->objective));
@@ -258,6 +260,30 @@ static void j_assignment(jw *w, const rt_report *r)
     jw_object_end(w);
 }
 
+/* The work budget ran out: which step, at which task, which tasks are undecided; else null. */
+static void j_undecided(jw *w, const rt_report *r)
+{
+    jw_key(w, "undecided");
+    if (!report_budget_out(r)) {
+        jw_null(w);
+        return;
+    }
+    const rt_budget *b = r->budget;
+    jw_object_begin(w);
+    jw_kstr(w, "reason", "work budget exhausted");
+    jw_kint(w, "budget_units", (int64_t)b->limit_units);
+    jw_kint(w, "used_units", b->used_units > INT64_MAX ? INT64_MAX : (int64_t)b->used_units);
+    jw_kstr(w, "step", budget_step_name(b->step));
+    jw_kstr(w, "task", b->task < r->ts->n_tasks ? r->ts->tasks[b->task].name : NULL);
+    jw_key(w, "undecided_tasks");
+    jw_array_begin(w);
+    for (size_t i = 0; r->eval && i < r->ts->n_tasks; i++)
+        if (r->eval->rta[i].status == RTA_BUDGET)
+            jw_str(w, r->ts->tasks[i].name);
+    jw_array_end(w);
+    jw_object_end(w);
+}
+
 static void j_verdict(jw *w, const rt_report *r)
 {
     jw_key(w, "verdict");
@@ -269,7 +295,7 @@ static void j_verdict(jw *w, const rt_report *r)
     if (r->eval) {
         jw_array_begin(w);
         for (size_t i = 0; i < r->ts->n_tasks; i++)
-            if (!r->eval->rta[i].schedulable)
+            if (!r->eval->rta[i].schedulable && r->eval->rta[i].status != RTA_BUDGET)
                 jw_str(w, r->ts->tasks[i].name);
         jw_array_end(w);
     } else {
@@ -277,6 +303,7 @@ static void j_verdict(jw *w, const rt_report *r)
     }
     /* exhaustive: every launch's worst case was enumerated (no combination-cap fallback) */
     jw_kbool(w, "exhaustive", !r->eval || r->eval->exhaustive);
+    j_undecided(w, r);
     jw_object_end(w);
 }
 

@@ -69,7 +69,19 @@ static void verdict_line(const rt_report *r, FILE *out)
 {
     const assign_result *a = r->assign;
     size_t n = r->ts->n_tasks;
-    if (r->exit_status == 0)
+    if (report_budget_out(r)) {
+        fprintf(out, "UNDECIDED: the work budget of %llu units ran out in %s",
+                (unsigned long long)r->budget->limit_units, budget_step_text(r->budget->step));
+        if (r->budget->task < n)
+            fprintf(out, " at task \"%s\"", r->ts->tasks[r->budget->task].name);
+        if (r->eval && r->eval->n_undecided)
+            fprintf(out, "; %zu of %zu tasks undecided", r->eval->n_undecided, n);
+        if (r->budget->step == BUDGET_STEP_SENSITIVITY && r->eval && r->eval->decided)
+            fprintf(out, ": no sensitivity figures (the analysis itself: %s)",
+                    r->eval->schedulable ? "every deadline holds" : "a deadline can be missed");
+        else
+            fprintf(out, "; no verdict (a larger --budget may decide it)");
+    } else if (r->exit_status == 0)
         fprintf(out, "SCHEDULABLE: every deadline holds");
     else if (a && a->status == ASSIGN_INFEASIBLE)
         fprintf(out, "INFEASIBLE: no partitioning meets every deadline under the model");

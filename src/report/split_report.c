@@ -3,14 +3,12 @@
  * a human unit (report_fmt_ns), the JSON shows them exactly. */
 #include "report/split_report.h"
 
-#include <jansson.h>
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "models/interference.h"
 #include "models/kmerge.h"
 #include "report/axes.h"
+#include "report/jw.h"
 #include "report/report.h"
 #include "report/svg.h"
 
@@ -104,94 +102,87 @@ int split_report_text(const split_report *r, FILE *out)
 
 /* ---- JSON --------------------------------------------------------------------------- */
 
-typedef struct jctx {
-    bool failed;
-} jctx;
-
-static void set(jctx *c, json_t *o, const char *key, json_t *v)
-{
-    if (!o || !v || json_object_set_new(o, key, v) != 0)
-        c->failed = true;
-}
-
-static void push(jctx *c, json_t *a, json_t *v)
-{
-    if (!a || !v || json_array_append_new(a, v) != 0)
-        c->failed = true;
-}
-
-/* A time: an exact integer of ns (slots) or a real number of cycles (sms). */
-static json_t *jtime(const split_report *r, double t)
+/* A time: an exact integer of ns (slots) or a real number of cycles (sms; null if not finite). */
+static void kjtime(jw *w, const split_report *r, const char *key, double t)
 {
     if (slots(r))
-        return json_integer((json_int_t)t);
-    return isfinite(t) ? json_real(t) : json_null();
+        jw_kint(w, key, (int64_t)t);
+    else
+        jw_kreal(w, key, t);
 }
 
-static json_t *jtimes(jctx *c, const split_report *r, double ta, double tb, double t)
+static void jtimes(jw *w, const split_report *r, double ta, double tb, double t)
 {
-    json_t *o = json_object();
-    set(c, o, "time_a", jtime(r, ta));
-    set(c, o, "time_b", jtime(r, tb));
-    set(c, o, "time", jtime(r, t));
-    return o;
+    jw_object_begin(w);
+    kjtime(w, r, "time_a", ta);
+    kjtime(w, r, "time_b", tb);
+    kjtime(w, r, "time", t);
+    jw_object_end(w);
 }
 
 int split_report_json(const split_report *r, FILE *out)
 {
     const split_result *s = r->res;
-    jctx c = { false };
-    json_t *root = json_object(), *arr = json_array(), *o = json_object();
-    json_t *kernels = json_array(), *rows = json_array();
-    set(&c, root, "tool", json_string(r->tool_version ? r->tool_version : ""));
-    set(&c, root, "gpu", json_string(r->gpu->name));
-    set(&c, root, "taskset", json_string(r->ts->name));
-    push(&c, kernels, json_string(kname(r, s->kernel_a)));
-    push(&c, kernels, json_string(kname(r, s->kernel_b)));
-    set(&c, o, "kernels", kernels);
-    set(&c, o, "unit", json_string(split_unit_name(s->unit)));
-    set(&c, o, "time_unit", json_string(slots(r) ? "ns" : "cycles"));
-    set(&c, o, "units", json_integer((json_int_t)s->units));
+    jw w;
+    jw_init(&w, out, 2);
+    jw_object_begin(&w);
+    jw_kstr(&w, "tool", r->tool_version ? r->tool_version : "");
+    jw_kstr(&w, "gpu", r->gpu->name);
+    jw_kstr(&w, "taskset", r->ts->name);
+    jw_key(&w, "split");
+    jw_array_begin(&w);
+    jw_object_begin(&w);
+    jw_key(&w, "kernels");
+    jw_array_begin(&w);
+    jw_str(&w, kname(r, s->kernel_a));
+    jw_str(&w, kname(r, s->kernel_b));
+    jw_array_end(&w);
+    jw_kstr(&w, "unit", split_unit_name(s->unit));
+    jw_kstr(&w, "time_unit", slots(r) ? "ns" : "cycles");
+    jw_kint(&w, "units", s->units);
     if (slots(r)) {
-        set(&c, o, "slots_given", json_boolean(s->slots_given));
-        set(&c, o, "merged_active_blocks", json_integer((json_int_t)s->merged.active_blocks));
+        jw_kbool(&w, "slots_given", s->slots_given);
+        jw_kint(&w, "merged_active_blocks", s->merged.active_blocks);
     } else {
-        set(&c, o, "granularity", json_integer((json_int_t)s->granularity));
-        set(&c, o, "interference", json_string(rt_interference_name(s->interference)));
+        jw_kint(&w, "granularity", s->granularity);
+        jw_kstr(&w, "interference", rt_interference_name(s->interference));
     }
+    jw_key(&w, "rows");
+    jw_array_begin(&w);
     for (size_t i = 0; i < s->n_rows; i++) {
         const split_row *row = &s->rows[i];
-        json_t *j = json_object();
-        set(&c, j, "a", json_integer((json_int_t)row->a));
-        set(&c, j, "b", json_integer((json_int_t)row->b));
-        set(&c, j, "time_a", jtime(r, row->time_a));
-        set(&c, j, "time_b", jtime(r, row->time_b));
-        set(&c, j, "time", jtime(r, row->time));
-        push(&c, rows, j);
+        jw_object_begin(&w);
+        jw_kint(&w, "a", row->a);
+        jw_kint(&w, "b", row->b);
+        kjtime(&w, r, "time_a", row->time_a);
+        kjtime(&w, r, "time_b", row->time_b);
+        kjtime(&w, r, "time", row->time);
+        jw_object_end(&w);
     }
-    set(&c, o, "rows", rows);
-    set(&c, o, "sequential", jtime(r, s->sequential));
-    set(&c, o, "sequential_parts", jtimes(&c, r, s->sequential_a, s->sequential_b, s->sequential));
-    json_t *best = json_object();
-    set(&c, best, "a", json_integer((json_int_t)s->rows[s->best].a));
-    set(&c, best, "b", json_integer((json_int_t)s->rows[s->best].b));
-    set(&c, best, "time", jtime(r, s->rows[s->best].time));
-    set(&c, o, "best", best);
-    set(&c, o, "gain", isfinite(s->gain) ? json_real(s->gain) : json_null());
-    set(&c, o, "verdict", json_string(s->concurrent ? "concurrent" : "sequential"));
-    if (slots(r))
-        set(&c, o, "work_stealing",
-            s->has_steal ? jtimes(&c, r, s->steal_a, s->steal_b, s->steal) : json_null());
-    push(&c, arr, o);
-    set(&c, root, "split", arr);
-    char *text = root && !c.failed ? json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17))
-                                   : NULL;
-    json_decref(root);
-    if (!text)
+    jw_array_end(&w);
+    kjtime(&w, r, "sequential", s->sequential);
+    jw_key(&w, "sequential_parts");
+    jtimes(&w, r, s->sequential_a, s->sequential_b, s->sequential);
+    jw_key(&w, "best");
+    jw_object_begin(&w);
+    jw_kint(&w, "a", s->rows[s->best].a);
+    jw_kint(&w, "b", s->rows[s->best].b);
+    kjtime(&w, r, "time", s->rows[s->best].time);
+    jw_object_end(&w);
+    jw_kreal(&w, "gain", s->gain);
+    jw_kstr(&w, "verdict", s->concurrent ? "concurrent" : "sequential");
+    if (slots(r)) {
+        jw_key(&w, "work_stealing");
+        if (s->has_steal)
+            jtimes(&w, r, s->steal_a, s->steal_b, s->steal);
+        else
+            jw_null(&w);
+    }
+    jw_object_end(&w);
+    jw_array_end(&w);
+    jw_object_end(&w);
+    if (jw_finish(&w) != 0 || fputc('\n', out) == EOF)
         return -1;
-    fputs(text, out);
-    fputc('\n', out);
-    free(text);
     return ferror(out) ? -1 : 0;
 }
 

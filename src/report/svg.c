@@ -11,6 +11,7 @@
 #include <libxml/xmlstring.h>
 
 #include "report/report.h"
+#include "report/ticks.h"
 
 /* libxml2 takes const xmlChar * everywhere it only reads (BAD_CAST would drop the const). */
 #define XC(s) ((const xmlChar *)(s))
@@ -272,6 +273,7 @@ static int points(svg_writer *w, const char *elem, const double *xy, size_t n,
     char *s = malloc(cap);
     if (!s)
         return fail(w);
+    s[0] = '\0';
     for (size_t i = 0; i < n; i++) {
         char a[32], b[32];
         if (fmt_num(xy[2 * i], a, sizeof a) < 0 || fmt_num(xy[2 * i + 1], b, sizeof b) < 0) {
@@ -385,33 +387,27 @@ static int64_t div_ceil(int64_t a, int64_t b)
 
 int svg_time_ticks(int64_t t0_ns, int64_t t1_ns, size_t max_ticks, svg_ticks *out)
 {
-    static const int64_t mant[3] = { 1, 2, 5 };
     out->n = 0;
     out->step_ns = 0;
     if (t1_ns <= t0_ns)
         return -1;
     int64_t max = max_ticks < 2 ? 2 : max_ticks > SVG_TICKS_MAX ? SVG_TICKS_MAX : (int64_t)max_ticks;
-    for (int64_t pow = 1;; pow *= 10) {
-        for (int m = 0; m < 3; m++) {
-            int64_t step = mant[m] * pow;
-            int64_t lo = div_ceil(t0_ns, step), hi = div_floor(t1_ns, step);
-            /* hi - lo cannot overflow: |lo|, |hi| <= INT64_MAX / step */
-            if (hi < lo || hi - lo >= max)
-                continue;
-            out->step_ns = step;
-            for (int64_t k = lo; k <= hi; k++) {
-                int64_t t = k * step;
-                out->at_ns[out->n] = t;
-                if (t == 0)
-                    snprintf(out->label[out->n], sizeof out->label[0], "0");
-                else
-                    report_fmt_ns(t, out->label[out->n], sizeof out->label[0]);
-                out->n++;
-            }
-            return 0;
+    for (int64_t step = 1; step; step = tick_step_next(step)) {
+        int64_t lo = div_ceil(t0_ns, step), hi = div_floor(t1_ns, step);
+        /* hi - lo cannot overflow: |lo|, |hi| <= INT64_MAX / step */
+        if (hi < lo || hi - lo >= max)
+            continue;
+        out->step_ns = step;
+        for (int64_t k = lo; k <= hi; k++) {
+            int64_t t = k * step;
+            out->at_ns[out->n] = t;
+            if (t == 0)
+                snprintf(out->label[out->n], sizeof out->label[0], "0");
+            else
+                report_fmt_ns(t, out->label[out->n], sizeof out->label[0]);
+            out->n++;
         }
-        if (pow > INT64_MAX / 10)
-            break;
+        return 0;
     }
     return -1;  /* not reached: a step of 5 * 10^18 gives at most 2 ticks */
 }

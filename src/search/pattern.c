@@ -134,6 +134,8 @@ static int build(pm *p, const jlayout *inc)
                 break;
             }
         }
+    /* p's arrays stay with p and are freed at the end of pattern_bound
+     * NOLINTNEXTLINE(clang-analyzer-unix.Malloc) */
     for (size_t q = 0; inc && q < inc->n_parts; q++) {
         size_t k = 0;
         for (size_t i = 0; i < p->T; i++)

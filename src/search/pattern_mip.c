@@ -109,9 +109,10 @@ static int build(pmctx *c, int64_t S)
                                     t > pl->first[q] ? "." : "", pl->task[t]);
         if (len < sizeof name)
             len += (size_t)snprintf(name + len, sizeof name - len, "_%lld",
-                                    (long long)(pl->units[q] * c->g));
+                                    (long long)pl->units[q] * (long long)c->g);
         if (len >= sizeof name)
-            snprintf(name, sizeof name, "x#%zu_%lld", q, (long long)(pl->units[q] * c->g));
+            snprintf(name, sizeof name, "x#%zu_%lld", q,
+                     (long long)pl->units[q] * (long long)c->g);
         int col;
         int rc = from_ilp(ilp_add_col(c->lp, name, (double)pl->units[q], &col));
         if (rc != ASSIGN_OK)

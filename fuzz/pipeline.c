@@ -1,0 +1,310 @@
+/* pipeline: fuzz harness of the whole rtgpu-analyze pipeline, from both input files to every
+ * report format, through the library calls src/cli/pipeline.c and src/cli/analyze.c make.
+ *
+ * Input: TASKSET NUL GPU [NUL MEASUREMENTS [NUL OPTIONS]], the three files' bytes and option
+ * words (any of "synchronous", "audsley", "given", "naive", "none", "spread", "quiet"); an input
+ * without a NUL is skipped. Steps: load and check both files (rt_inputs_check,
+ * occ_check_launches) and the measurements; build the model; analyse the task set's own
+ * partitions, or, when it fixes none, all tasks on one partition of the whole GPU (the search
+ * is left out: its limits are wall-clock, not deterministic); sensitivity, measurements check,
+ * block-level models, deployment; then the text (quiet, normal, verbose), JSON and HTML reports,
+ * the four --emit-partitions files and the rewritten task set, each into memory.
+ *
+ * Work stays small by construction: the combination cap is 64 and the run's work budget
+ * (--budget, src/analysis/budget.c) is FUZZ_BUDGET_UNITS, shared by the windows, the RTA and the
+ * sensitivity, so every input ends quickly, with an answer that may be "undecided". */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "analysis/concurrency.h"
+#include "analysis/deploy.h"
+#include "analysis/measure.h"
+#include "analysis/sensitivity.h"
+#include "common.h"
+#include "models/model.h"
+#include "models/occupancy.h"
+#include "report/deploy_write.h"
+#include "report/provenance.h"
+#include "report/report.h"
+#include "taskset/inputs.h"
+#include "taskset/measurements.h"
+#include "taskset/taskset_write.h"
+
+#define FUZZ_COMBINATION_CAP 64
+#define FUZZ_BUDGET_UNITS ((uint64_t)1 << 16)
+#define FUZZ_TRACE_STEPS 64
+
+/* Everything one input owns, freed by run_fini. */
+typedef struct run {
+    rt_diags *d;
+    rt_gpu *gpu;
+    rt_taskset *ts;
+    rt_measurements *meas_in;
+    rt_options o;
+    model *m;
+    rt_layout *l;
+    rt_eval ev;
+    sens_result sens;
+    bool have_sens;
+    meas_result meas;
+    bool have_meas;
+    rt_concurrency *conc;
+    rt_provenance prov;
+    rt_deploy dep;
+} run;
+
+static void run_fini(run *r)
+{
+    rt_deploy_fini(&r->dep);
+    provenance_fini(&r->prov);
+    conc_free(r->conc);
+    meas_result_fini(&r->meas);
+    sens_result_fini(&r->sens);
+    rt_eval_fini(&r->ev);
+    rt_layout_free(r->l);
+    model_free(r->m);
+    rt_measurements_free(r->meas_in);
+    rt_taskset_free(r->ts);
+    rt_gpu_free(r->gpu);
+    rt_diags_free(r->d);
+}
+
+/* True if the option words (a part of the input, not NUL-terminated) hold word. */
+static bool has_word(const fuzz_part *opt, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; opt->size >= n && i <= opt->size - n; i++)
+        if (memcmp(opt->data + i, word, n) == 0)
+            return true;
+    return false;
+}
+
+/* rtgpu-analyze's options after cli_resolve_options, as the option words ask. */
+static void set_options(run *r, const fuzz_part *opt)
+{
+    rt_options_default(&r->o);
+    r->o.combination_cap = FUZZ_COMBINATION_CAP;
+    r->o.budget_units = FUZZ_BUDGET_UNITS;
+    r->o.assign = RT_ASSIGN_GIVEN;
+    if (has_word(opt, "synchronous"))
+        r->o.windows = RT_WINDOWS_SYNCHRONOUS;
+    if (has_word(opt, "naive"))
+        r->o.interference = RT_INTF_NAIVE;
+    else if (has_word(opt, "none"))
+        r->o.interference = RT_INTF_NONE;
+    if (has_word(opt, "spread"))
+        r->o.leftover = LO_SPREAD;
+    if (has_word(opt, "quiet"))
+        r->o.verbosity = -1;
+    bool file_prio = r->ts->n_tasks && r->ts->tasks[0].has_priority;
+    r->o.priorities = has_word(opt, "audsley") ? RT_PRIO_AUDSLEY
+                    : has_word(opt, "given") && file_prio ? RT_PRIO_GIVEN : RT_PRIO_DM;
+}
+
+/* The task set's own partitions, or all its tasks on one partition of the whole GPU. */
+static rt_layout *layout_of(const run *r)
+{
+    if (r->ts->n_partitions)
+        return rt_layout_from_taskset(r->ts);
+    rt_layout *l = rt_layout_new(1, r->ts->n_tasks);
+    FUZZ_ASSERT(l != NULL);
+    l->part_name[0] = strdup("whole");
+    FUZZ_ASSERT(l->part_name[0] != NULL);
+    l->part_sms[0] = r->gpu->sms;
+    rt_layout_prio_dm(l, r->ts);
+    return l;
+}
+
+/* One writer into memory: it must succeed (nothing can fail but memory) and write something. */
+typedef int (*writer)(const run *r, const rt_report *rep, FILE *out);
+
+static void render(const run *r, const rt_report *rep, writer w)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    FUZZ_ASSERT(mem != NULL);
+    int rc = w(r, rep, mem);
+    FUZZ_ASSERT(fclose(mem) == 0);
+    FUZZ_ASSERT(rc == 0);
+    FUZZ_ASSERT(len > 0 || r->o.verbosity < 0);
+    free(buf);
+}
+
+static int w_text_quiet(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)r;
+    return report_text(rep, out, -1);
+}
+
+static int w_text(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)r;
+    return report_text(rep, out, 0);
+}
+
+static int w_text_verbose(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)r;
+    return report_text(rep, out, 1);
+}
+
+static int w_json(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)r;
+    return report_json(rep, out);
+}
+
+static int w_html(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)r;
+    return rep->sens ? report_html(rep, out) : fputs("no sensitivity\n", out) < 0;
+}
+
+static rt_deploy_info deploy_info(const run *r)
+{
+    return (rt_deploy_info){ r->ts, r->gpu, RTGPU_VERSION, false, r->ev.schedulable };
+}
+
+static int w_deploy_json(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)rep;
+    rt_deploy_info info = deploy_info(r);
+    return deploy_write_json(&r->dep, &info, out);
+}
+
+static int w_deploy_libsmctrl(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)rep;
+    rt_deploy_info info = deploy_info(r);
+    return deploy_write_libsmctrl(&r->dep, &info, out);
+}
+
+static int w_deploy_nvtaskset(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)rep;
+    rt_deploy_info info = deploy_info(r);
+    return deploy_write_nvtaskset(&r->dep, &info, out);
+}
+
+static int w_deploy_gc(const run *r, const rt_report *rep, FILE *out)
+{
+    (void)rep;
+    rt_deploy_info info = deploy_info(r);
+    return r->dep.has_gc_rule ? deploy_write_green_contexts(&r->dep, &info, out)
+                              : fputs("no green-context rule\n", out) < 0;
+}
+
+/* --emit-taskset: the task set rewritten with the analysed layout (as src/cli/emit.c does). */
+static void emit_taskset(const run *r)
+{
+    rt_partition_out *parts = calloc(r->dep.n_parts ? r->dep.n_parts : 1, sizeof *parts);
+    FUZZ_ASSERT(parts != NULL);
+    for (size_t p = 0; p < r->dep.n_parts; p++)
+        parts[p] = (rt_partition_out){ r->dep.parts[p].name, r->dep.parts[p].first_sm,
+                                       r->dep.parts[p].sms, r->dep.parts[p].tasks,
+                                       r->dep.parts[p].n_tasks };
+    rt_diags *d = fuzz_diags();
+    char *buf = NULL;
+    size_t len = 0;
+    int rc = rt_taskset_write_layout(r->ts, r->l->task_prio, parts, r->dep.n_parts, " fuzz ",
+                                     &buf, &len, d);
+    /* the file was analysed as read: rewriting it can only fail for memory */
+    FUZZ_ASSERT(rc == 0 && buf != NULL && len > 0);
+    free(buf);
+    rt_diags_free(d);
+    free(parts);
+}
+
+/* Everything after a successful analysis: margins, observations, notes, deployment, outputs. */
+static void after_analysis(run *r)
+{
+    FUZZ_ASSERT(r->ev.n_tasks == r->ts->n_tasks && r->ev.n_misses <= r->ev.n_tasks);
+    FUZZ_ASSERT(r->ev.schedulable == (r->ev.n_misses == 0));
+    int rc = sens_compute(r->m, r->ts, r->l, &r->o, &r->ev, &r->sens);
+    FUZZ_ASSERT(rc == SENS_OK);
+    r->have_sens = true;
+    if (r->meas_in) {
+        rc = meas_check(r->m, r->ts, r->meas_in, &r->o, &r->ev, &r->meas);
+        FUZZ_ASSERT(rc == MEAS_OK || rc == MEAS_ERANGE);
+        r->have_meas = rc == MEAS_OK;
+    }
+    r->conc = conc_new(r->m, r->ts, r->l, r->o.leftover);
+    FUZZ_ASSERT(r->conc != NULL);
+    char *argv[] = { "rtgpu-analyze", "fuzz.xml", NULL };
+    FUZZ_ASSERT(provenance_init(&r->prov, "rtgpu-analyze", RTGPU_VERSION, 2, argv, "0") ==
+                PROV_OK);
+    int verdict = r->ev.schedulable ? 0 : 1;
+    rt_report rep = {
+        .ts = r->ts, .gpu = r->gpu, .m = r->m, .o = &r->o, .layout = r->l, .eval = &r->ev,
+        .conc = r->conc, .exit_status = verdict, .tool_version = RTGPU_VERSION, .prov = &r->prov,
+        .sens = r->have_sens ? &r->sens : NULL, .diags = r->d,
+        .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
+    };
+    static const writer reports[] = { w_text_quiet, w_text, w_text_verbose, w_json, w_html };
+    for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++)
+        render(r, &rep, reports[i]);
+    size_t bad = 0;
+    rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
+    FUZZ_ASSERT(st != DEPLOY_ENOMEM);
+    if (st == DEPLOY_EUNALIGNED) {
+        FUZZ_ASSERT(bad < r->l->n_parts);
+        return;
+    }
+    static const writer deploys[] = { w_deploy_json, w_deploy_libsmctrl, w_deploy_nvtaskset,
+                                      w_deploy_gc };
+    for (size_t i = st == DEPLOY_OK ? 0 : 3; i < sizeof deploys / sizeof deploys[0]; i++)
+        render(r, &rep, deploys[i]);
+    if (r->ts->n_partitions)
+        emit_taskset(r);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_part part[FUZZ_MAX_PARTS];
+    size_t n = fuzz_split(data, size, part, FUZZ_MAX_PARTS);
+    if (n < 2)
+        return 0;
+    run r;
+    memset(&r, 0, sizeof r);
+    r.d = fuzz_diags();
+    const char *ts_path = fuzz_write(0, "taskset.xml", part[0].data, part[0].size);
+    const char *gpu_path = fuzz_write(1, "gpu.xml", part[1].data, part[1].size);
+    r.gpu = rt_gpu_load(gpu_path, r.d);
+    r.ts = rt_taskset_load(ts_path, r.d);
+    if (r.gpu && r.ts) {
+        rt_inputs_check(r.ts, r.gpu, r.d);
+        occ_check_launches(r.ts, r.gpu, r.d);
+    }
+    if (!r.gpu || !r.ts || rt_diags_errors(r.d) > 0) {
+        FUZZ_ASSERT(rt_diags_errors(r.d) > 0);
+        fuzz_check_loaded(NULL, r.d);
+        run_fini(&r);
+        return 0;
+    }
+    if (n > 2 && part[2].size > 0) {
+        rt_diags *md = fuzz_diags();
+        const char *meas_path = fuzz_write(2, "measurements.csv", part[2].data, part[2].size);
+        r.meas_in = rt_measurements_load(meas_path, r.ts, r.gpu, md);
+        fuzz_check_loaded(r.meas_in, md);
+        rt_diags_free(md);
+        if (!r.meas_in) {
+            run_fini(&r);
+            return 0;
+        }
+    }
+    fuzz_part none = { NULL, 0 };
+    set_options(&r, n > 3 ? &part[3] : &none);
+    r.m = model_new(r.gpu, r.ts);
+    FUZZ_ASSERT(r.m != NULL);
+    r.l = layout_of(&r);
+    FUZZ_ASSERT(r.l != NULL);
+    int rc = rt_eval_layout(r.m, r.ts, r.l, &r.o, FUZZ_TRACE_STEPS, &r.ev);
+    FUZZ_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
+    if (rc == EVAL_OK)
+        after_analysis(&r);
+    run_fini(&r);
+    return 0;
+}
