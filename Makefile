@@ -1,5 +1,5 @@
 # rtgpu: GNU make, no autotools.  See README.md for the targets.
-VERSION    := 0.1.0
+VERSION    := 0.2.0
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 CC         ?= cc
