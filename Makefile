@@ -56,6 +56,14 @@ all: $(BINS)
 # Keep the command entry objects (make would delete them as intermediates of the pattern rule).
 .SECONDARY: $(COMMANDS:%=$(BUILD)/src/cli/%.o) $(CLI_OBJ)
 
+# The version, rewritten only when it changes, so that a new VERSION rebuilds every object.
+$(BUILD)/gen/version: FORCE
+	@mkdir -p $(@D)
+	@echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
+
+.PHONY: FORCE
+FORCE:
+
 $(BUILD)/gen/schemas.h: $(SCHEMAS) tools/embed.sh
 	@mkdir -p $(@D)
 	sh tools/embed.sh $(SCHEMAS) > $@.tmp && mv $@.tmp $@
@@ -81,7 +89,8 @@ $(BUILD)/fuzz/%.replay.o: fuzz/%.c | $(BUILD)/gen/schemas.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -DLLVMFuzzerTestOneInput=fuzz_one_$* -c $< -o $@
 
-$(BUILD)/%.o: %.c | $(BUILD)/gen/schemas.h $(BUILD)/gen/suites.h
+# Every object also depends on the version it is compiled with (RTGPU_VERSION is a -D flag).
+$(BUILD)/%.o: %.c $(BUILD)/gen/version | $(BUILD)/gen/schemas.h $(BUILD)/gen/suites.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

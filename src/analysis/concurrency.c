@@ -86,9 +86,7 @@ static void scaling_all(rt_concurrency *c, const model *m)
     for (size_t k = 0; k < c->n_kernels; k++)
         for (size_t s = 0; s < c->n_sizes; s++) {
             int64_t n = m->kernels[k].table[s].sms;
-            double sp = eff_kernel_speedup(m, k, n);
-            c->speedup[k * c->n_sizes + s] = sp;
-            c->efficiency[k * c->n_sizes + s] = eff_efficiency(sp, n);
+            c->speedup[k * c->n_sizes + s] = eff_kernel_speedup(m, k, n);
         }
 }
 
@@ -200,10 +198,9 @@ rt_concurrency *conc_new(const model *m, const rt_taskset *ts, const rt_layout *
     c->has_occ = calloc(nk1, sizeof *c->has_occ);
     c->occ = calloc(nk1, sizeof *c->occ);
     c->speedup = calloc(cells, sizeof *c->speedup);
-    c->efficiency = calloc(cells, sizeof *c->efficiency);
     c->notes = calloc(n_scopes ? n_scopes : 1, sizeof *c->notes);
     c->skips = calloc(3 * (nk + 1), sizeof *c->skips);
-    if (!c->has_occ || !c->occ || !c->speedup || !c->efficiency || !c->notes || !c->skips)
+    if (!c->has_occ || !c->occ || !c->speedup || !c->notes || !c->skips)
         goto fail;
     note_skips(c, ts);
     scaling_all(c, m);
@@ -237,9 +234,13 @@ void conc_free(rt_concurrency *c)
     free(c->maps);
     free(c->notes);
     free(c->pairs);
-    free(c->efficiency);
     free(c->speedup);
     free(c->occ);
     free(c->has_occ);
     free(c);
+}
+
+double conc_efficiency(const rt_concurrency *c, size_t k, size_t s, int64_t n)
+{
+    return eff_efficiency(c->speedup[k * c->n_sizes + s], n);
 }

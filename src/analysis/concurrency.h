@@ -68,8 +68,9 @@ typedef struct rt_concurrency {
     occ_result *occ;            /* owned, per kernel */
     int64_t anchor;             /* n0 of the speed-up curve */
     size_t n_sizes;             /* rows per kernel, as in the model's table */
-    double *speedup;            /* owned: n_kernels * n_sizes, kernel-major, S(k, n) */
-    double *efficiency;         /* owned: the same layout, E(k, n) */
+    double *speedup;            /* owned: n_kernels * n_sizes, kernel-major, S(k, n); the
+                                 * efficiency E(k, n) = S / n is conc_efficiency's (not stored:
+                                 * a 1,000-kernel, 4,096-SM input would spend 33 MB on it) */
     conc_pair *pairs;           /* owned */
     size_t n_pairs;
     conc_note *notes;           /* owned: one per partition (or the whole GPU) */
@@ -87,5 +88,8 @@ rt_concurrency *conc_new(const model *m, const rt_taskset *ts, const rt_layout *
                          lo_distribution dist);
 /* Free c and everything it owns; NULL is a no-op. */
 void conc_free(rt_concurrency *c);
+
+/* Efficiency E(k, n) = S(k, n) / n of kernel k at row s of the model's table (n SMs). */
+double conc_efficiency(const rt_concurrency *c, size_t k, size_t s, int64_t n);
 
 #endif

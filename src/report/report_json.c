@@ -122,7 +122,7 @@ static void j_kernel(jw *w, const rt_report *r, size_t k)
         jw_kstr(w, "bw_source", model_source_name(p->bw_source));
         if (c) {
             jw_kreal(w, "speedup", c->speedup[k * c->n_sizes + s]);
-            jw_kreal(w, "efficiency", c->efficiency[k * c->n_sizes + s]);
+            jw_kreal(w, "efficiency", conc_efficiency(c, k, s, p->sms));
         }
         jw_object_end(w);
     }

@@ -225,7 +225,7 @@ static void kernels(const rt_report *r, FILE *out)
                     p->bw_gbps, model_source_name(p->source), model_source_name(p->bw_source));
             if (c)
                 fprintf(out, "  %8.3f %10.4f", c->speedup[k * c->n_sizes + s],
-                        c->efficiency[k * c->n_sizes + s]);
+                        conc_efficiency(c, k, s, p->sms));
             fputc('\n', out);
         }
     }
