@@ -127,6 +127,10 @@ static void assign_bound_text(const assign_result *a, FILE *out)
         fprintf(out, "; first layout after %.3f s, the returned one after %.3f s",
                 a->first_seconds, a->best_seconds);
     fprintf(out, ".\n");
+    if (a->undecided_analyses > 0)
+        fprintf(out, "  Undecided: %ld of the search's analyses ran out of their work budget "
+                     "(--budget, per analysis); such layouts were neither returned nor counted "
+                     "as failures, and no proof rests on them.\n", a->undecided_analyses);
 }
 
 static void header(const rt_report *r, FILE *out)
