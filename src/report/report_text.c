@@ -85,6 +85,10 @@ static void verdict_line(const rt_report *r, FILE *out)
         fprintf(out, "SCHEDULABLE: every deadline holds");
     else if (a && a->status == ASSIGN_INFEASIBLE)
         fprintf(out, "INFEASIBLE: no partitioning meets every deadline under the model");
+    else if (a && a->status == ASSIGN_UNKNOWN && a->undecided_analyses > 0)
+        fprintf(out, "UNDECIDED: the search found no schedulable partitioning and proved none "
+                     "impossible; %ld of its analyses ran out of the work budget (a larger "
+                     "--budget may decide them)", a->undecided_analyses);
     else if (a && a->status == ASSIGN_UNKNOWN)
         fprintf(out, "UNDECIDED: the search hit a limit before finding a schedulable partitioning");
     else
