@@ -959,6 +959,7 @@ static void test_assign_budget_brute(void)
 }
 
 /* ---- max-min-slack against brute force --------------------------------------------------- */
+/* (test_assign_slack_brute also runs each case with work budgets of 8, 60 and 250 units.) */
 
 typedef struct sbrute {
     const fixture *f;
@@ -1037,7 +1038,7 @@ static void sbrute_parts(sbrute *b, size_t i, size_t n_blocks)
  * fractions, compared exactly), or it proves infeasibility where no layout fits; no clock. */
 static void test_assign_slack_brute(void)
 {
-    long optimal = 0, infeasible = 0;
+    long optimal = 0, infeasible = 0, budget_undecided = 0;
     for (uint64_t seed = 1; seed <= 6; seed++)
         for (int64_t cap = 3; cap <= 6; cap += 3) {
             rt_options o;
@@ -1069,11 +1070,37 @@ static void test_assign_slack_brute(void)
                 optimal++;
             }
             assign_result_fini(&r);
+            /* the same with small work budgets (docs/assignment.md sec. 1a): a claim only when
+             * it is right, a returned layout schedulable (default budget) and within the limit,
+             * its slack never above the brute-force best */
+            static const uint64_t budgets[] = {8, 60, 250};
+            for (size_t q = 0; q < sizeof budgets / sizeof *budgets; q++) {
+                rt_options ob = o;
+                ob.budget_units = budgets[q];
+                ob.max_iterations = 40;
+                CU_ASSERT_EQUAL_FATAL(run_search(&f, &ob, &r), ASSIGN_OK);
+                if (r.status == ASSIGN_INFEASIBLE)
+                    CU_ASSERT_FALSE(b.have);
+                if (r.layout) {
+                    int64_t n, dd;
+                    double sl;
+                    CU_ASSERT_FATAL(b.have);
+                    CU_ASSERT(r.sms_used <= cap);
+                    CU_ASSERT_TRUE_FATAL(slack_of_layout(f.m, f.ts, r.layout, &o, &n, &dd, &sl,
+                                                         NULL));
+                    CU_ASSERT((__int128)n * b.den <= (__int128)b.num * dd);
+                    if (r.status == ASSIGN_OPTIMAL)
+                        CU_ASSERT((__int128)n * b.den == (__int128)b.num * dd);
+                }
+                budget_undecided += r.undecided_analyses > 0;
+                assign_result_fini(&r);
+            }
             free(b.block);
             free(b.sizes);
             fx_fini(&f);
         }
     CU_ASSERT(optimal > 0);
+    CU_ASSERT(budget_undecided > 0);
 }
 
 void test_assign_register(void)
