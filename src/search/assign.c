@@ -602,12 +602,10 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     bool withheld = undec_hole ||
                     (s.pmip_withheld && out->status != ASSIGN_OPTIMAL &&
                      out->status != ASSIGN_INFEASIBLE);
-    if (rc == ASSIGN_OK && undec_hole) {
-        if (out->status == ASSIGN_OPTIMAL)
-            out->status = ASSIGN_FEASIBLE;
-        else
-            out->status = ASSIGN_UNKNOWN;
-    }
+    if (rc == ASSIGN_OK && undec_hole && out->status == ASSIGN_OPTIMAL)
+        out->status = ASSIGN_FEASIBLE;
+    else if (rc == ASSIGN_OK && undec_hole && out->status == ASSIGN_INFEASIBLE)
+        out->status = ASSIGN_UNKNOWN;
     if (rc == ASSIGN_OK && (out->undecided_analyses > 0 || undecided_tests > 0))
         rt_diag_warning(d, ts->path, 0, "the work budget of %llu units per analysis (--budget) "
                         "left %ld candidate analyses and %ld group tests undecided; undecided "
