@@ -533,6 +533,8 @@ static bool brute_schedulable(brute *b)
     int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
     CU_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
     bool ok = rc == EVAL_OK && ev.schedulable;
+    /* the brute force is the reference: every analysis it runs must be decided */
+    CU_ASSERT(rc != EVAL_OK || ev.decided);
     if (rc == EVAL_OK)
         rt_eval_fini(&ev);
     /* Property (docs/assignment.md sec. 2): every partition of a schedulable layout passes the
@@ -840,7 +842,124 @@ static void test_assign_pattern_mip_brute(void)
     CU_ASSERT(proven >= 20); /* nearly every instance ends with a proof */
 }
 
+/* ---- a tiny work budget against the brute force ------------------------------------------ */
+
+/* With the work budget of each analysis (o.budget_units) cut to a few units, many candidate
+ * analyses and group tests run out and are undecided. Whatever the search then claims must agree
+ * with the brute force run with the default budget (every analysis decided, asserted in
+ * brute_schedulable): `optimal` only at the brute-force minimum, `infeasible` only when no layout
+ * is schedulable, a lower bound never above the minimum, a returned layout schedulable under the
+ * default budget. The pattern MIP alone (as in pattern_compare) is held to the same: a proof only
+ * when it is right, its bound never above the minimum. The budgets run from "nothing decided"
+ * to "everything decided", so undecided results meet every step of the search. Mutation checks
+ * (docs/validation.md sec. 13): counting an undecided group test as a failure (bounds.c), or
+ * letting the pattern MIP claim a proof over layouts it cut off undecided (pattern_mip.c), makes
+ * this test fail. */
+typedef struct budget_tally {
+    long runs, undecided_runs, claims_with_undecided, bound_with_undecided, pmip_withheld;
+} budget_tally;
+
+static void budget_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
+                           rt_prio_mode prio, budget_tally *c)
+{
+    static const uint64_t budgets[] = {1, 8, 30, 60, 120, 250, 500, 1000, 3000};
+    for (uint64_t seed = 1; seed <= n_seeds; seed++) {
+        rt_options full;
+        rt_options_default(&full);
+        full.priorities = prio;
+        full.time_limit_s = 0; /* no clock: the same result on any machine */
+        fixture f;
+        rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &full);
+        int64_t want = brute_min_sms(&f, &full), S = N / g;
+        for (size_t q = 0; q < sizeof budgets / sizeof *budgets; q++) {
+            rt_options o = full;
+            o.budget_units = budgets[q];
+            o.max_iterations = 20; /* bounds the exact loop when every candidate is undecided */
+            assign_result r;
+            CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+            bool wrong = false;
+            if (r.status == ASSIGN_OPTIMAL)
+                wrong |= want < 0 || r.sms_used != want;
+            if (r.status == ASSIGN_INFEASIBLE)
+                wrong |= want >= 0;
+            if (r.layout) {
+                check_layout(&f, &full, &r); /* schedulable with the default budget */
+                wrong |= want < 0 || r.sms_used < want;
+            }
+            if (want >= 0 && r.lower_bound_sms > want)
+                wrong = true;
+            CU_ASSERT_FALSE(wrong);
+            if (wrong)
+                fprintf(stderr, "\nbudget mismatch N=%lld seed=%llu prio=%d budget=%llu: brute "
+                        "%lld, search %s %lld, bound %lld, undecided %ld\n", (long long)N,
+                        (unsigned long long)seed, (int)prio, (unsigned long long)budgets[q],
+                        (long long)want, assign_status_name(r.status), (long long)r.sms_used,
+                        (long long)r.lower_bound_sms, r.undecided_analyses);
+            c->runs++;
+            c->undecided_runs += r.undecided_analyses > 0;
+            c->claims_with_undecided += r.undecided_analyses > 0 &&
+                                        (r.status == ASSIGN_OPTIMAL ||
+                                         r.status == ASSIGN_INFEASIBLE);
+            c->bound_with_undecided += r.undecided_analyses > 0 && r.lower_bound_sms > g;
+            assign_result_fini(&r);
+
+            /* the pattern MIP alone over the pool of every layout (no incumbent) */
+            int64_t U = want < 0 ? S : want / g;
+            rt_diags *d = rt_diags_new(16);
+            lbt *b = lbt_new(f.m, f.ts, &o);
+            judge *j = judge_new(f.m, f.ts, &o, 1024);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+            pattern_result pr;
+            pattern_pool pool = {0};
+            CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, S + 1, d, &pr, &pool, U, 0, false),
+                                  ASSIGN_OK);
+            if (want >= 0)
+                CU_ASSERT(pr.lb_units <= U);
+            if (pr.lb_units <= U) {
+                jlayout best;
+                CU_ASSERT_EQUAL_FATAL(jl_init(&best, f.ts->n_tasks), 0);
+                pmip_result pm;
+                CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
+                                                 &pm), ASSIGN_OK);
+                if (pm.proven) {
+                    CU_ASSERT_EQUAL(pm.found, want >= 0);
+                    if (pm.found && want >= 0)
+                        CU_ASSERT_EQUAL(jl_units(&best) * g, want);
+                }
+                if (pm.found)
+                    CU_ASSERT(want >= 0 && jl_units(&best) * g >= want);
+                if (want >= 0)
+                    CU_ASSERT(pm.lb_units <= U);
+                c->pmip_withheld += !pm.proven && pm.lb_units > 0;
+                jl_fini(&best);
+            }
+            pattern_pool_fini(&pool);
+            judge_free(j);
+            lbt_free(b);
+            rt_diags_free(d);
+        }
+        fx_fini(&f);
+    }
+}
+
+static void test_assign_budget_brute(void)
+{
+    budget_tally c = {0};
+    budget_compare(6, 1, 5, 5, 6, RT_PRIO_GIVEN, &c);
+    budget_compare(6, 1, 5, 5, 6, RT_PRIO_DM, &c);
+    budget_compare(6, 1, 5, 4, 6, RT_PRIO_AUDSLEY, &c);
+    fprintf(stderr, "\nbudget: runs %ld undecided %ld claims %ld bounds %ld withheld %ld\n",
+            c.runs, c.undecided_runs, c.claims_with_undecided, c.bound_with_undecided,
+            c.pmip_withheld);
+    /* undecided results were met, and proofs and bounds still came through beside them */
+    CU_ASSERT(c.undecided_runs > c.runs / 4);
+    CU_ASSERT(c.claims_with_undecided > 0);
+    CU_ASSERT(c.bound_with_undecided > 0);
+}
+
 /* ---- max-min-slack against brute force --------------------------------------------------- */
+/* (test_assign_slack_brute also runs each case with work budgets of 8, 60 and 250 units.) */
 
 typedef struct sbrute {
     const fixture *f;
@@ -919,7 +1038,7 @@ static void sbrute_parts(sbrute *b, size_t i, size_t n_blocks)
  * fractions, compared exactly), or it proves infeasibility where no layout fits; no clock. */
 static void test_assign_slack_brute(void)
 {
-    long optimal = 0, infeasible = 0;
+    long optimal = 0, infeasible = 0, budget_undecided = 0;
     for (uint64_t seed = 1; seed <= 6; seed++)
         for (int64_t cap = 3; cap <= 6; cap += 3) {
             rt_options o;
@@ -946,16 +1065,42 @@ static void test_assign_slack_brute(void)
                 CU_ASSERT_DOUBLE_EQUAL(r.min_slack, (double)b.num / (double)b.den, 1e-12);
                 int64_t n, dd;
                 double sl;
-                CU_ASSERT_TRUE(slack_of_layout(f.m, f.ts, r.layout, &o, &n, &dd, &sl));
+                CU_ASSERT_TRUE(slack_of_layout(f.m, f.ts, r.layout, &o, &n, &dd, &sl, NULL));
                 CU_ASSERT((__int128)n * b.den == (__int128)b.num * dd);
                 optimal++;
             }
             assign_result_fini(&r);
+            /* the same with small work budgets (docs/assignment.md sec. 1a): a claim only when
+             * it is right, a returned layout schedulable (default budget) and within the limit,
+             * its slack never above the brute-force best */
+            static const uint64_t budgets[] = {8, 60, 250};
+            for (size_t q = 0; q < sizeof budgets / sizeof *budgets; q++) {
+                rt_options ob = o;
+                ob.budget_units = budgets[q];
+                ob.max_iterations = 40;
+                CU_ASSERT_EQUAL_FATAL(run_search(&f, &ob, &r), ASSIGN_OK);
+                if (r.status == ASSIGN_INFEASIBLE)
+                    CU_ASSERT_FALSE(b.have);
+                if (r.layout) {
+                    int64_t n, dd;
+                    double sl;
+                    CU_ASSERT_FATAL(b.have);
+                    CU_ASSERT(r.sms_used <= cap);
+                    CU_ASSERT_TRUE_FATAL(slack_of_layout(f.m, f.ts, r.layout, &o, &n, &dd, &sl,
+                                                         NULL));
+                    CU_ASSERT((__int128)n * b.den <= (__int128)b.num * dd);
+                    if (r.status == ASSIGN_OPTIMAL)
+                        CU_ASSERT((__int128)n * b.den == (__int128)b.num * dd);
+                }
+                budget_undecided += r.undecided_analyses > 0;
+                assign_result_fini(&r);
+            }
             free(b.block);
             free(b.sizes);
             fx_fini(&f);
         }
     CU_ASSERT(optimal > 0);
+    CU_ASSERT(budget_undecided > 0);
 }
 
 void test_assign_register(void)
@@ -976,5 +1121,6 @@ void test_assign_register(void)
     CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);
     CU_add_test(s, "pattern MIP alone against brute force", test_assign_pattern_mip_brute);
     CU_add_test(s, "max-min-slack against brute force", test_assign_slack_brute);
+    CU_add_test(s, "tiny work budget: no wrong claim (brute force)", test_assign_budget_brute);
     CU_add_test(s, "group test is necessary on every layout", test_assign_group_test_necessary);
 }

@@ -424,6 +424,54 @@ static void test_search_max_min_slack(void)
     runcmd_free(&r);
 }
 
+/* A search whose per-analysis work budget is tiny (--budget 100 on the 4-task Orin example;
+ * --time-limit 0: no clock, the same run everywhere): its analyses run out, so it finds no
+ * layout and may not claim one impossible: exit 3, status unknown, the count of undecided
+ * analyses in JSON (positive) and in text, and its proven bound never above the layout the same
+ * search finds with the default budget (which leaves nothing undecided and says nothing). */
+#define ORIN_TS "examples/tasksets/orin-perception-search.xml"
+#define ORIN_GPU "examples/gpus/jetson-agx-orin.xml"
+static void test_search_budget_undecided(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", ORIN_TS, "--gpu", ORIN_GPU, "--time-limit", "0",
+                                     "--format", "json", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *j = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *a = json_object_get(j, "assignment");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "undecided_analyses")), 0);
+    json_int_t used = json_integer_value(json_object_get(a, "sms_used"));
+    CU_ASSERT(used > 0);
+    json_decref(j);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ORIN_TS, "--gpu", ORIN_GPU, "--time-limit", "0", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(strstr(r.out, "Undecided:"));
+    runcmd_free(&r);
+
+    r = runcmd((char *[]){"x", ORIN_TS, "--gpu", ORIN_GPU, "--time-limit", "0",
+                          "--budget", "100", "--format", "json", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    j = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    a = json_object_get(j, "assignment");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(a, "status")), "unknown");
+    CU_ASSERT(json_integer_value(json_object_get(a, "undecided_analyses")) > 0);
+    json_t *lb = json_object_get(a, "lower_bound_sms");
+    CU_ASSERT(json_is_null(lb) || json_integer_value(lb) <= used);
+    json_decref(j);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "claims no proof that rests on an undecided layout"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ORIN_TS, "--gpu", ORIN_GPU, "--time-limit", "0",
+                          "--budget", "100", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "UNDECIDED: the search found no schedulable "
+                                         "partitioning and proved none impossible"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Undecided: "));
+    runcmd_free(&r);
+}
+
 static void test_search_capped_claims_no_proof(void)
 {
     /* With --combination-cap 1 every layout of two or more busy partitions is analysed with the
@@ -522,6 +570,8 @@ void test_cli_register(void)
                 test_new_user_options);
     CU_add_test(s, "what a new user hit: whole-ns hint, bandwidth above nominal",
                 test_new_user_inputs);
+    CU_add_test(s, "search: a tiny --budget leaves analyses undecided, no proof",
+                test_search_budget_undecided);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
                 test_search_infeasible_without_columns);
 }

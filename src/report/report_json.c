@@ -251,6 +251,7 @@ static void j_assignment(jw *w, const rt_report *r)
     kint_or_null(w, "gap_sms", a->gap_sms >= 0, a->gap_sms);
     kint_or_null(w, "one_partition_sms", a->one_partition_sms > 0, a->one_partition_sms);
     jw_kint(w, "analyses", a->analyses);
+    jw_kint(w, "undecided_analyses", a->undecided_analyses);
     kreal_or_null(w, "first_layout_seconds", a->first_seconds >= 0, a->first_seconds);
     kreal_or_null(w, "best_layout_seconds", a->best_seconds >= 0, a->best_seconds);
     if (r->o->objective == RT_OBJ_MAX_MIN_SLACK) {

@@ -85,6 +85,10 @@ static void verdict_line(const rt_report *r, FILE *out)
         fprintf(out, "SCHEDULABLE: every deadline holds");
     else if (a && a->status == ASSIGN_INFEASIBLE)
         fprintf(out, "INFEASIBLE: no partitioning meets every deadline under the model");
+    else if (a && a->status == ASSIGN_UNKNOWN && a->undecided_analyses > 0)
+        fprintf(out, "UNDECIDED: the search found no schedulable partitioning and proved none "
+                     "impossible; %ld of its analyses ran out of the work budget (a larger "
+                     "--budget may decide them)", a->undecided_analyses);
     else if (a && a->status == ASSIGN_UNKNOWN)
         fprintf(out, "UNDECIDED: the search hit a limit before finding a schedulable partitioning");
     else
@@ -127,6 +131,10 @@ static void assign_bound_text(const assign_result *a, FILE *out)
         fprintf(out, "; first layout after %.3f s, the returned one after %.3f s",
                 a->first_seconds, a->best_seconds);
     fprintf(out, ".\n");
+    if (a->undecided_analyses > 0)
+        fprintf(out, "  Undecided: %ld of the search's analyses ran out of their work budget "
+                     "(--budget, per analysis); such layouts were neither returned nor counted "
+                     "as failures, and no proof rests on them.\n", a->undecided_analyses);
 }
 
 static void header(const rt_report *r, FILE *out)

@@ -52,6 +52,12 @@ typedef struct search {
     double eval_max_s;      /* longest full analysis so far (time kept for the last one) */
     bool capped;            /* an analysis whose result is returned or cuts something off used
                              * the co-runner heuristic (--combination-cap) */
+    long mip_undecided;     /* analyses of the MIP loop that the work budget left undecided */
+    int64_t undec_units;    /* fewest units of g of a layout that the MIP loop cut off by a
+                             * no-good on an undecided analysis (INT64_MAX: none): no claim of
+                             * the loop may rest on that cut (docs/assignment.md sec. 1a) */
+    bool pmip_withheld;     /* the pattern MIP finished, but a layout it cut off undecided
+                             * kept it from proving the result */
     lbt *b;                 /* bounds and group tests */
     judge *j;               /* full analyses of the local search */
     long mip_analyses;      /* full analyses of the MIP loop */
@@ -136,8 +142,9 @@ static double time_left(const search *s)
     return left > 0 ? left : -1;
 }
 
-/* Full analysis of l. 1 schedulable, 0 not, ASSIGN_ENOMEM. *have_ev: ev holds a result to
- * free (not after EVAL_ERANGE: some WCET beyond 2^62 ns, reported as a miss). */
+/* Full analysis of l. 1 schedulable (decided), 0 not or undecided (ev->decided tells),
+ * ASSIGN_ENOMEM. *have_ev: ev holds a result to free (not after EVAL_ERANGE: some WCET beyond
+ * 2^62 ns, reported as a miss). Each analysis has a budget of o->budget_units of its own. */
 static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
 {
     double t = now_s();
@@ -147,6 +154,8 @@ static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
         s->eval_max_s = t;
     s->mip_analyses++;
     *have_ev = erc == EVAL_OK;
+    if (*have_ev && !ev->decided)
+        s->mip_undecided++;
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
     return *have_ev && ev->schedulable;
@@ -263,11 +272,18 @@ static int check_candidate(search *s, ilp_outcome oc, bool *done)
             s->t_first = s->t_best;
         return ASSIGN_OK;
     }
-    /* this analysis cuts something off: it must rest on the exact maximum (or be recorded) */
-    if (!have || !ev.exhaustive)
+    /* this analysis cuts something off: it must rest on the exact maximum (or be recorded).
+     * An undecided one proves nothing: only cuts from decided group tests are taken from it,
+     * and if none applies, the no-good that keeps the MIP from returning it again is recorded
+     * with its size (undec_units) so that no claim below that size rests on it. */
+    bool undecided = have && !ev.decided;
+    if (!undecided && (!have || !ev.exhaustive))
         s->capped = true;
     size_t n_cuts = 0;
-    rc = r < 0 ? r : amip_cut(s->a, &s->c, l, have ? &ev : NULL, &n_cuts);
+    rc = r < 0 ? r : amip_cut(s->a, &s->c, l, have && !undecided ? &ev : NULL, &n_cuts);
+    int64_t units = sms / s->m->gpu->granularity;
+    if (rc == ASSIGN_OK && undecided && n_cuts == 0 && units < s->undec_units)
+        s->undec_units = units;
     if (rc == ASSIGN_OK && have && (!s->best || sms + s->m->gpu->granularity < s->best_sms))
         rc = try_repair(s, l, &ev);
     if (have)
@@ -422,6 +438,12 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
                 break;
             jl_copy(&s->inc, &best);
         }
+        if (!s->pmip.proven && s->pmip.lb_units > 0) {
+            /* finished, but layouts cut off undecided keep it from a proof: its bound holds */
+            s->pmip_withheld = true;
+            if (s->pmip.lb_units > s->lb_units)
+                s->lb_units = s->pmip.lb_units;
+        }
         if (s->pmip.proven) {
             *closed = true;
             s->pmip_proven = true;
@@ -534,16 +556,27 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     memset(out, 0, sizeof *out);
     out->status = ASSIGN_UNKNOWN;
     out->min_slack = NAN;
-    search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = now_s(), .out = out };
+    search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = now_s(), .out = out,
+                 .undec_units = INT64_MAX };
     int rc = search_run(&s);
     if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0)
         rc = final_check(&s);
     /* the proven bound: trivial and pattern bounds always; the MIP's floor only when no cut
-     * rests on a capped analysis */
+     * rests on a capped analysis, and no higher than a layout cut off undecided */
     int64_t g = m->gpu->granularity, lb = s.lb_units;
-    if (s.a && !s.capped && amip_floor(s.a) > lb)
-        lb = amip_floor(s.a);
+    if (s.a && !s.capped) {
+        int64_t fl = amip_floor(s.a) < s.undec_units ? amip_floor(s.a) : s.undec_units;
+        if (fl > lb)
+            lb = fl;
+    }
     out->analyses = (s.j ? judge_analyses(s.j) : 0) + s.mip_analyses;
+    out->undecided_analyses = (s.j ? judge_undecided(s.j) : 0) + s.mip_undecided;
+    long undecided_tests = s.b ? lbt_undecided(s.b) : 0;
+    /* a claim of the MIP loop rests on its cuts: one cut off undecided below the result (or any,
+     * for infeasibility) leaves it unproven */
+    bool undec_hole = s.undec_units != INT64_MAX &&
+                      (out->status == ASSIGN_INFEASIBLE ||
+                       (out->status == ASSIGN_OPTIMAL && s.undec_units < out->sms_used / g));
     out->first_seconds = s.t_first > 0 ? s.t_first - s.t0 : -1;
     out->best_seconds = s.t_best > 0 ? s.t_best - s.t0 : -1;
     judge_free(s.j);
@@ -571,6 +604,20 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
         rt_diag_warning(d, ts->path, 0, "the co-runner combinations exceeded --combination-cap "
                         "in an analysis that cut a layout off: the search claims no proof of "
                         "optimality or infeasibility from the pattern MIP");
+    bool withheld = undec_hole ||
+                    (s.pmip_withheld && out->status != ASSIGN_OPTIMAL &&
+                     out->status != ASSIGN_INFEASIBLE);
+    if (rc == ASSIGN_OK && undec_hole && out->status == ASSIGN_OPTIMAL)
+        out->status = ASSIGN_FEASIBLE;
+    else if (rc == ASSIGN_OK && undec_hole && out->status == ASSIGN_INFEASIBLE)
+        out->status = ASSIGN_UNKNOWN;
+    if (rc == ASSIGN_OK && (out->undecided_analyses > 0 || undecided_tests > 0))
+        rt_diag_warning(d, ts->path, 0, "the work budget of %llu units per analysis (--budget) "
+                        "left %ld candidate analyses and %ld group tests undecided; undecided "
+                        "layouts are never returned, undecided tests count as passing%s",
+                        (unsigned long long)o->budget_units, out->undecided_analyses,
+                        undecided_tests, withheld ? "; the search claims no proof that rests "
+                        "on an undecided layout" : "");
     if (rc != ASSIGN_OK) {
         rt_layout_free(out->layout);
         out->layout = NULL;

@@ -31,6 +31,7 @@ typedef struct assign_result {
     int64_t gap_sms;           /* sms_used - lower_bound_sms; -1 without a layout or bound */
     int64_t one_partition_sms; /* all tasks in one partition, its smallest passing size (0: none) */
     long analyses;             /* full analyses run (cache hits not counted) */
+    long undecided_analyses;   /* of those, the ones the work budget left undecided */
     double first_seconds;      /* from the start to the first schedulable layout (-1: none) */
     double best_seconds;       /* to the returned one (-1: none) */
     /* max-min-slack (slack.h): the layout's smallest relative slack (NAN: none), the SM limit */

@@ -36,6 +36,7 @@ struct lbt {
     unsigned char *kmark;  /* per kernel: run outside the group */
     size_t *klist;
     long tests;
+    long undecided;        /* tests whose budget ran out (counted as passing) */
 };
 
 size_t lbt_tasks(const lbt *b) { return b->T; }
@@ -44,6 +45,7 @@ int64_t lbt_priority(const lbt *b, size_t i) { return b->prio[i]; }
 bool lbt_fits(const lbt *b, size_t i, size_t s) { return b->fits[i * b->S + s]; }
 size_t lbt_alone(const lbt *b, size_t i) { return b->alone[i]; }
 long lbt_tests(const lbt *b) { return b->tests; }
+long lbt_undecided(const lbt *b) { return b->undecided; }
 
 double lbt_util(const lbt *b, size_t i, size_t s)
 {
@@ -51,7 +53,9 @@ double lbt_util(const lbt *b, size_t i, size_t s)
     return w < 0 ? 2.0 : (double)w / (double)b->ts->tasks[i].period_ns;
 }
 
-/* RTA of the k tasks of G with WCETs b->w[]: 1 all meet their deadlines, 0 not, -1 OOM. */
+/* RTA of the k tasks of G with WCETs b->w[], with a work budget of o->budget_units of its own:
+ * 1 every task meets its deadline or is undecided (the budget ran out: the test is necessary,
+ * so "undecided" must count as "may pass"), 0 some task is decided to miss, -1 OOM. */
 static int rta_pass(lbt *b, const size_t *G, size_t k)
 {
     for (size_t t = 0; t < k; t++) {
@@ -61,13 +65,20 @@ static int rta_pass(lbt *b, const size_t *G, size_t k)
                                .priority = b->prio[G[t]] };
     }
     b->tests++;
-    if (b->o->priorities == RT_PRIO_AUDSLEY)
-        return rta_audsley(b->rt, k);
-    if (rta_npfp(b->rt, k, 0, b->res) != 0)
+    rt_budget budget;
+    budget_init(&budget, b->o->budget_units);
+    if (b->o->priorities == RT_PRIO_AUDSLEY) {
+        int r = rta_audsley_ex(b->rt, k, &budget);
+        if (r == 2)
+            b->undecided++;
+        return r == 2 ? 1 : r;
+    }
+    if (rta_npfp_ex(b->rt, k, 0, &budget, false, b->res) != 0)
         return -1;
     int pass = 1;
     for (size_t t = 0; t < k; t++)
-        pass &= b->res[t].schedulable;
+        pass &= b->res[t].schedulable || b->res[t].status == RTA_BUDGET;
+    b->undecided += budget.exhausted;
     rta_results_fini(b->res, k);
     return pass;
 }

@@ -24,7 +24,9 @@
  * docs/assignment.md make it necessary: a partition holding exactly G on s SMs with O elsewhere
  * fails the full analysis in every layout. With O a subset of the final outside set, the test is
  * weaker but still necessary, and failing it is inherited by every larger G (same O or larger):
- * what a depth-first search over groups needs to prune. */
+ * what a depth-first search over groups needs to prune. Each test's RTA has a work budget of
+ * o->budget_units of its own; a test whose budget runs out counts as passing ("may pass"), so a
+ * failure is always a decided one. */
 typedef struct lbt lbt;
 
 /* Build the tables. NULL on out of memory. Borrowed m, ts, o must outlive the tables. */
@@ -34,7 +36,8 @@ size_t lbt_tasks(const lbt *b);
 size_t lbt_sizes(const lbt *b);
 /* Base priority of task i (the file's under "given" when it has them, else deadline-monotonic). */
 int64_t lbt_priority(const lbt *b, size_t i);
-/* Task i alone on size s passes with isolated WCETs (and its WCET fits in range). */
+/* Task i alone on size s passes with isolated WCETs, or its test was undecided (and its WCET
+ * fits in range). */
 bool lbt_fits(const lbt *b, size_t i, size_t s);
 /* Smallest size index on which task i fits alone, lbt_sizes if none. */
 size_t lbt_alone(const lbt *b, size_t i);
@@ -45,5 +48,8 @@ double lbt_util(const lbt *b, size_t i, size_t s);
 int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned char *out);
 /* Number of analyses of groups so far (cheap tests, not full analyses). */
 long lbt_tests(const lbt *b);
+/* Of those, how many ran out of their work budget (o->budget_units each, like every analysis of
+ * the search) and were counted as passing: undecided is never a failure of a necessary test. */
+long lbt_undecided(const lbt *b);
 
 #endif

@@ -17,7 +17,7 @@
 typedef struct jentry {
     uint32_t *key;          /* NULL: empty slot */
     unsigned char *miss;    /* T entries */
-    bool pass, exhaustive, erange;
+    bool pass, exhaustive, erange, undecided;
 } jentry;
 
 struct judge {
@@ -32,7 +32,7 @@ struct judge {
     unsigned char *miss;    /* scratch verdict */
     rt_task *sub_tasks;     /* partial layouts: shallow copies of the placed tasks */
     size_t *sub_idx;
-    long analyses, hits;
+    long analyses, hits, undecided;
     double max_s;
 };
 
@@ -154,6 +154,7 @@ void judge_free(judge *j)
 
 long judge_analyses(const judge *j) { return j->analyses; }
 long judge_hits(const judge *j) { return j->hits; }
+long judge_undecided(const judge *j) { return j->undecided; }
 double judge_max_seconds(const judge *j) { return j->max_s; }
 
 /* gcc 12 -fanalyzer reports a false leak here: each name is stored in the layout and freed by
@@ -234,6 +235,8 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
         return -1;
     v->erange = erc == EVAL_ERANGE;
     v->pass = erc == EVAL_OK && ev.schedulable;
+    v->undecided = erc == EVAL_OK && !ev.decided;
+    j->undecided += v->undecided;
     v->exhaustive = erc != EVAL_OK || ev.exhaustive;
     memset(j->miss, 0, j->T);
     for (size_t t = 0; t < n; t++)
@@ -266,7 +269,8 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
             j->hits++;
             memcpy(j->miss, slot->miss, j->T);
             *v = (jverdict){ .pass = slot->pass, .exhaustive = slot->exhaustive,
-                             .erange = slot->erange, .miss = j->miss };
+                             .erange = slot->erange, .undecided = slot->undecided,
+                             .miss = j->miss };
             return 0;
         }
     }
@@ -287,6 +291,7 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
         slot->pass = v->pass;
         slot->exhaustive = v->exhaustive;
         slot->erange = v->erange;
+        slot->undecided = v->undecided;
         j->used++;
     }
     return 0;

@@ -37,10 +37,12 @@ void jl_normalise(jlayout *l);
 
 typedef struct judge judge;
 
-/* Verdict of the full analysis: pass, per task whether it missed (miss[i]), and whether every
- * launch's worst case was enumerated (not the --combination-cap fallback). */
+/* Verdict of the full analysis: pass (decided schedulable), per task whether it missed or was
+ * left undecided (miss[i]), whether every launch's worst case was enumerated (not the
+ * --combination-cap fallback), and undecided: the work budget (o->budget_units, a fresh one per
+ * analysis) ran out, so the layout is neither accepted nor proven unschedulable. */
 typedef struct jverdict {
-    bool pass, exhaustive, erange;
+    bool pass, exhaustive, erange, undecided;
     const unsigned char *miss;   /* T entries, valid until the next judge call */
 } jverdict;
 
@@ -57,6 +59,8 @@ int judge_eval(judge *j, jlayout *l, jverdict *v);
 rt_layout *judge_layout(const judge *j, const jlayout *l);
 /* Full analyses run (cache hits not counted), and cache hits. */
 long judge_analyses(const judge *j);
+/* Of the full analyses run, those the work budget left undecided. */
+long judge_undecided(const judge *j);
 long judge_hits(const judge *j);
 /* Longest single analysis so far, in seconds. */
 double judge_max_seconds(const judge *j);

@@ -85,8 +85,15 @@ static int check(void *ctx, const unsigned char *x)
         }
         return 1;
     }
-    if (!v.exhaustive)
+    if (v.undecided) {
+        /* neither accepted nor proven unschedulable: it must not be recorded by GLPK, so it is
+         * cut off too, but that cut proves nothing about it (its units are kept) */
+        c->out->undecided++;
+        if (units < c->out->undecided_units)
+            c->out->undecided_units = units;
+    } else if (!v.exhaustive) {
         c->out->capped = true;
+    }
     int rc = ilp_lazy_row(c->lp, np, c->cols, c->ones, (double)np - 1.0);
     if (rc != ILP_OK) {
         c->oom = rc == ILP_ENOMEM;
@@ -193,6 +200,7 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
                pmip_result *out)
 {
     memset(out, 0, sizeof *out);
+    out->undecided_units = INT64_MAX;
     size_t T = best->T;
     pmctx c = { .j = j, .pool = pool, .g = g, .deadline = deadline, .best = best, .out = out,
                 .best_units = inc && inc->n_parts ? jl_units(inc) : INT64_MAX };
@@ -233,9 +241,17 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
     out->ran = true;
     out->hit_time_limit |= hit;
     out->cuts = (long)ilp_lazy_rows(c.lp);
-    /* proven: GLPK finished (optimum or no solution) over an exhaustive pool, no cut capped */
-    out->proven = !stopped && !hit && (oc == ILP_OPTIMAL || oc == ILP_INFEASIBLE) &&
-                  pool->exhaustive && !out->capped;
+    /* GLPK finished (optimum or no solution) over an exhaustive pool, no cut capped: every
+     * layout of fewer units than the best (c.best_units, the incumbent's or a better one's) was
+     * cut off, so the only ones that may still be schedulable are those cut off undecided.
+     * proven: there are none below the best (nor any at all when there is no best). */
+    bool finished = !stopped && !hit && (oc == ILP_OPTIMAL || oc == ILP_INFEASIBLE) &&
+                    pool->exhaustive && !out->capped;
+    out->proven = finished && out->undecided_units >= c.best_units;
+    if (finished)
+        out->lb_units = c.best_units < out->undecided_units ? c.best_units : out->undecided_units;
+    if (out->lb_units == INT64_MAX)
+        out->lb_units = 0;
 done:
     free(start);
     ilp_free(c.lp);

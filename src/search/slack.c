@@ -19,8 +19,11 @@
 #include "util/ckint.h"
 
 bool slack_of_layout(const model *m, const rt_taskset *ts, const rt_layout *l,
-                     const rt_options *o, int64_t *num, int64_t *den, double *slack)
+                     const rt_options *o, int64_t *num, int64_t *den, double *slack,
+                     bool *undecided)
 {
+    if (undecided)
+        *undecided = false;
     rt_layout *c = rt_layout_copy(l);
     if (!c)
         return false;
@@ -29,6 +32,8 @@ bool slack_of_layout(const model *m, const rt_taskset *ts, const rt_layout *l,
     rt_layout_free(c);
     if (rc != EVAL_OK)
         return false;
+    if (undecided)
+        *undecided = !ev.decided;
     bool ok = ev.schedulable && ts->n_tasks > 0;
     *num = 1;
     *den = 1;
@@ -123,6 +128,7 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
         rc = assign_search(m, &tt, &oi, &r, d);
         out->iterations += r.iterations;
         out->analyses += r.analyses;
+        out->undecided_analyses += r.undecided_analyses;
         out->hit_time_limit |= r.hit_time_limit;
         if (rc != ASSIGN_OK) {
             assign_result_fini(&r);
@@ -131,7 +137,15 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
         if (r.layout && r.sms_used <= cap) {
             int64_t na, nb;
             double sl;
-            if (!slack_of_layout(m, ts, r.layout, o, &na, &nb, &sl)) {
+            bool undecided;
+            bool ok = slack_of_layout(m, ts, r.layout, o, &na, &nb, &sl, &undecided);
+            if (!ok && undecided) {
+                /* its slack cannot be computed within the budget: stop here, no proof */
+                out->undecided_analyses++;
+                assign_result_fini(&r);
+                break;
+            }
+            if (!ok) {
                 /* schedulable with tighter deadlines and the same priorities: it must pass */
                 assign_result_fini(&r);
                 rt_diag_error(d, ts->path, 0, "internal error: a layout of the slack search "
