@@ -7,6 +7,7 @@
  * file is streamed by report/jw.c with jansson's escapes and layout. */
 #include "report/deploy_write.h"
 #include "report/jw.h"
+#include "report/report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -204,18 +205,6 @@ int deploy_write_green_contexts(const rt_deploy *d, const rt_deploy_info *info, 
     return ferror(out) ? -1 : 0;
 }
 
-/* ---- JSON ------------------------------------------------------------------------------ */
-
-static void j_input(jw *w, const char *key, const char *path, const unsigned char *sha)
-{
-    char hex[65];
-    sha_hex(sha, hex);
-    jw_key(w, key);
-    jw_object_begin(w);
-    jw_kstr(w, "path", path);
-    jw_kstr(w, "sha256", hex);
-    jw_object_end(w);
-}
 
 static void j_green(jw *w, const rt_deploy *d, const rt_deploy_part *p)
 {
@@ -272,17 +261,7 @@ int deploy_write_json(const rt_deploy *d, const rt_deploy_info *info, FILE *out)
     jw w;
     jw_init(&w, out, 2);
     jw_object_begin(&w);
-    jw_kint(&w, "schema", 1);
-    jw_key(&w, "tool");
-    jw_object_begin(&w);
-    jw_kstr(&w, "name", "rtgpu-analyze");
-    jw_kstr(&w, "version", info->tool_version);
-    jw_object_end(&w);
-    jw_key(&w, "inputs");
-    jw_object_begin(&w);
-    j_input(&w, "taskset", info->ts->path, info->ts->sha256);
-    j_input(&w, "gpu", info->gpu->path, info->gpu->sha256);
-    jw_object_end(&w);
+    report_json_head(&w, info->tool_version, info->ts, info->gpu);
     jw_kstr(&w, "layout", info->searched ? "search" : "given");
     jw_kbool(&w, "schedulable", info->schedulable);
     jw_key(&w, "gpu");

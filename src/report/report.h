@@ -12,6 +12,7 @@
 #include "analysis/options.h"
 #include "taskset/gpu.h"
 #include "models/model.h"
+#include "report/jw.h"
 #include "report/provenance.h"
 #include "taskset/taskset.h"
 #include "util/diag.h"
@@ -55,6 +56,9 @@ int report_text(const rt_report *r, FILE *out, int verbosity);
 /* JSON report, schema version 1, streamed to out as it is built (report/jw.h): nothing is
  * allocated. Returns 0, or -1 on a write error. */
 int report_json(const rt_report *r, FILE *out);
+/* The first keys of every rtgpu-analyze JSON document ("schema", "tool", "inputs": both files'
+ * paths and SHA-256) into the object w has open; the report and --emit-partitions json share it. */
+void report_json_head(jw *w, const char *tool_version, const rt_taskset *ts, const rt_gpu *gpu);
 /* The certification evidence report (EVIDENCE.md sec. 2): one self-contained polyglot XHTML5
  * page written with xmlTextWriter, byte-identical for the same inputs, options and date.
  * Returns 0, -1 on a write error or out of memory. */

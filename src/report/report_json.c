@@ -524,22 +524,27 @@ static void j_measurements(jw *w, const rt_report *r)
     jw_object_end(w);
 }
 
+void report_json_head(jw *w, const char *tool_version, const rt_taskset *ts, const rt_gpu *gpu)
+{
+    jw_kint(w, "schema", 1);
+    jw_key(w, "tool");
+    jw_object_begin(w);
+    jw_kstr(w, "name", "rtgpu-analyze");
+    jw_kstr(w, "version", tool_version);
+    jw_object_end(w);
+    jw_key(w, "inputs");
+    jw_object_begin(w);
+    j_input(w, "taskset", ts->path, ts->sha256);
+    j_input(w, "gpu", gpu->path, gpu->sha256);
+    jw_object_end(w);
+}
+
 int report_json(const rt_report *r, FILE *out)
 {
     jw w;
     jw_init(&w, out, 2);
     jw_object_begin(&w);
-    jw_kint(&w, "schema", 1);
-    jw_key(&w, "tool");
-    jw_object_begin(&w);
-    jw_kstr(&w, "name", "rtgpu-analyze");
-    jw_kstr(&w, "version", r->tool_version);
-    jw_object_end(&w);
-    jw_key(&w, "inputs");
-    jw_object_begin(&w);
-    j_input(&w, "taskset", r->ts->path, r->ts->sha256);
-    j_input(&w, "gpu", r->gpu->path, r->gpu->sha256);
-    jw_object_end(&w);
+    report_json_head(&w, r->tool_version, r->ts, r->gpu);
     j_options(&w, r);
     j_gpu(&w, r);
     jw_key(&w, "kernels");
