@@ -480,6 +480,22 @@ static void test_budget_sensitivity(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no sensitivity figures (the analysis itself: every "
                                          "deadline holds)"));
     runcmd_free(&r);
+    /* the HTML report says the same in its verdict banner */
+    r = runcmd((char *[]){"x", "examples/tasksets/paper-exp4.xml", "--gpu", GPU_2060, "--budget",
+                          "200", "--format", "html", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ran out in the sensitivity analysis: no sensitivity "
+                                         "figures (the analysis itself: every deadline holds)"));
+    runcmd_free(&r);
+    /* spent in the windows: one statement, and no sensitivity run on undecided results */
+    r = runcmd((char *[]){"x", "examples/tasksets/paper-exp4.xml", "--gpu", GPU_2060, "--budget",
+                          "20", "--format", "html", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    const char *first = strstr(r.err, "undecided: the work budget");
+    CU_ASSERT_PTR_NOT_NULL(first);
+    CU_ASSERT_PTR_NULL(first ? strstr(first + 1, "undecided: the work budget") : NULL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "; no verdict"));
+    runcmd_free(&r);
 }
 
 /* --budget takes a plain decimal from 1: hex, spaces, signs, 0 and junk are usage errors. */

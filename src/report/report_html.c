@@ -261,8 +261,15 @@ static void sec_verdict(page *p, const rt_report *r)
     open_el(p, "div");
     if (report_budget_out(r)) {
         attr(p, "class", "verdict undecided");
-        textf(p, "UNDECIDED: the work budget of %llu units ran out in %s; no verdict",
-              (unsigned long long)r->budget->limit_units, budget_step_text(r->budget->step));
+        if (r->budget->step == BUDGET_STEP_SENSITIVITY && r->eval && r->eval->decided)
+            /* as the text report: the analysis decided; only the margins are missing */
+            textf(p, "UNDECIDED: the work budget of %llu units ran out in %s: no sensitivity "
+                  "figures (the analysis itself: %s)",
+                  (unsigned long long)r->budget->limit_units, budget_step_text(r->budget->step),
+                  r->eval->schedulable ? "every deadline holds" : "a deadline can be missed");
+        else
+            textf(p, "UNDECIDED: the work budget of %llu units ran out in %s; no verdict",
+                  (unsigned long long)r->budget->limit_units, budget_step_text(r->budget->step));
     } else if (r->exit_status == 0) {
         attr(p, "class", "verdict pass");
         text(p, "SCHEDULABLE: every deadline holds under the model");
