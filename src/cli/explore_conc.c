@@ -339,6 +339,47 @@ static int emit(const conc_run *r, char *buf, size_t len, int wrote)
     return status;
 }
 
+/* Writes one result to out in the format asked for: 0, or nonzero when it could not. */
+typedef int (*render_fn)(const conc_run *r, const void *res, FILE *out);
+
+/* Render res with fn into memory, then write it whole (emit): never half an output. */
+static int render_emit(const conc_run *r, render_fn fn, const void *res)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    int wrote = -1;
+    if (mem) {
+        wrote = fn(r, res, mem);
+        if (fclose(mem) != 0)
+            wrote = -1;
+    }
+    return emit(r, buf, len, wrote);
+}
+
+static int split_render(const conc_run *r, const void *res, FILE *out)
+{
+    split_report rep = { .ts = r->ts, .gpu = r->gpu, .o = &r->a.opt, .res = res,
+                         .tool_version = PROG " " RTGPU_VERSION };
+    return r->a.format == FMT_JSON  ? split_report_json(&rep, out)
+           : r->a.format == FMT_SVG ? split_report_svg(&rep, out)
+                                    : split_report_text(&rep, out);
+}
+
+static int cosched_render(const conc_run *r, const void *res, FILE *out)
+{
+    return r->a.format == FMT_JSON
+               ? cosched_report_json(r->ts, r->gpu, res, PROG " " RTGPU_VERSION, out)
+               : cosched_report_text(r->ts, r->gpu, res, out);
+}
+
+static int mct_render(const conc_run *r, const void *res, FILE *out)
+{
+    return r->a.format == FMT_JSON
+               ? mct_report_json(r->ts, r->gpu, res, PROG " " RTGPU_VERSION, out)
+               : mct_report_text(r->ts, r->gpu, res, out);
+}
+
 static int split_body(conc_run *r)
 {
     char *comma = strchr(r->a.pair, ',');
@@ -358,21 +399,9 @@ static int split_body(conc_run *r)
     int rc = split_run(r->m, r->ts, r->gpu, (size_t)ka, (size_t)kb, &so, &res, r->d);
     if (rc != SPLIT_OK)
         return lib_failed(r, rc == SPLIT_ENOMEM);
-    split_report rep = { .ts = r->ts, .gpu = r->gpu, .o = &r->a.opt, .res = &res,
-                         .tool_version = PROG " " RTGPU_VERSION };
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    int wrote = -1;
-    if (mem) {
-        wrote = r->a.format == FMT_JSON  ? split_report_json(&rep, mem)
-                : r->a.format == FMT_SVG ? split_report_svg(&rep, mem)
-                                         : split_report_text(&rep, mem);
-        if (fclose(mem) != 0)
-            wrote = -1;
-    }
+    int status = render_emit(r, split_render, &res);
     split_result_fini(&res);
-    return emit(r, buf, len, wrote);
+    return status;
 }
 
 static int coschedule_body(conc_run *r)
@@ -384,19 +413,9 @@ static int coschedule_body(conc_run *r)
     int rc = cosched_run(r->m, (size_t)k, r->a.parts, r->a.n_parts, &res, r->d);
     if (rc != COSCHED_OK)
         return lib_failed(r, rc == COSCHED_ENOMEM);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    int wrote = -1;
-    if (mem) {
-        wrote = r->a.format == FMT_JSON
-                    ? cosched_report_json(r->ts, r->gpu, &res, PROG " " RTGPU_VERSION, mem)
-                    : cosched_report_text(r->ts, r->gpu, &res, mem);
-        if (fclose(mem) != 0)
-            wrote = -1;
-    }
+    int status = render_emit(r, cosched_render, &res);
     cosched_result_fini(&res);
-    return emit(r, buf, len, wrote);
+    return status;
 }
 
 static int mct_body(conc_run *r)
@@ -405,19 +424,9 @@ static int mct_body(conc_run *r)
     int rc = cosched_mct(r->m, r->ts, &r->a.opt, r->a.parts, r->a.n_parts, &res, r->d);
     if (rc != COSCHED_OK)
         return lib_failed(r, rc == COSCHED_ENOMEM);
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
-    int wrote = -1;
-    if (mem) {
-        wrote = r->a.format == FMT_JSON
-                    ? mct_report_json(r->ts, r->gpu, &res, PROG " " RTGPU_VERSION, mem)
-                    : mct_report_text(r->ts, r->gpu, &res, mem);
-        if (fclose(mem) != 0)
-            wrote = -1;
-    }
+    int status = render_emit(r, mct_render, &res);
     mct_result_fini(&res);
-    return emit(r, buf, len, wrote);
+    return status;
 }
 
 static int conc_main(int argc, char **argv, int (*body)(conc_run *r))
