@@ -779,9 +779,14 @@ static void test_assign_group_test_necessary(void)
  * every layout of that size, so the MIP over it finds a layout of exactly the minimum and
  * proves it (or proves that none exists). The pool is filtered by reduced costs (sec. 5), so a
  * pool that left out a pattern it needs shows here. Sizes and options as the brute-force
- * comparisons; no clock. */
-static void pattern_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
-                            rt_prio_mode prio, long *proven)
+ * comparisons; no clock.
+ * above: the master's cap as a search with an incumbent sets it (layouts below the incumbent):
+ * -1 none (the whole GPU), 1 an incumbent one unit above the minimum (the master capped at the
+ * minimum: the bound may not pass it and the pool must still hold the minimum), 0 an incumbent
+ * at the minimum (capped one unit below: the bound may reach the minimum but not pass it, and
+ * the pool holds no schedulable layout). */
+static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
+                                rt_prio_mode prio, int above, long *proven)
 {
     for (uint64_t seed = 1; seed <= n_seeds; seed++) {
         rt_options o;
@@ -792,6 +797,9 @@ static void pattern_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size
         rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
         int64_t want = brute_min_sms(&f, &o);
         int64_t S = N / g, U = want < 0 ? S : want / g;
+        int64_t stop = above < 0 || want < 0 ? S + 1 : U + above;
+        if (above == 0 && want >= 0)
+            U--; /* the pool for layouts below the incumbent */
         rt_diags *d = rt_diags_new(16);
         lbt *b = lbt_new(f.m, f.ts, &o);
         judge *j = judge_new(f.m, f.ts, &o, 1024);
@@ -799,12 +807,27 @@ static void pattern_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size
         CU_ASSERT_PTR_NOT_NULL_FATAL(j);
         pattern_result pr;
         pattern_pool pool = {0};
-        CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, S + 1, d, &pr, &pool, U, 0, false),
+        CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, stop, d, &pr, &pool, U, 0, false),
                               ASSIGN_OK);
         /* the bound never exceeds a schedulable layout */
         if (want >= 0)
-            CU_ASSERT(pr.lb_units <= U);
-        if (pr.lb_units <= U) {
+            CU_ASSERT(pr.lb_units * g <= want);
+        if (above == 0 && want >= 0) {
+            /* nothing below the minimum: the pool's MIP finds nothing, and proves it */
+            jlayout none;
+            CU_ASSERT_EQUAL_FATAL(jl_init(&none, f.ts->n_tasks), 0);
+            pmip_result pm;
+            if (pr.lb_units <= U) {
+                CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &none,
+                                                 &pm), ASSIGN_OK);
+                CU_ASSERT_FALSE(pm.found);
+                CU_ASSERT_TRUE(pool.exhaustive);
+                *proven += pm.proven;
+            } else {
+                (*proven)++; /* the bound alone proves the minimum */
+            }
+            jl_fini(&none);
+        } else if (pr.lb_units <= U) {
             jlayout best;
             CU_ASSERT_EQUAL_FATAL(jl_init(&best, f.ts->n_tasks), 0);
             pmip_result pm;
@@ -833,6 +856,12 @@ static void pattern_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size
     }
 }
 
+static void pattern_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
+                            rt_prio_mode prio, long *proven)
+{
+    pattern_compare_cap(N, g, banks, nt, n_seeds, prio, -1, proven);
+}
+
 static void test_assign_pattern_mip_brute(void)
 {
     long proven = 0;
@@ -840,6 +869,18 @@ static void test_assign_pattern_mip_brute(void)
     pattern_compare(8, 2, 6, 5, 8, RT_PRIO_DM, &proven);
     pattern_compare(6, 1, 5, 5, 8, RT_PRIO_AUDSLEY, &proven);
     CU_ASSERT(proven >= 20); /* nearly every instance ends with a proof */
+}
+
+/* The master capped below an incumbent (docs/assignment.md sec. 4, "The cap"): incumbents one
+ * unit above the minimum and at it. */
+static void test_assign_pattern_cap_brute(void)
+{
+    long proven = 0;
+    pattern_compare_cap(6, 1, 5, 5, 12, RT_PRIO_GIVEN, 1, &proven);
+    pattern_compare_cap(8, 2, 6, 5, 8, RT_PRIO_DM, 1, &proven);
+    pattern_compare_cap(6, 1, 5, 5, 12, RT_PRIO_GIVEN, 0, &proven);
+    pattern_compare_cap(6, 1, 5, 5, 8, RT_PRIO_AUDSLEY, 0, &proven);
+    CU_ASSERT(proven >= 25); /* 29 of the 40 here */
 }
 
 /* ---- a tiny work budget against the brute force ------------------------------------------ */
@@ -1120,6 +1161,8 @@ void test_assign_register(void)
     CU_add_test(s, "brute force, deadline-monotonic", test_assign_brute_dm);
     CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);
     CU_add_test(s, "pattern MIP alone against brute force", test_assign_pattern_mip_brute);
+    CU_add_test(s, "pattern master capped below an incumbent against brute force",
+                test_assign_pattern_cap_brute);
     CU_add_test(s, "max-min-slack against brute force", test_assign_slack_brute);
     CU_add_test(s, "tiny work budget: no wrong claim (brute force)", test_assign_budget_brute);
     CU_add_test(s, "group test is necessary on every layout", test_assign_group_test_necessary);

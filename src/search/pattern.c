@@ -1,20 +1,23 @@
 /* pattern: the pattern master of the partition search, a proven lower bound by column generation.
  *
- * Master (in units of g):  min sum_p u_p x_p
+ * Master (in units of g), over the layouts better than the incumbent (C = its units - 1, or S):
+ *                          min sum_p u_p x_p
  *                          sum over patterns p holding task i of x_p = 1    (cover_i, dual pi_i)
- *                          sum_p u_p x_p <= S                              (cap, dual mu <= 0)
- * over patterns p = (G, u) that pass lbt_group_pass with every task outside G outside (set C*).
- * Every schedulable layout is a 0-1 point of it (its partitions pass the necessary test), so
- * for any pi and mu <= 0 and every layout x, using at most min(T, S) patterns:
- *   cost(x) = sum_p rc_p x_p + sum_i pi_i + mu sum_p u_p x_p
- *          >= min(T, S) min(0, rc*) + sum_i pi_i + mu S,   rc_p = u_p (1 - mu) - sum_{i in G} pi_i,
- * with rc* the least reduced cost over C*. The pricing finds rc* exactly: per size u, a depth-first
- * search over the tasks that fit alone (highest dual first) for the group of largest dual sum that
- * passes; it prunes a branch when (a) the dual sum cannot beat the best found (bound), (b) two
- * members fail together in isolation on u (conflict masks), (c) the isolated utilisation reaches 1
- * (with a 1e-9 guard), or (d) the group fails the test with the tasks decided outside so far
- * (inherited by every completion, bounds.h). A search that passes its node limit proves nothing
- * and gives no bound for that round. */
+ *                          sum_p u_p x_p <= C                              (cap, dual mu <= 0)
+ * over patterns p = (G, u <= C) that pass lbt_group_pass with every task outside G outside (set
+ * C*). Every schedulable layout of at most C units is a 0-1 point of it (its partitions pass the
+ * necessary test), so for any pi and mu <= 0 and every such layout x, of at most K = min(T, C)
+ * patterns, with rc_p = u_p (1 - mu) - sum_{i in G} pi_i:
+ *   (1 - mu) cost(x) = sum_p rc_p x_p + sum_i pi_i
+ *                   >= max(K min(0, rc*), C min_u min(0, rc*_u) / u) + sum_i pi_i,
+ * with rc*_u a lower bound of the reduced costs on size u and rc* the least of them. The exact
+ * pricing finds rc*_u: per size u, a depth-first search over the tasks that fit alone (highest
+ * dual first) for the group of largest dual sum that passes; it prunes a branch when (a) the dual
+ * sum cannot beat the best found (bound), (b) two members fail together in isolation on u
+ * (conflict masks), (c) the isolated utilisation reaches 1 (with a 1e-9 guard), or (d) the group
+ * fails the test with the tasks decided outside so far (inherited by every completion, bounds.h).
+ * A size not searched to the end (greedy rounds, node limit, deadline) takes the fractional
+ * knapsack relaxation as rc*_u, so every round gives a bound. */
 #include "search/pattern.h"
 
 #include <math.h>
@@ -33,6 +36,9 @@
 #define ADD_EPS 1e-6          /* a column enters only below this reduced cost: GLPK's duals
                                * carry tolerances near 1e-7, and a column already in the master
                                * must not come back for ever */
+#define ROUND_COLS 8          /* columns kept per size and round (the best ones found) */
+#define GREEDY_STARTS 7       /* greedy columns per size: the dual order, then each of the
+                               * first tasks forced in first */
 #define ENUM_NODES 4000000L /* nodes of the pool enumeration, all sizes together */
 #define POOL_MAX 200000      /* patterns in the pool */
 #define CONF_MAX 20000000.0   /* T*T*S above which no conflict table is built */
@@ -42,12 +48,16 @@ typedef struct pm {
     lbt *b;
     ilp *lp;
     size_t T, S;
+    size_t C;              /* the master's cap: layouts of at most C units, patterns on sizes
+                            * below C (every layout better than the incumbent) */
     double deadline;
     int *cover;            /* row of each task */
     int cap;
     double *pi, mu;
     unsigned char *conf;   /* [(s*T+i)*T+j]: i and j fail together in isolation on s */
     size_t *order, *G, *best_G, best_k;
+    size_t *kept, kept_k[ROUND_COLS], n_kept; /* columns of this size and round, ROUND_COLS
+                                               * groups of T entries, the oldest replaced */
     unsigned char *out, *comp;
     double *suffix, best_sum;
     size_t n, s;           /* pricing: candidates for size s */
@@ -60,7 +70,7 @@ typedef struct pm {
     pattern_result *res;
     /* the duals of the best Lagrangian bound so far (for the pool) */
     bool have_duals;
-    double *bpi, bmu, brc, blb, bratio;
+    double *bpi, bmu, brc, bper, blb, bratio;
     /* pool enumeration */
     pattern_pool *pool;
     double need;           /* a group on size s enters when its dual sum reaches this */
@@ -106,7 +116,7 @@ static int build(pm *p, const jlayout *inc)
             return rc;
         p->cover[i] = ilp_n_rows(p->lp);
     }
-    int rc = from_ilp(ilp_add_row(p->lp, "cap", 0, NULL, NULL, ILP_LE, (double)p->S));
+    int rc = from_ilp(ilp_add_row(p->lp, "cap", 0, NULL, NULL, ILP_LE, (double)p->C));
     if (rc != ASSIGN_OK)
         return rc;
     p->cap = ilp_n_rows(p->lp);
@@ -122,7 +132,7 @@ static int build(pm *p, const jlayout *inc)
     }
     /* every task alone, on the smallest size where it passes with all others outside */
     for (size_t i = 0; i < p->T; i++)
-        for (size_t s = 0; s < p->S; s++) {
+        for (size_t s = 0; s < p->C; s++) {
             p->s = s;
             p->G[0] = i;
             int r = lbt_fits(p->b, i, s) ? complement_pass(p, 1) : 0;
@@ -155,7 +165,7 @@ static void fill_conflicts(pm *p)
     p->conf = calloc((size_t)cells ? (size_t)cells : 1, 1);
     if (!p->conf)
         return; /* only a speed-up */
-    for (size_t s = 0; s < p->S; s++)
+    for (size_t s = 0; s < p->C; s++)
         for (size_t i = 0; i < p->T; i++)
             for (size_t j = i + 1; j < p->T; j++) {
                 if (!lbt_fits(p->b, i, s) || !lbt_fits(p->b, j, s))
@@ -225,6 +235,24 @@ static int complement_test(pm *p, size_t k)
     return lbt_group_pass(p->b, p->G, k, p->s, p->comp);
 }
 
+static int cmp_size(const void *x, const void *y);
+
+/* Keep group G (k tasks) among this size's columns of the round: the newest ROUND_COLS, a
+ * group already kept not twice (groups compared in ascending order). */
+static void keep(pm *p, const size_t *G, size_t k)
+{
+    size_t c = p->n_kept % ROUND_COLS;
+    size_t *slot = p->kept + c * p->T;
+    memcpy(slot, G, k * sizeof *G);
+    qsort(slot, k, sizeof *slot, cmp_size);
+    for (size_t o = 0; o < p->n_kept && o < ROUND_COLS; o++)
+        if (o != c && p->kept_k[o] == k &&
+            memcmp(p->kept + o * p->T, slot, k * sizeof *slot) == 0)
+            return;
+    p->kept_k[c] = k;
+    p->n_kept++;
+}
+
 static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
 {
     if (p->truncated || p->oom)
@@ -263,6 +291,7 @@ static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
             p->best_sum = sum + p->pi[t];
             p->best_k = k + 1;
             memcpy(p->best_G, p->G, (k + 1) * sizeof *p->G);
+            keep(p, p->G, k + 1);
         }
         /* the complement holds the decided-outside set: a pass there is a pass here */
         if (r == 0)
@@ -296,33 +325,39 @@ static int by_ratio(const void *x, const void *y)
     return i < j ? -1 : (i > j);
 }
 
-/* Greedy column for size s: tasks in order, each kept if the group still passes with every
- * other task outside. A heuristic (no proof): 1 if its reduced cost is negative. */
+/* Greedy columns for size s: tasks in order, each kept if the group still passes with every
+ * other task outside; first in the dual order, then with each of the first GREEDY_STARTS tasks
+ * forced in first. A heuristic (no proof): every group whose reduced cost is negative is kept.
+ * 0, or -1 on out of memory. */
 static int greedy(pm *p, double thr)
 {
-    size_t k = 0;
-    double sum = 0, util = 0;
-    for (size_t q = 0; q < p->n; q++) {
-        size_t t = p->order[q];
-        double ut = lbt_util(p->b, t, p->s);
-        if (p->pi[t] <= 0 || util + ut >= 1.0 + 1e-9 || conflicts(p, t, k))
-            continue;
-        p->G[k] = t;
-        int r = complement_pass(p, k + 1);
-        if (r < 0)
-            return -1;
-        if (r == 1) {
-            k++;
-            sum += p->pi[t];
-            util += ut;
+    for (size_t st = 0; st <= GREEDY_STARTS && st <= p->n; st++) {
+        if (st > 0 && p->pi[p->order[st - 1]] <= 0)
+            break;
+        size_t k = 0;
+        double sum = 0, util = 0;
+        for (size_t q = 0; q <= p->n; q++) {
+            /* position 0 is the forced task (none for st == 0), then the order without it */
+            if ((q == 0 && st == 0) || (q > 0 && q == st))
+                continue;
+            size_t t = p->order[q == 0 ? st - 1 : q - 1];
+            double ut = lbt_util(p->b, t, p->s);
+            if (p->pi[t] <= 0 || util + ut >= 1.0 + 1e-9 || conflicts(p, t, k))
+                continue;
+            p->G[k] = t;
+            int r = complement_pass(p, k + 1);
+            if (r < 0)
+                return -1;
+            if (r == 1) {
+                k++;
+                sum += p->pi[t];
+                util += ut;
+            }
         }
+        if (k > 0 && sum > thr + ADD_EPS)
+            keep(p, p->G, k);
     }
-    if (k == 0 || sum <= thr + ADD_EPS)
-        return 0;
-    p->best_k = k;
-    p->best_sum = sum;
-    memcpy(p->best_G, p->G, k * sizeof *p->G);
-    return 1;
+    return 0;
 }
 
 /* Largest dual sum of a group on size s over a relaxation of the patterns: isolated utilisation
@@ -347,12 +382,15 @@ static double knapsack_root(const pm *p)
     return kb;
 }
 
-/* Pricing on size s: the best column into best_G (best_k 0 if none beats the threshold).
- * Returns its reduced cost (0 if none) or NAN when the search was cut short. With greedy, a
- * negative column of the greedy rule is returned instead when there is one (*exact false).
- * *rc_lb always receives a lower bound of the least reduced cost on size s: the exact value
- * when the search finished, else the knapsack relaxation's. */
-static double price(pm *p, size_t s, bool try_greedy, bool *exact, double *rc_lb)
+typedef enum { PRICE_RELAX, PRICE_GREEDY, PRICE_EXACT } price_mode;
+
+/* Pricing on size s. PRICE_EXACT: the depth-first search; returns the least reduced cost (0 if
+ * none is negative) or NAN when the search was cut short; the last ROUND_COLS improving groups
+ * are kept (kept, n_kept). PRICE_GREEDY: the greedy columns kept, returns 0 (*exact false).
+ * PRICE_RELAX: nothing searched, returns NAN. *rc_lb always receives a lower bound of the least
+ * reduced cost on size s: the exact value when the search finished, else the knapsack
+ * relaxation's. */
+static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb)
 {
     p->s = s;
     p->n = 0;
@@ -372,14 +410,15 @@ static double price(pm *p, size_t s, bool try_greedy, bool *exact, double *rc_lb
     *exact = false;
     double relaxed = thr - knapsack_root(p);
     *rc_lb = relaxed < 0 ? relaxed : 0.0;
-    if (try_greedy) {
-        int g = greedy(p, thr);
-        if (g < 0) {
+    p->n_kept = 0;
+    if (mode == PRICE_RELAX)
+        return NAN;
+    if (mode == PRICE_GREEDY) {
+        if (greedy(p, thr) < 0) {
             p->oom = true;
             return NAN;
         }
-        if (g == 1)
-            return thr - p->best_sum;
+        return 0.0;
     }
     *exact = true;
     p->best_sum = thr + ADD_EPS;
@@ -420,39 +459,44 @@ static int round_(pm *p, bool *done)
     p->mu = ilp_row_dual(p->lp, p->cap);
     if (!(p->mu <= 0))
         p->mu = 0; /* any mu <= 0 gives a valid bound */
-    bool exact = true, valid = true, added = false;
-    double rc_min = 0.0, ratio = 1.0;
-    for (size_t s = 0; s < p->S; s++) {
-        if (p->deadline > 0 && local_now() >= p->deadline) {
-            exact = valid = false;
-            break;
-        }
+    bool exact = true, added = false;
+    double rc_min = 0.0, ratio = 1.0, per_unit = 0.0;
+    bool late = false;
+    for (size_t s = 0; s < p->C; s++) {
+        /* past the deadline the remaining sizes get only the knapsack bound (still valid) */
+        late = late || (p->deadline > 0 && local_now() >= p->deadline);
         bool ex;
         double lb_s;
-        double r = price(p, s, p->use_greedy, &ex, &lb_s);
+        double r = price(p, s, late ? PRICE_RELAX : p->use_greedy ? PRICE_GREEDY : PRICE_EXACT,
+                         &ex, &lb_s);
         if (p->oom)
             return ASSIGN_ENOMEM;
         if (isnan(r) || !ex)
             exact = false;
         if (lb_s < rc_min)
             rc_min = lb_s;
+        if (lb_s / (double)(s + 1) < per_unit)
+            per_unit = lb_s / (double)(s + 1);
         /* Farley: every pattern on s has (dual sum + mu u) / u <= 1 - lb_s / u */
         double rs = 1.0 - (lb_s - RC_EPS) / (double)(s + 1);
         if (rs > ratio)
             ratio = rs;
-        if (isnan(r))
-            continue;
-        if (p->best_k) {
-            rc = add_pattern(p, p->best_G, p->best_k, (int64_t)(s + 1));
+        /* the kept columns (a search cut short still found columns) */
+        for (size_t c = 0; c < p->n_kept && c < ROUND_COLS; c++) {
+            rc = add_pattern(p, p->kept + c * p->T, p->kept_k[c], (int64_t)(s + 1));
             if (rc != ASSIGN_OK)
                 return rc;
             added = true;
         }
     }
-    if (valid) {
-        double k = (double)(p->T < p->S ? p->T : p->S);
-        double z = dsum + p->mu * (double)p->S;
-        double lag = z + k * (rc_min - RC_EPS), far = z / ratio;
+    {
+        double k = (double)(p->T < p->C ? p->T : p->C);
+        double z = dsum + p->mu * (double)p->C;
+        /* sum of rc over a layout's patterns: at least k rc* (k patterns at most) and at least
+         * C min_s rc*(s) / s (C units at most) */
+        double by_count = k * (rc_min - RC_EPS), by_units = (double)p->C * (per_unit - RC_EPS);
+        double lag = (dsum + (by_count > by_units ? by_count : by_units)) / (1.0 - p->mu);
+        double far = z / ratio;
         double lb = lag > far ? lag : far;
         if (!p->have_duals || lb > p->blb) {
             p->have_duals = true;
@@ -460,11 +504,12 @@ static int round_(pm *p, bool *done)
             memcpy(p->bpi, p->pi, p->T * sizeof *p->pi);
             p->bmu = p->mu;
             p->brc = rc_min - RC_EPS;
+            p->bper = per_unit - RC_EPS;
             p->bratio = lag >= far ? 0.0 : ratio; /* 0: the Lagrangian form gave it */
         }
         double units = ceil(lb - 1e-6 * (fabs(lb) > 1 ? fabs(lb) : 1));
         if (units > (double)p->res->lb_units)
-            p->res->lb_units = units > (double)p->S + 1 ? (int64_t)p->S + 1 : (int64_t)units;
+            p->res->lb_units = units > (double)p->C + 1 ? (int64_t)p->C + 1 : (int64_t)units;
         p->res->converged = exact && !added;
     }
     /* the greedy rule found nothing: price exactly next round */
@@ -659,12 +704,15 @@ out:
 static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double deadline, bool all)
 {
     pattern_pool *pl = p->pool;
-    pl->max_units = pool_units;
+    /* layouts of at most lim units: the master's cap bounds the duals' validity */
+    int64_t lim = all || pool_units < (int64_t)p->C ? pool_units : (int64_t)p->C;
+    pl->max_units = lim;
     bool complete = false;
     if (all && !p->have_duals) {
         memset(p->bpi, 0, p->T * sizeof *p->bpi); /* any duals enumerate everything */
         p->bmu = 0;
         p->brc = 0;
+        p->bper = 0;
         p->bratio = 0;
         p->have_duals = true;
     }
@@ -674,17 +722,21 @@ static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double dead
         double dsum = 0;
         for (size_t i = 0; i < p->T; i++)
             dsum += p->pi[i];
-        double K = (double)(p->T < p->S ? p->T : p->S), r = p->bratio;
-        double delta = r > 0 ? (double)pool_units - (dsum + p->mu * (double)p->S) / r
-                             : (double)pool_units - dsum - p->mu * (double)p->S -
-                               (K - 1) * (p->brc < 0 ? p->brc : 0.0);
+        double E = (double)lim, K = E < (double)p->T ? E : (double)p->T, r = p->bratio;
+        /* the other patterns' reduced costs add up to at least the larger of (K - 1) rc* and
+         * E min_s rc*(s) / s (both <= 0) */
+        double by_count = (K - 1) * (p->brc < 0 ? p->brc : 0.0);
+        double by_units = E * (p->bper < 0 ? p->bper : 0.0);
+        double delta = r > 0 ? (1.0 - p->mu / r) * E - dsum / r
+                             : (1.0 - p->mu) * E - dsum -
+                               (by_count > by_units ? by_count : by_units);
         delta += 1e-6 * (fabs(delta) > 1 ? fabs(delta) : 1); /* only ever loosens */
         p->deadline = deadline;
         p->enum_cap = ENUM_NODES;
         p->nodes = 0;
         p->truncated = false;
         for (size_t s = 0; s < p->S && !p->truncated && !p->oom; s++) {
-            if ((int64_t)(s + 1) > pool_units)
+            if ((int64_t)(s + 1) > lim)
                 break; /* a bigger pattern alone exceeds the layouts of interest */
             p->s = s;
             p->n = 0;
@@ -740,6 +792,8 @@ int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_unit
 {
     memset(out, 0, sizeof *out);
     pm p = { .b = b, .T = lbt_tasks(b), .S = lbt_sizes(b), .deadline = deadline,
+             .C = stop_units - 1 < (int64_t)lbt_sizes(b) ? (size_t)(stop_units - 1)
+                                                         : lbt_sizes(b),
              .node_cap = NODE_LIMIT, .use_greedy = true, .res = out, .pool = pool };
     size_t T = p.T ? p.T : 1;
     int rc = ASSIGN_ENOMEM;
@@ -754,7 +808,8 @@ int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_unit
     p.rows = malloc((T + 1) * sizeof *p.rows);
     p.coef = malloc((T + 1) * sizeof *p.coef);
     p.bpi = malloc(T * sizeof *p.bpi);
-    if (!p.bpi || !p.cover || !p.pi || !p.order || !p.G || !p.best_G || !p.out || !p.comp ||
+    p.kept = malloc(ROUND_COLS * T * sizeof *p.kept);
+    if (!p.bpi || !p.kept || !p.cover || !p.pi || !p.order || !p.G || !p.best_G || !p.out || !p.comp ||
         !p.suffix || !p.rows || !p.coef)
         goto done;
     if (!(p.lp = ilp_new("rtgpu_patterns", 0, d)))
@@ -794,6 +849,7 @@ done:
     free(p.rows);
     free(p.coef);
     free(p.bpi);
+    free(p.kept);
     free(p.ckey);
     free(p.cval);
     free(p.kscratch);

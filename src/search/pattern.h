@@ -29,7 +29,8 @@ size_t pattern_pool_find(const pattern_pool *p, const size_t *G, size_t k, int64
 
 typedef struct pattern_result {
     int64_t lb_units;     /* proven lower bound of the units of g of every schedulable layout
-                           * (0: none proven); above lbt_sizes: no layout is schedulable */
+                           * (0: none proven), at most stop_units (the master covers only the
+                           * layouts below it); above lbt_sizes: no layout is schedulable */
     bool converged;       /* the last pricing found no column of negative reduced cost */
     long lp_solves;       /* simplex solves of the restricted master */
     long columns;         /* patterns generated */
@@ -37,17 +38,19 @@ typedef struct pattern_result {
     long enum_nodes;      /* nodes of the pool enumeration */
 } pattern_result;
 
-/* Column generation (docs/assignment.md sec. 4): patterns (group G, size s) that pass the
+/* Column generation (docs/assignment.md sec. 5): patterns (group G, size s) that pass the
  * necessary test of bounds.h with every other task outside, rows "each task in exactly one
- * pattern" and "total size <= N". Started from the partitions of inc (may be NULL) and one
- * artificial column per task. Every exact pricing gives the Lagrangian bound
- *   sum_i pi_i + mu N + min(T, N/g) * min(0, least reduced cost),
+ * pattern" and "total size <= C", C = stop_units - 1 (at most lbt_sizes): the layouts better
+ * than an incumbent of stop_units units (stop_units = lbt_sizes + 1 without one). Started from
+ * the partitions of inc (may be NULL) and one artificial column per task. Every round gives the
+ * Lagrangian bound (sum_i pi_i + max(K rc*, C min_u rc*_u / u)) / (1 - mu) and Farley's bound,
  * valid for any duals (pi free, mu <= 0), so the bound never rests on the LP solver's accuracy;
- * its ceiling (less 1e-6) is kept when it improves. Stops when the pricing finds no negative
- * column, at `deadline` (monotonic seconds; 0: none), or when the bound reaches stop_units.
+ * its ceiling (less 1e-6), capped at C + 1, is kept when it improves. Stops when an exact
+ * pricing finds no negative column, at `deadline` (monotonic seconds; 0: none), or when the
+ * bound reaches stop_units.
  * With pool (may be NULL; zeroed by the caller, freed with pattern_pool_fini), the duals of
  * the best bound then select every pattern whose reduced cost allows it in a layout of at most
- * pool_units units (sec. 5, "The pool"), enumerated until enum_deadline; the incumbent's
+ * min(pool_units, C) units (sec. 5a, "The pool"), enumerated until enum_deadline; the incumbent's
  * partitions are always added. With all (--write-lp), every pattern that passes the test on at
  * most pool_units units is enumerated, whatever its reduced cost.
  * ASSIGN_OK, ASSIGN_ENOMEM or ASSIGN_ESOLVER (message in d). */
