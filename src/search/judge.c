@@ -34,6 +34,8 @@ struct judge {
     size_t *sub_idx;
     long analyses, hits, undecided;
     double max_s;
+    unsigned char *blame;   /* scratch: n_parts * n_parts of the last fresh failing analysis */
+    size_t blame_cap;
 };
 
 int jl_init(jlayout *l, size_t T)
@@ -147,6 +149,7 @@ void judge_free(judge *j)
     free(j->tab);
     free(j->key);
     free(j->miss);
+    free(j->blame);
     free(j->sub_tasks);
     free(j->sub_idx);
     free(j);
@@ -199,6 +202,37 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Who slowed whom (worst-case windows, a complete layout that failed with every worst case
+ * enumerated): blame[p * np + r] = 1 when partition r runs a kernel of the combination that gave
+ * the WCET of some launch of a task on partition p (naive model: the first co-runner only, the
+ * multiplier asks |K| >= 2 and nothing more). 0, or -1 on out of memory. */
+static int fill_blame(judge *j, const jlayout *l, const rt_eval *ev, jverdict *v)
+{
+    size_t np = l->n_parts;
+    if (np * np > j->blame_cap) {
+        unsigned char *b = realloc(j->blame, np * np);
+        if (!b)
+            return -1;
+        j->blame = b;
+        j->blame_cap = np * np;
+    }
+    memset(j->blame, 0, np * np);
+    for (size_t t = 0; t < j->T; t++) {
+        const wcet_task *wt = &ev->wcet.tasks[t];
+        unsigned char *row = j->blame + l->part[t] * np;
+        for (size_t r = 0; r < wt->n_launches; r++) {
+            const wcet_window *w = &wt->launches[r].windows[0];
+            size_t last = j->o->interference == RT_INTF_NAIVE && w->n_kernels > 2 ? 2
+                                                                                   : w->n_kernels;
+            for (size_t x = 1; x < last; x++)
+                if (w->parts[x] < np)
+                    row[w->parts[x]] = 1;
+        }
+    }
+    v->blame = j->blame;
+    return 0;
+}
+
 /* The analysis itself; the verdict in j->miss and v. A partial layout is analysed as the task
  * set of its placed tasks (shallow copies: same kernels, same model rows, file order kept, so
  * deadline-monotonic ties break the same way). */
@@ -241,10 +275,15 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
     memset(j->miss, 0, j->T);
     for (size_t t = 0; t < n; t++)
         j->miss[j->sub_idx[t]] = erc != EVAL_OK || !ev.rta[t].schedulable;
+    v->miss = j->miss;
+    v->blame = NULL;
+    int rc = 0;
+    if (erc == EVAL_OK && n == j->T && !v->pass && !v->undecided && ev.exhaustive &&
+        j->o->windows == RT_WINDOWS_WORST_CASE)
+        rc = fill_blame(j, l, &ev, v);
     if (erc == EVAL_OK)
         rt_eval_fini(&ev);
-    v->miss = j->miss;
-    return 0;
+    return rc;
 }
 
 /* gcc 12 -fanalyzer reports a false leak here: the cache entry's key and miss arrays are stored
@@ -270,7 +309,7 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
             memcpy(j->miss, slot->miss, j->T);
             *v = (jverdict){ .pass = slot->pass, .exhaustive = slot->exhaustive,
                              .erange = slot->erange, .undecided = slot->undecided,
-                             .miss = j->miss };
+                             .miss = j->miss, .blame = NULL };
             return 0;
         }
     }

@@ -44,6 +44,13 @@ typedef struct judge judge;
 typedef struct jverdict {
     bool pass, exhaustive, erange, undecided;
     const unsigned char *miss;   /* T entries, valid until the next judge call */
+    /* Who slowed whom, for witness cuts: n_parts * n_parts entries (the normalised layout's
+     * partitions), blame[p * n_parts + r] = 1 when partition r runs a kernel of the co-runner
+     * combination that gave the WCET of some launch of a task on p (naive model: the first
+     * co-runner). Only for a complete layout analysed now (not from the cache) that failed,
+     * decided, with worst-case windows and every worst case enumerated; else NULL. Valid until
+     * the next judge call. */
+    const unsigned char *blame;
 } jverdict;
 
 /* Cache of up to max_entries verdicts (0: none). NULL on out of memory. */

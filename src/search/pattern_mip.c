@@ -8,7 +8,10 @@
  * runs the full analysis; a layout that fails is cut off by the lazy row
  *   sum over the layout's patterns q of x_q <= (number of them) - 1,
  * which excludes exactly that layout (its patterns, one per partition, name it uniquely) and
- * every schedulable layout satisfies. So GLPK's optimum is a layout the analysis accepted (or the
+ * every schedulable layout satisfies; with worst-case windows and every worst case enumerated,
+ * by witness cuts instead, one per failing partition, which also exclude every layout that keeps
+ * that partition (or a larger group on its size) beside the co-runners that broke it
+ * (witness_cuts). So GLPK's optimum is a layout the analysis accepted (or the
  * incumbent), and when the pool holds every pattern a cheaper layout could use (pattern.h), no
  * layout with fewer SMs is schedulable. docs/assignment.md sec. 7. */
 #include "search/pattern_mip.h"
@@ -31,6 +34,9 @@ typedef struct pmctx {
     int64_t best_units;   /* best checked layout so far (incumbent included); INT64_MAX none */
     int *cols;
     double *ones;
+    int *norm_col;        /* column of each partition of the normalised candidate */
+    int *wcols;           /* a witness cut's columns (pool n + T) */
+    double *wones;
     bool oom;
     pmip_result *out;
 } pmctx;
@@ -58,6 +64,61 @@ static size_t decode(pmctx *c, const unsigned char *x)
     }
     c->cand.n_parts = np;
     return np;
+}
+
+/* Pattern q's group holds every task of pattern p's (both ascending). */
+static bool holds(const pattern_pool *pl, size_t q, size_t p)
+{
+    size_t a = pl->first[q], ae = pl->first[q + 1], b = pl->first[p], be = pl->first[p + 1];
+    if (ae - a < be - b)
+        return false;
+    while (b < be && a < ae) {
+        if (pl->task[a] < pl->task[b])
+            a++;
+        else if (pl->task[a] == pl->task[b]) {
+            a++;
+            b++;
+        } else
+            return false;
+    }
+    return b == be;
+}
+
+/* Witness cuts (docs/assignment.md sec. 5a) for the np partitions of c->cand (normalised,
+ * analysed now, failed, decided, every worst case enumerated, worst-case windows): for each
+ * partition P holding a miss, with R the partitions whose kernels gave the WCETs of P's launches
+ * (v->blame), every pool pattern on P's size that holds P's group, and the patterns of R, cannot
+ * all be chosen: sum of those x <= |R|. In such a layout the same combinations are among those
+ * each worst case runs over, so P's tasks get WCETs at least these, and P's group fails again by
+ * (M); a larger group too. 0, or -1 on failure (c->oom set on out of memory). Returns the
+ * number of rows added in *n_rows. */
+static int witness_cuts(pmctx *c, size_t np, const jverdict *v, size_t *n_rows)
+{
+    const pattern_pool *pl = c->pool;
+    *n_rows = 0;
+    for (size_t p = 0; p < np; p++) {
+        bool miss = false;
+        for (size_t i = 0; i < c->cand.T && !miss; i++)
+            miss = c->cand.part[i] == p && v->miss[i];
+        if (!miss)
+            continue;
+        size_t qp = (size_t)c->norm_col[p] - 1, n = 0, nr = 0;
+        for (size_t q = 0; q < pl->n; q++)
+            if (pl->units[q] == pl->units[qp] && holds(pl, q, qp))
+                c->wcols[n++] = (int)q + 1;
+        for (size_t r = 0; r < np; r++)
+            if (r != p && v->blame[p * np + r]) {
+                c->wcols[n++] = c->norm_col[r];
+                nr++;
+            }
+        int rc = ilp_lazy_row(c->lp, n, c->wcols, c->wones, (double)nr);
+        if (rc != ILP_OK) {
+            c->oom = rc == ILP_ENOMEM;
+            return -1;
+        }
+        (*n_rows)++;
+    }
+    return 0;
 }
 
 static int check(void *ctx, const unsigned char *x)
@@ -93,6 +154,19 @@ static int check(void *ctx, const unsigned char *x)
             c->out->undecided_units = units;
     } else if (!v.exhaustive) {
         c->out->capped = true;
+    }
+    if (v.blame) {
+        /* the candidate's partitions were renumbered by the judge: map each to its column */
+        for (size_t p = 0; p < np; p++) {
+            size_t q = (size_t)c->cols[p] - 1;
+            c->norm_col[c->cand.part[c->pool->task[c->pool->first[q]]]] = c->cols[p];
+        }
+        size_t rows;
+        if (witness_cuts(c, np, &v, &rows) != 0)
+            return -1;
+        c->out->witness_cuts += (long)rows;
+        if (rows > 0)
+            return 0;
     }
     int rc = ilp_lazy_row(c->lp, np, c->cols, c->ones, (double)np - 1.0);
     if (rc != ILP_OK) {
@@ -206,12 +280,18 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
                 .best_units = inc && inc->n_parts ? jl_units(inc) : INT64_MAX };
     int rc = ASSIGN_ENOMEM;
     unsigned char *start = NULL;
+    size_t W = pool->n + T + 1;
     c.cols = malloc((T ? T : 1) * sizeof *c.cols);
     c.ones = malloc((T ? T : 1) * sizeof *c.ones);
-    if (!c.cols || !c.ones || jl_init(&c.cand, T) != 0)
+    c.norm_col = malloc((T ? T : 1) * sizeof *c.norm_col);
+    c.wcols = malloc(W * sizeof *c.wcols);
+    c.wones = malloc(W * sizeof *c.wones);
+    if (!c.cols || !c.ones || !c.norm_col || !c.wcols || !c.wones || jl_init(&c.cand, T) != 0)
         goto done;
     for (size_t i = 0; i < T; i++)
         c.ones[i] = 1.0;
+    for (size_t i = 0; i < W; i++)
+        c.wones[i] = 1.0;
     if (!(c.lp = ilp_new("rtgpu_pattern_mip", 0, d))) {
         rc = ASSIGN_ESOLVER;
         goto done;
@@ -258,5 +338,8 @@ done:
     jl_fini(&c.cand);
     free(c.cols);
     free(c.ones);
+    free(c.norm_col);
+    free(c.wcols);
+    free(c.wones);
     return rc;
 }

@@ -23,6 +23,7 @@ typedef struct pmip_result {
     bool hit_time_limit;
     long checked;         /* integral layouts analysed in the callback */
     long cuts;            /* lazy rows stored */
+    long witness_cuts;    /* of those, witness cuts (the others are no-goods) */
     long columns, rows;   /* size of the model */
 } pmip_result;
 
