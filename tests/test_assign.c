@@ -751,6 +751,16 @@ static void test_assign_brute_audsley(void)
     CU_ASSERT(all_policies.bound_proof > 0);
 }
 
+/* Default options with the priority policy cycling by seed (given, dm, Audsley) and the masola
+ * model below seed naive_from, naive from there. */
+static void seeded_options(rt_options *o, uint64_t seed, uint64_t naive_from)
+{
+    static const rt_prio_mode prio[3] = {RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY};
+    rt_options_default(o);
+    o->priorities = prio[seed % 3];
+    o->interference = seed < naive_from ? RT_INTF_MASOLA : RT_INTF_NAIVE;
+}
+
 /* The group test of bounds.h is a necessary condition: over every layout of small random
  * instances (each priority policy, masola and naive, worst-case windows), every partition of
  * every schedulable layout passes it with the other tasks outside. Mutation check (recorded in
@@ -759,12 +769,9 @@ static void test_assign_brute_audsley(void)
 static void test_assign_group_test_necessary(void)
 {
     long checks = 0, fails = 0;
-    static const rt_prio_mode prio[3] = {RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY};
     for (uint64_t seed = 1; seed <= 6; seed++) {
         rt_options o;
-        rt_options_default(&o);
-        o.priorities = prio[seed % 3];
-        o.interference = seed < 6 ? RT_INTF_MASOLA : RT_INTF_NAIVE;
+        seeded_options(&o, seed, 6);
         fixture f;
         rand_instance(&f, gpu_make(6, 1, 5, 1365), 4, seed * 7919 + 6, &o);
         brute_min_sms_ex(&f, &o, true, &checks, &fails);
@@ -897,13 +904,10 @@ static bool wit_hits(const wenum *e, size_t k, const wit *w)
 
 static void test_assign_witness_cuts_sound(void)
 {
-    static const rt_prio_mode prio[3] = {RT_PRIO_GIVEN, RT_PRIO_DM, RT_PRIO_AUDSLEY};
     size_t witnesses = 0, with_r = 0, ok_layouts = 0;
     for (uint64_t seed = 1; seed <= 9; seed++) {
         rt_options o;
-        rt_options_default(&o);
-        o.priorities = prio[seed % 3];
-        o.interference = seed < 8 ? RT_INTF_MASOLA : RT_INTF_NAIVE;
+        seeded_options(&o, seed, 8);
         fixture f;
         rand_instance(&f, gpu_make(7, 1, 5, 1365), seed % 2 ? 5 : 4, seed * 104729 + 7, &o);
         wenum e = { .f = &f, .S = 7 };
