@@ -489,29 +489,28 @@ static int round_(pm *p, bool *done)
             added = true;
         }
     }
-    {
-        double k = (double)(p->T < p->C ? p->T : p->C);
-        double z = dsum + p->mu * (double)p->C;
-        /* sum of rc over a layout's patterns: at least k rc* (k patterns at most) and at least
-         * C min_s rc*(s) / s (C units at most) */
-        double by_count = k * (rc_min - RC_EPS), by_units = (double)p->C * (per_unit - RC_EPS);
-        double lag = (dsum + (by_count > by_units ? by_count : by_units)) / (1.0 - p->mu);
-        double far = z / ratio;
-        double lb = lag > far ? lag : far;
-        if (!p->have_duals || lb > p->blb) {
-            p->have_duals = true;
-            p->blb = lb;
-            memcpy(p->bpi, p->pi, p->T * sizeof *p->pi);
-            p->bmu = p->mu;
-            p->brc = rc_min - RC_EPS;
-            p->bper = per_unit - RC_EPS;
-            p->bratio = lag >= far ? 0.0 : ratio; /* 0: the Lagrangian form gave it */
-        }
-        double units = ceil(lb - 1e-6 * (fabs(lb) > 1 ? fabs(lb) : 1));
-        if (units > (double)p->res->lb_units)
-            p->res->lb_units = units > (double)p->C + 1 ? (int64_t)p->C + 1 : (int64_t)units;
-        p->res->converged = exact && !added;
+    /* the bound of this round, from the duals and the least reduced costs found or bounded */
+    double k = (double)(p->T < p->C ? p->T : p->C);
+    double z = dsum + p->mu * (double)p->C;
+    /* sum of rc over a layout's patterns: at least k rc* (k patterns at most) and at least
+     * C min_s rc*(s) / s (C units at most) */
+    double by_count = k * (rc_min - RC_EPS), by_units = (double)p->C * (per_unit - RC_EPS);
+    double lag = (dsum + (by_count > by_units ? by_count : by_units)) / (1.0 - p->mu);
+    double far = z / ratio;
+    double lb = lag > far ? lag : far;
+    if (!p->have_duals || lb > p->blb) {
+        p->have_duals = true;
+        p->blb = lb;
+        memcpy(p->bpi, p->pi, p->T * sizeof *p->pi);
+        p->bmu = p->mu;
+        p->brc = rc_min - RC_EPS;
+        p->bper = per_unit - RC_EPS;
+        p->bratio = lag >= far ? 0.0 : ratio; /* 0: the Lagrangian form gave it */
     }
+    double units = ceil(lb - 1e-6 * (fabs(lb) > 1 ? fabs(lb) : 1));
+    if (units > (double)p->res->lb_units)
+        p->res->lb_units = units > (double)p->C + 1 ? (int64_t)p->C + 1 : (int64_t)units;
+    p->res->converged = exact && !added;
     /* the greedy rule found nothing: price exactly next round */
     if (!added && p->use_greedy) {
         p->use_greedy = false;
