@@ -667,7 +667,9 @@ static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed,
 /* The search and the brute force agree on the fewest SMs (and on infeasibility) over random
  * instances, for each priority policy and a few GPUs; the search's layout passes re-analysis. */
 typedef struct tally {
-    long multi_iter, bound_proof, feasible, infeasible;
+    long multi_iter, bound_proof, feasible, infeasible, probe_ran, probe_proof;
+    double limit; /* --time-limit of the searches: 0, no clock (the same result on any
+                   * machine); a limit never reached on these instances turns the probe on */
 } tally;
 
 static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t n_seeds,
@@ -678,7 +680,7 @@ static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t
         rt_options_default(&o);
         o.priorities = prio;
         o.interference = intf;
-        o.time_limit_s = 0; /* no clock in the comparison: the same result on any machine */
+        o.time_limit_s = c->limit;
         fixture f;
         rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
         int64_t want = brute_min_sms(&f, &o);
@@ -702,6 +704,8 @@ static void brute_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_t
             fprintf(stderr, "\nmismatch N=%lld g=%lld seed=%llu prio=%d: brute %lld, search %s %lld\n",
                     (long long)N, (long long)g, (unsigned long long)seed, (int)prio,
                     (long long)want, assign_status_name(r.status), (long long)r.sms_used);
+        c->probe_ran += r.probe > 0;
+        c->probe_proof += r.probe == 2;
         c->multi_iter += r.iterations > 0;
         c->bound_proof += r.iterations == 0;
         c->feasible += want >= 0;
@@ -749,6 +753,24 @@ static void test_assign_brute_audsley(void)
     check_tally(&c);
     CU_ASSERT(all_policies.multi_iter > 0);
     CU_ASSERT(all_policies.bound_proof > 0);
+}
+
+/* The same comparisons with a time limit that is never reached (600 s against well under one):
+ * the exact loop's probe runs before the patterns (docs/assignment.md sec. 7), and some of the
+ * proofs are its own. Mutation check (docs/validation.md): capping the probe's MIP two units
+ * below the incumbent instead of one makes it claim optima that are not. */
+static void test_assign_brute_probe(void)
+{
+    tally c = {.limit = 600};
+    brute_compare(6, 1, 5, 5, 12, RT_PRIO_GIVEN, RT_INTF_MASOLA, &c);
+    brute_compare(8, 2, 6, 5, 8, RT_PRIO_AUDSLEY, RT_INTF_MASOLA, &c);
+    brute_compare(5, 1, 4, 4, 8, RT_PRIO_DM, RT_INTF_NAIVE, &c);
+    brute_compare(9, 1, 6, 4, 12, RT_PRIO_GIVEN, RT_INTF_MASOLA, &c);
+    brute_compare(6, 1, 5, 6, 3, RT_PRIO_GIVEN, RT_INTF_MASOLA, &c);
+    brute_compare(7, 1, 5, 5, 12, RT_PRIO_AUDSLEY, RT_INTF_MASOLA, &c);
+    CU_ASSERT(c.feasible > 0);
+    CU_ASSERT(c.infeasible > 0);
+    CU_ASSERT(c.probe_ran >= 3); /* 6 of the 55 here; the others closed by the quick master */
 }
 
 /* Default options with the priority policy cycling by seed (given, dm, Audsley) and the masola
@@ -1328,6 +1350,8 @@ void test_assign_register(void)
     CU_add_test(s, "brute force, given priorities", test_assign_brute_given);
     CU_add_test(s, "brute force, deadline-monotonic", test_assign_brute_dm);
     CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);
+    CU_add_test(s, "brute force with a time limit (the exact probe first)",
+                test_assign_brute_probe);
     CU_add_test(s, "pattern MIP alone against brute force", test_assign_pattern_mip_brute);
     CU_add_test(s, "pattern master capped below an incumbent against brute force",
                 test_assign_pattern_cap_brute);

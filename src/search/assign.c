@@ -34,6 +34,7 @@
 #define PATTERN_SHARE 0.6    /* the pattern master runs until this share of the limit */
 #define POOL_SHARE 0.7       /* the pool enumeration until this share */
 #define PMIP_SHARE 0.95      /* the pattern MIP until this share; the exact loop the rest */
+#define PROBE_SHARE 0.1      /* of the limit for the exact loop's probe (small models only) */
 #define PMIP_FIRST 3000       /* patterns of a partial pool in the first pattern MIP */
 #define AMIP_SHARE 0.25      /* after the pattern MIP, the exact loop only with this much left */
 #define AMIP_CELLS 20000.0   /* and only for T * T * sizes up to this */
@@ -68,6 +69,8 @@ typedef struct search {
     pattern_pool pool;
     pmip_result pmip;
     bool pmip_proven;       /* the pattern MIP proved the result (optimal or infeasible) */
+    double probe_s;         /* seconds the exact loop's probe took (the stages after it start
+                             * that much later) */
 } search;
 
 const char *assign_status_name(assign_status s)
@@ -175,7 +178,15 @@ static int offer_incumbent(search *s, rt_layout *l, int64_t sms)
     s->t_best = now_s();
     if (s->t_first == 0)
         s->t_first = s->t_best;
-    return s->a ? amip_cap(s->a, sms / s->m->gpu->granularity - 1) : ASSIGN_OK;
+    /* the patterns start from the best layout, wherever it was found */
+    int64_t g = s->m->gpu->granularity;
+    s->inc.n_parts = l->n_parts;
+    for (size_t i = 0; i < l->n_tasks; i++)
+        s->inc.part[i] = l->task_part[i];
+    for (size_t p = 0; p < l->n_parts; p++)
+        s->inc.units[p] = l->part_sms[p] / g;
+    jl_normalise(&s->inc);
+    return s->a ? amip_cap(s->a, sms / g - 1) : ASSIGN_OK;
 }
 
 /* Repack partitions from SM 0 in index order; returns the SMs used. */
@@ -318,21 +329,33 @@ static int primal(search *s)
     return rc;
 }
 
-static int search_loop(search *s)
+/* The exact loop, until the time limit or, for the probe, the monotonic time until (0: none)
+ * and at most solves MIP solves (0: no limit); the probe's end is not the time limit. */
+static int search_loop(search *s, double until, long solves)
 {
     assign_result *out = s->out;
-    for (;;) {
+    for (long n = 0; solves == 0 || n < solves; n++) {
         if (s->o->max_iterations > 0 && out->iterations >= s->o->max_iterations) {
             out->hit_iteration_limit = true;
             return ASSIGN_OK;
         }
+        double left = time_left(s);
+        bool probe = false;
+        if (until > 0) {
+            double to = until - now_s();
+            if (to <= 0)
+                return ASSIGN_OK;
+            probe = left == 0 || to < left;
+            if (probe)
+                left = to;
+        }
         /* keep time for the analysis of what the solve returns: twice the longest so far, at
          * most half of what is left (the only time-dependent choice: where the limit falls) */
-        double left = time_left(s), keep = 2 * s->eval_max_s;
+        double keep = 2 * s->eval_max_s;
         if (left > 0 && keep > left / 2)
             keep = left / 2;
         if (left < 0 || (left > 0 && left - keep < 0.001)) {
-            out->hit_time_limit = true;
+            out->hit_time_limit |= !probe;
             return ASSIGN_OK;
         }
         if (left > 0)
@@ -348,7 +371,7 @@ static int search_loop(search *s)
         if (rc != ASSIGN_OK)
             return rc;
         out->iterations++;
-        out->hit_time_limit |= hit;
+        out->hit_time_limit |= hit && !probe;
         if (oc == ILP_INFEASIBLE) {
             /* nothing cheaper than the incumbent (if any) is schedulable: proven */
             out->status = s->best ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
@@ -362,6 +385,7 @@ static int search_loop(search *s)
         if (rc != ASSIGN_OK || done || hit)
             return rc;
     }
+    return ASSIGN_OK;
 }
 
 /* No tasks: nothing to place, zero SMs, trivially optimal (the LP file, if asked for, holds the
@@ -395,7 +419,11 @@ static void trivial_bound(search *s)
 /* Deadline at share of the time limit (monotonic seconds; 0: no limit). */
 static double share_deadline(const search *s, double share)
 {
-    return s->o->time_limit_s > 0 ? s->t0 + share * s->o->time_limit_s : 0;
+    /* later by the probe's time, the pattern MIP's share at most */
+    double t = share * s->o->time_limit_s + s->probe_s;
+    if (t > PMIP_SHARE * s->o->time_limit_s)
+        t = PMIP_SHARE * s->o->time_limit_s;
+    return s->o->time_limit_s > 0 ? s->t0 + t : 0;
 }
 
 /* The pattern MIP over the pool (pattern_mip.h): a better layout becomes the incumbent; a
@@ -436,7 +464,6 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
             }
             if ((rc = offer_incumbent(s, l, jl_units(&best) * g)) != ASSIGN_OK)
                 break;
-            jl_copy(&s->inc, &best);
         }
         if (!s->pmip.proven && s->pmip.lb_units > 0) {
             /* finished, but layouts cut off undecided keep it from a proof: its bound holds */
@@ -462,6 +489,68 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
     return rc;
 }
 
+/* The exact loop's proven floor in units of g (0: none): not after an analysis past the
+ * combination cap, and not above a layout cut off undecided. */
+static int64_t exact_floor(const search *s)
+{
+    if (!s->a || s->capped)
+        return 0;
+    int64_t fl = amip_floor(s->a);
+    return fl < s->undec_units ? fl : s->undec_units;
+}
+
+/* The exact loop's model (sec. 7), capped below the incumbent and raised to the bound proven so
+ * far; built once, kept for every later run of the loop. */
+static int exact_open(search *s)
+{
+    if (s->a)
+        return amip_raise_floor(s->a, (double)s->lb_units);
+    int rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
+    if (rc == ASSIGN_OK && s->best)
+        rc = amip_cap(s->a, s->best_sms / s->m->gpu->granularity - 1);
+    if (rc == ASSIGN_OK)
+        rc = amip_raise_floor(s->a, (double)s->lb_units);
+    return rc;
+}
+
+/* The probe, on a small model with an incumbent and a time limit: the pattern master for at
+ * most PROBE_SHARE of the limit (small instances converge at once), then one solve of the exact
+ * loop's MIP for as long. Capped below the incumbent, that MIP is often infeasible at once, a
+ * proof in a second where column generation would take most of the limit. *closed: the result
+ * is proven. */
+static int probe(search *s, double cells, bool *closed)
+{
+    if (!s->best || !(s->o->time_limit_s > 0) || s->o->write_lp || cells > AMIP_CELLS)
+        return ASSIGN_OK;
+    double t = now_s(), box = PROBE_SHARE * s->o->time_limit_s;
+    int64_t g = s->m->gpu->granularity;
+    int rc = pattern_bound(s->b, &s->inc, t + box, s->best_sms / g, s->d, &s->pat, NULL, 0, 0,
+                           false);
+    if (s->pat.lb_units > s->lb_units)
+        s->lb_units = s->pat.lb_units;
+    *closed = s->lb_units * g >= s->best_sms;
+    if (rc != ASSIGN_OK || *closed) {
+        s->probe_s = now_s() - t;
+        return rc;
+    }
+    rc = exact_open(s);
+    if (rc == ASSIGN_OK)
+        rc = search_loop(s, now_s() + box, 1);
+    s->probe_s = now_s() - t;
+    *closed = s->out->status == ASSIGN_OPTIMAL;
+    s->out->probe = *closed ? 2 : 1;
+    if (rc == ASSIGN_OK && !*closed) {
+        /* GLPK holds one model at a time: the patterns need it. The probe's proven floor is
+         * kept (as at the end of the search: not past a capped analysis or an undecided cut) */
+        int64_t fl = exact_floor(s);
+        if (fl > s->lb_units)
+            s->lb_units = fl;
+        amip_free(s->a);
+        s->a = NULL;
+    }
+    return rc;
+}
+
 static int search_run(search *s)
 {
     if (s->ts->n_tasks == 0)
@@ -477,6 +566,9 @@ static int search_run(search *s)
     int rc = primal(s);
     int64_t g = s->m->gpu->granularity;
     bool closed = s->best && s->lb_units * g >= s->best_sms;
+    double cells = (double)T * (double)T * (double)s->m->n_sizes;
+    if (rc == ASSIGN_OK && !closed)
+        rc = probe(s, cells, &closed);
     if (rc == ASSIGN_OK && (!closed || s->o->write_lp)) {
         int64_t stop = s->best ? s->best_sms / g : (int64_t)s->m->n_sizes + 1;
         int64_t pool_units = s->best && !s->o->write_lp ? s->best_sms / g
@@ -501,21 +593,15 @@ static int search_run(search *s)
     }
     /* the exact loop's model is built in one go, without a clock: after the pattern MIP it
      * runs only while a quarter of the limit is left and the model is small */
-    double left = time_left(s), cells = (double)T * (double)T * (double)s->m->n_sizes;
+    double left = time_left(s);
     bool room = left == 0 || (left > 0 && !s->pmip.ran) ||
                 (left > 0 && left >= AMIP_SHARE * s->o->time_limit_s && cells <= AMIP_CELLS);
-    if (rc == ASSIGN_OK && !closed && room) {
-        /* not proven by the patterns: the exact loop (sec. 7) with the time that is left */
-        rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
-        if (rc == ASSIGN_OK && s->best)
-            rc = amip_cap(s->a, s->best_sms / g - 1);
-        if (rc == ASSIGN_OK)
-            rc = amip_raise_floor(s->a, (double)s->lb_units);
-    }
+    if (rc == ASSIGN_OK && !closed && room)
+        rc = exact_open(s); /* not proven by the patterns: the exact loop with what is left */
     if (rc == ASSIGN_OK && closed)
         s->out->status = ASSIGN_OPTIMAL;
-    else if (rc == ASSIGN_OK && s->a)
-        rc = search_loop(s);
+    else if (rc == ASSIGN_OK && s->a && room)
+        rc = search_loop(s, 0, 0);
     else if (rc == ASSIGN_OK && left < 0)
         s->out->hit_time_limit = true;
     if (rc == ASSIGN_OK && !s->out->layout && s->best) {
@@ -563,12 +649,9 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
         rc = final_check(&s);
     /* the proven bound: trivial and pattern bounds always; the MIP's floor only when no cut
      * rests on a capped analysis, and no higher than a layout cut off undecided */
-    int64_t g = m->gpu->granularity, lb = s.lb_units;
-    if (s.a && !s.capped) {
-        int64_t fl = amip_floor(s.a) < s.undec_units ? amip_floor(s.a) : s.undec_units;
-        if (fl > lb)
-            lb = fl;
-    }
+    int64_t g = m->gpu->granularity, lb = s.lb_units, fl = exact_floor(&s);
+    if (fl > lb)
+        lb = fl;
     out->analyses = (s.j ? judge_analyses(s.j) : 0) + s.mip_analyses;
     out->undecided_analyses = (s.j ? judge_undecided(s.j) : 0) + s.mip_undecided;
     long undecided_tests = s.b ? lbt_undecided(s.b) : 0;
