@@ -34,7 +34,9 @@
 #define PATTERN_SHARE 0.6    /* the pattern master runs until this share of the limit */
 #define POOL_SHARE 0.7       /* the pool enumeration until this share */
 #define PMIP_SHARE 0.95      /* the pattern MIP until this share; the exact loop the rest */
-#define PROBE_SHARE 0.1      /* of the limit for the exact loop's probe (small models only) */
+#define QUICK_SHARE 0.05     /* of the limit for the probe's pattern master (small models) */
+#define PROBE_SHARE 0.1      /* and for its solve of the exact loop's MIP */
+#define ANNEAL_SHARE 0.2     /* of the limit, at most, for the annealing */
 #define PMIP_FIRST 3000       /* patterns of a partial pool in the first pattern MIP */
 #define AMIP_SHARE 0.25      /* after the pattern MIP, the exact loop only with this much left */
 #define AMIP_CELLS 20000.0   /* and only for T * T * sizes up to this */
@@ -69,8 +71,8 @@ typedef struct search {
     pattern_pool pool;
     pmip_result pmip;
     bool pmip_proven;       /* the pattern MIP proved the result (optimal or infeasible) */
-    double probe_s;         /* seconds the exact loop's probe took (the stages after it start
-                             * that much later) */
+    double stages_from;     /* share of the limit at which the pattern stages begin:
+                             * LOCAL_SHARE, or later when the early stages ran past it */
 } search;
 
 const char *assign_status_name(assign_status s)
@@ -419,11 +421,10 @@ static void trivial_bound(search *s)
 /* Deadline at share of the time limit (monotonic seconds; 0: no limit). */
 static double share_deadline(const search *s, double share)
 {
-    /* later by the probe's time, the pattern MIP's share at most */
-    double t = share * s->o->time_limit_s + s->probe_s;
-    if (t > PMIP_SHARE * s->o->time_limit_s)
-        t = PMIP_SHARE * s->o->time_limit_s;
-    return s->o->time_limit_s > 0 ? s->t0 + t : 0;
+    /* the shares after LOCAL_SHARE, mapped onto what is left after the early stages */
+    double f = s->stages_from;
+    double t = f + (share - LOCAL_SHARE) * (1.0 - f) / (1.0 - LOCAL_SHARE);
+    return s->o->time_limit_s > 0 ? s->t0 + t * s->o->time_limit_s : 0;
 }
 
 /* The pattern MIP over the pool (pattern_mip.h): a better layout becomes the incumbent; a
@@ -513,30 +514,35 @@ static int exact_open(search *s)
     return rc;
 }
 
-/* The probe, on a small model with an incumbent and a time limit: the pattern master for at
- * most PROBE_SHARE of the limit (small instances converge at once), then one solve of the exact
- * loop's MIP for as long. Capped below the incumbent, that MIP is often infeasible at once, a
- * proof in a second where column generation would take most of the limit. *closed: the result
- * is proven. */
-static int probe(search *s, double cells, bool *closed)
+/* The probe runs on a small model (T * T * sizes at most AMIP_CELLS) with an incumbent and a
+ * time limit (it is a time box), without --write-lp. */
+static bool probe_applies(const search *s, double cells)
 {
-    if (!s->best || !(s->o->time_limit_s > 0) || s->o->write_lp || cells > AMIP_CELLS)
-        return ASSIGN_OK;
-    double t = now_s(), box = PROBE_SHARE * s->o->time_limit_s;
+    return s->best && s->o->time_limit_s > 0 && !s->o->write_lp && cells <= AMIP_CELLS;
+}
+
+/* The probe's first part: the pattern master for at most QUICK_SHARE of the limit (small
+ * instances converge at once). *closed: its bound meets the incumbent. */
+static int quick_master(search *s, bool *closed)
+{
     int64_t g = s->m->gpu->granularity;
-    int rc = pattern_bound(s->b, &s->inc, t + box, s->best_sms / g, s->d, &s->pat, NULL, 0, 0,
-                           false);
+    int rc = pattern_bound(s->b, &s->inc, now_s() + QUICK_SHARE * s->o->time_limit_s,
+                           s->best_sms / g, s->d, &s->pat, NULL, 0, 0, false);
     if (s->pat.lb_units > s->lb_units)
         s->lb_units = s->pat.lb_units;
     *closed = s->lb_units * g >= s->best_sms;
-    if (rc != ASSIGN_OK || *closed) {
-        s->probe_s = now_s() - t;
-        return rc;
-    }
-    rc = exact_open(s);
+    return rc;
+}
+
+/* The probe's second part: one solve of the exact loop's MIP, for at most PROBE_SHARE of the
+ * limit. Capped below the incumbent, it is often infeasible at once, a proof in a second where
+ * column generation would take most of the limit. *closed: the result is proven. */
+static int probe_mip(search *s, bool *closed)
+{
+    double t = now_s();
+    int rc = exact_open(s);
     if (rc == ASSIGN_OK)
-        rc = search_loop(s, now_s() + box, 1);
-    s->probe_s = now_s() - t;
+        rc = search_loop(s, t + PROBE_SHARE * s->o->time_limit_s, 1);
     *closed = s->out->status == ASSIGN_OPTIMAL;
     s->out->probe = *closed ? 2 : 1;
     if (rc == ASSIGN_OK && !*closed) {
@@ -547,6 +553,22 @@ static int probe(search *s, double cells, bool *closed)
             s->lb_units = fl;
         amip_free(s->a);
         s->a = NULL;
+    }
+    return rc;
+}
+
+/* The annealing of the local search (local_anneal) from the incumbent, for at most
+ * ANNEAL_SHARE of the limit. */
+static int anneal(search *s)
+{
+    local_stats st = {0};
+    int r = local_anneal(s->j, s->b, s->o->time_limit_s > 0 ? now_s() + ANNEAL_SHARE *
+                         s->o->time_limit_s : 0, &s->inc, &st);
+    int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
+    if (r == 1) {
+        rt_layout *l = judge_layout(s->j, &s->inc);
+        rc = l ? offer_incumbent(s, l, jl_units(&s->inc) * s->m->gpu->granularity)
+               : ASSIGN_ENOMEM;
     }
     return rc;
 }
@@ -566,9 +588,22 @@ static int search_run(search *s)
     int rc = primal(s);
     int64_t g = s->m->gpu->granularity;
     bool closed = s->best && s->lb_units * g >= s->best_sms;
+    /* small models (sec. 7a): the probe, then the annealing of the local search */
     double cells = (double)T * (double)T * (double)s->m->n_sizes;
-    if (rc == ASSIGN_OK && !closed)
-        rc = probe(s, cells, &closed);
+    bool small = cells <= AMIP_CELLS, probing = probe_applies(s, cells);
+    if (rc == ASSIGN_OK && !closed && probing)
+        rc = quick_master(s, &closed);
+    if (rc == ASSIGN_OK && !closed && probing && s->lb_units + 1 >= s->best_sms / g)
+        rc = probe_mip(s, &closed); /* a gap of one unit: the capped MIP is likely infeasible */
+    if (rc == ASSIGN_OK && !closed && small && s->best) {
+        rc = anneal(s);
+        closed = s->lb_units * g >= s->best_sms;
+    }
+    if (s->o->time_limit_s > 0) {
+        /* the pattern stages share what is left */
+        double f = (now_s() - s->t0) / s->o->time_limit_s;
+        s->stages_from = f > LOCAL_SHARE ? (f < 1.0 ? f : 1.0) : LOCAL_SHARE;
+    }
     if (rc == ASSIGN_OK && (!closed || s->o->write_lp)) {
         int64_t stop = s->best ? s->best_sms / g : (int64_t)s->m->n_sizes + 1;
         int64_t pool_units = s->best && !s->o->write_lp ? s->best_sms / g

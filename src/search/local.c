@@ -10,14 +10,23 @@
  *   move    one task into another (or a new) partition, both resized;
  *   swap    two tasks of two partitions, both resized.
  * When none applies, a perturbation moves one to three random tasks of the best layout to
- * random partitions, repairs, and improves again (iterated local search). */
+ * random partitions, repairs, and improves again (iterated local search). local_anneal adds
+ * simulated annealing through failing layouts, for what needs several tasks moved at once. */
 #include "search/local.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define N_RANDOM_ORDERS 4
+#define ANNEAL_RUNS 8         /* annealing runs, each from the best layout so far */
+#define ANNEAL_EVALS 100000L  /* neighbours drawn in each, at most */
+#define ANNEAL_PER_PAIR 250L  /* and at most this many per pair of tasks (small instances) */
+#define ANNEAL_T0 6.0         /* its temperature, in units of g: first */
+#define ANNEAL_T1 0.05        /* and last */
+#define ANNEAL_MISS 4.0       /* a failing layout costs this many units more */
+#define ANNEAL_PER_MISS 3.0   /* and this many per task that misses */
 
 typedef struct ls {
     judge *j;
@@ -28,7 +37,7 @@ typedef struct ls {
     bool have_best;
     size_t *grp, *order;
     unsigned char *out;
-    uint64_t rng;
+    uint64_t rng, xs;
     local_stats *st;
 } ls;
 
@@ -48,6 +57,16 @@ static uint64_t rnd(ls *s)
 {
     s->rng = s->rng * 6364136223846793005ULL + 1442695040888963407ULL;
     return s->rng >> 33;
+}
+
+/* xorshift64 (Marsaglia), for the annealing: many draws in a row, each reduced modulo a small
+ * number */
+static uint64_t xrnd(ls *s)
+{
+    s->xs ^= s->xs << 13;
+    s->xs ^= s->xs >> 7;
+    s->xs ^= s->xs << 17;
+    return s->xs;
 }
 
 /* Tasks of partition p of l into s->grp (ascending); returns the count. */
@@ -476,6 +495,110 @@ static int perturb(ls *s, size_t n)
     return improve(s) < 0 ? -1 : 1;
 }
 
+/* Cost of l for the annealing: its units, plus ANNEAL_MISS + ANNEAL_PER_MISS units per task
+ * that misses when it fails; INFINITY beyond the GPU, NAN on out of memory. Judged by
+ * judge_pass, so a passing layout better than the best becomes the best. */
+static double anneal_cost(ls *s, jlayout *l)
+{
+    int64_t u = jl_units(l);
+    if (u > (int64_t)s->S)
+        return INFINITY;
+    jverdict v;
+    int r = judge_pass(s, l, &v);
+    if (r < 0)
+        return NAN;
+    if (r == 1)
+        return (double)u;
+    size_t miss = 0;
+    for (size_t i = 0; i < s->T; i++)
+        miss += v.miss[i] != 0;
+    return (double)u + ANNEAL_MISS + ANNEAL_PER_MISS * (double)miss;
+}
+
+/* A random neighbour of s->cur in s->cand: a task to another (or a new) partition, two tasks
+ * swapped, a partition one to three units larger or smaller, or two partitions merged (half of
+ * the second's units kept). False when the draw gives nothing new. */
+static bool neighbour(ls *s)
+{
+    jlayout *c = &s->cand;
+    jl_copy(c, &s->cur);
+    size_t t = (size_t)(xrnd(s) % s->T), u = (size_t)(xrnd(s) % s->T);
+    size_t p = (size_t)(xrnd(s) % c->n_parts), q = (size_t)(xrnd(s) % (c->n_parts + 1));
+    uint64_t r = xrnd(s) % 5;
+    switch (r) {
+    case 0: /* move t to q; a new partition gets one to four units */
+        if (q == c->part[t] || q >= s->T)
+            return false;
+        if (q == c->n_parts)
+            c->units[c->n_parts++] = 1 + (int64_t)(xrnd(s) % 4);
+        c->part[t] = q;
+        break;
+    case 1: /* swap t and u */
+        if (c->part[t] == c->part[u])
+            return false;
+        c->part[t] = s->cur.part[u];
+        c->part[u] = s->cur.part[t];
+        break;
+    case 2: /* one unit more or less */
+    case 3: { /* one to three */
+        int64_t d = (xrnd(s) % 2 ? 1 : -1);
+        if (r == 3)
+            d *= 1 + (int64_t)(xrnd(s) % 3);
+        if (c->units[p] + d < 1)
+            return false;
+        c->units[p] += d;
+        break;
+    }
+    default: /* merge q into p */
+        if (q >= c->n_parts || q == p)
+            return false;
+        for (size_t i = 0; i < s->T; i++)
+            if (c->part[i] == q)
+                c->part[i] = p;
+        c->units[p] += c->units[q] / 2;
+        c->units[q] = 0;
+        break;
+    }
+    jl_normalise(c);
+    return true;
+}
+
+/* Simulated annealing from the best layout over layouts that may fail (anneal_cost):
+ * ANNEAL_EVALS neighbours (ANNEAL_PER_PAIR per pair of tasks on small instances), the
+ * temperature falling geometrically from ANNEAL_T0 to ANNEAL_T1 units. It reaches layouts that
+ * no chain of strict improvements does (a second partition needs several tasks at once). Every
+ * layout it keeps as best passed judge_pass; a better best is then improved by descent. */
+static int anneal(ls *s)
+{
+    jl_copy(&s->cur, &s->best);
+    double c = anneal_cost(s, &s->cur);
+    int64_t before = jl_units(&s->best);
+    double pairs = (double)s->T * (double)s->T * (double)ANNEAL_PER_PAIR;
+    long evals = pairs < (double)ANNEAL_EVALS ? (long)pairs : ANNEAL_EVALS;
+    for (long it = 0; it < evals && !isnan(c); it++) {
+        if ((it & 255) == 0 && expired(s))
+            break;
+        if (!neighbour(s))
+            continue;
+        double temp = ANNEAL_T0 * pow(ANNEAL_T1 / ANNEAL_T0, (double)it / (double)evals);
+        double n = anneal_cost(s, &s->cand);
+        if (isnan(n))
+            return -1;
+        /* the draw is taken every time, so the sequence does not depend on the costs' ties */
+        double x = (double)(xrnd(s) % 1000000) / 1e6;
+        if (n <= c || x < exp((c - n) / temp)) {
+            jl_copy(&s->cur, &s->cand);
+            c = n;
+        }
+    }
+    if (isnan(c))
+        return -1;
+    if (jl_units(&s->best) >= before)
+        return 0;
+    jl_copy(&s->cur, &s->best);
+    return improve(s);
+}
+
 static int run(ls *s, long max_idle)
 {
     int r = one_partition(s);
@@ -499,20 +622,49 @@ static int run(ls *s, long max_idle)
     return s->have_best;
 }
 
-int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best,
-                 local_stats *st)
+/* ANNEAL_RUNS annealing runs, each from the best layout so far; 1 when the
+ * best improved. */
+static int anneal_runs(ls *s)
 {
-    memset(st, 0, sizeof *st);
+    int64_t before = jl_units(&s->best);
+    for (int r = 0; r < ANNEAL_RUNS && !expired(s); r++)
+        if (anneal(s) < 0)
+            return -1;
+    return jl_units(&s->best) < before;
+}
+
+typedef int (*ls_body)(ls *s, long max_idle);
+
+static int ils_body(ls *s, long max_idle)
+{
+    return s->T ? run(s, max_idle) : 0;
+}
+
+static int anneal_body(ls *s, long max_idle)
+{
+    (void)max_idle;
+    return s->T > 1 ? anneal_runs(s) : 0;
+}
+
+/* One run of body with the search state set up; best in (when given) and out. */
+static int with_state(judge *j, lbt *b, double deadline, long max_idle, jlayout *best,
+                      local_stats *st, const jlayout *start, uint64_t seed, ls_body body)
+{
     ls s = { .j = j, .b = b, .deadline = deadline, .T = lbt_tasks(b), .S = lbt_sizes(b),
-             .rng = 0x2545F4914F6CDD1DULL, .st = st };
+             .rng = seed, .xs = 88172645463325252ULL + seed * 0x9E3779B97F4A7C15ULL, .st = st };
     size_t T = s.T ? s.T : 1;
     int rc = -1;
     s.grp = malloc(T * sizeof *s.grp);
     s.order = malloc(T * sizeof *s.order);
     s.out = malloc(T);
     if (s.grp && s.order && s.out && jl_init(&s.cur, s.T) == 0 && jl_init(&s.cand, s.T) == 0 &&
-        jl_init(&s.best, s.T) == 0 && jl_init(&s.best_ins, s.T) == 0)
-        rc = s.T ? run(&s, max_idle) : 0;
+        jl_init(&s.best, s.T) == 0 && jl_init(&s.best_ins, s.T) == 0) {
+        if (start) {
+            jl_copy(&s.best, start);
+            s.have_best = true;
+        }
+        rc = body(&s, max_idle);
+    }
     if (rc == 1)
         jl_copy(best, &s.best);
     jl_fini(&s.cur);
@@ -523,4 +675,18 @@ int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best
     free(s.order);
     free(s.out);
     return rc;
+}
+
+int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best,
+                 local_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    return with_state(j, b, deadline, max_idle, best, st, NULL, 0x2545F4914F6CDD1DULL,
+                      ils_body);
+}
+
+int local_anneal(judge *j, lbt *b, double deadline, jlayout *best, local_stats *st)
+{
+    st->t_best = 0;
+    return with_state(j, b, deadline, 0, best, st, best, 0x9E3779B97F4A7C15ULL, anneal_body);
 }
