@@ -501,11 +501,9 @@ static int64_t exact_floor(const search *s)
 }
 
 /* The exact loop's model (sec. 7), capped below the incumbent and raised to the bound proven so
- * far; built once, kept for every later run of the loop. */
+ * far. */
 static int exact_open(search *s)
 {
-    if (s->a)
-        return amip_raise_floor(s->a, (double)s->lb_units);
     int rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
     if (rc == ASSIGN_OK && s->best)
         rc = amip_cap(s->a, s->best_sms / s->m->gpu->granularity - 1);
@@ -559,7 +557,7 @@ static int probe_mip(search *s, bool *closed)
 
 /* The annealing of the local search (local_anneal) from the incumbent, for at most
  * ANNEAL_SHARE of the limit. */
-static int anneal(search *s)
+static int anneal_incumbent(search *s)
 {
     local_stats st = {0};
     int r = local_anneal(s->j, s->b, s->o->time_limit_s > 0 ? now_s() + ANNEAL_SHARE *
@@ -596,7 +594,7 @@ static int search_run(search *s)
     if (rc == ASSIGN_OK && !closed && probing && s->lb_units + 1 >= s->best_sms / g)
         rc = probe_mip(s, &closed); /* a gap of one unit: the capped MIP is likely infeasible */
     if (rc == ASSIGN_OK && !closed && small && s->best) {
-        rc = anneal(s);
+        rc = anneal_incumbent(s);
         closed = s->lb_units * g >= s->best_sms;
     }
     if (s->o->time_limit_s > 0) {
@@ -635,7 +633,7 @@ static int search_run(search *s)
         rc = exact_open(s); /* not proven by the patterns: the exact loop with what is left */
     if (rc == ASSIGN_OK && closed)
         s->out->status = ASSIGN_OPTIMAL;
-    else if (rc == ASSIGN_OK && s->a && room)
+    else if (rc == ASSIGN_OK && s->a)
         rc = search_loop(s, 0, 0);
     else if (rc == ASSIGN_OK && left < 0)
         s->out->hit_time_limit = true;

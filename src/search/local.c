@@ -622,8 +622,7 @@ static int run(ls *s, long max_idle)
     return s->have_best;
 }
 
-/* ANNEAL_RUNS annealing runs, each from the best layout so far; 1 when the
- * best improved. */
+/* ANNEAL_RUNS annealing runs, each from the best layout so far; 1 when the best improved. */
 static int anneal_runs(ls *s)
 {
     int64_t before = jl_units(&s->best);
@@ -633,60 +632,61 @@ static int anneal_runs(ls *s)
     return jl_units(&s->best) < before;
 }
 
-typedef int (*ls_body)(ls *s, long max_idle);
-
-static int ils_body(ls *s, long max_idle)
+/* The search state for T tasks: 0, or -1 on out of memory (ls_close frees what was made). */
+static int ls_open(ls *s, judge *j, lbt *b, double deadline, local_stats *st, uint64_t seed)
 {
-    return s->T ? run(s, max_idle) : 0;
+    *s = (ls){ .j = j, .b = b, .deadline = deadline, .T = lbt_tasks(b), .S = lbt_sizes(b),
+               .rng = seed, .xs = 88172645463325252ULL + seed * 0x9E3779B97F4A7C15ULL,
+               .st = st };
+    size_t T = s->T ? s->T : 1;
+    s->grp = malloc(T * sizeof *s->grp);
+    s->order = malloc(T * sizeof *s->order);
+    s->out = malloc(T);
+    bool ok = s->grp && s->order && s->out;
+    ok = jl_init(&s->cur, s->T) == 0 && ok;
+    ok = jl_init(&s->cand, s->T) == 0 && ok;
+    ok = jl_init(&s->best, s->T) == 0 && ok;
+    ok = jl_init(&s->best_ins, s->T) == 0 && ok;
+    return ok ? 0 : -1;
 }
 
-static int anneal_body(ls *s, long max_idle)
+static void ls_close(ls *s)
 {
-    (void)max_idle;
-    return s->T > 1 ? anneal_runs(s) : 0;
-}
-
-/* One run of body with the search state set up; best in (when given) and out. */
-static int with_state(judge *j, lbt *b, double deadline, long max_idle, jlayout *best,
-                      local_stats *st, const jlayout *start, uint64_t seed, ls_body body)
-{
-    ls s = { .j = j, .b = b, .deadline = deadline, .T = lbt_tasks(b), .S = lbt_sizes(b),
-             .rng = seed, .xs = 88172645463325252ULL + seed * 0x9E3779B97F4A7C15ULL, .st = st };
-    size_t T = s.T ? s.T : 1;
-    int rc = -1;
-    s.grp = malloc(T * sizeof *s.grp);
-    s.order = malloc(T * sizeof *s.order);
-    s.out = malloc(T);
-    if (s.grp && s.order && s.out && jl_init(&s.cur, s.T) == 0 && jl_init(&s.cand, s.T) == 0 &&
-        jl_init(&s.best, s.T) == 0 && jl_init(&s.best_ins, s.T) == 0) {
-        if (start) {
-            jl_copy(&s.best, start);
-            s.have_best = true;
-        }
-        rc = body(&s, max_idle);
-    }
-    if (rc == 1)
-        jl_copy(best, &s.best);
-    jl_fini(&s.cur);
-    jl_fini(&s.cand);
-    jl_fini(&s.best);
-    jl_fini(&s.best_ins);
-    free(s.grp);
-    free(s.order);
-    free(s.out);
-    return rc;
+    jl_fini(&s->cur);
+    jl_fini(&s->cand);
+    jl_fini(&s->best);
+    jl_fini(&s->best_ins);
+    free(s->grp);
+    free(s->order);
+    free(s->out);
 }
 
 int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best,
                  local_stats *st)
 {
     memset(st, 0, sizeof *st);
-    return with_state(j, b, deadline, max_idle, best, st, NULL, 0x2545F4914F6CDD1DULL,
-                      ils_body);
+    ls s;
+    int rc = ls_open(&s, j, b, deadline, st, 0x2545F4914F6CDD1DULL);
+    if (rc == 0 && s.T)
+        rc = run(&s, max_idle);
+    if (rc == 1)
+        jl_copy(best, &s.best);
+    ls_close(&s);
+    return rc;
 }
 
 int local_anneal(judge *j, lbt *b, double deadline, jlayout *best, local_stats *st)
 {
     st->t_best = 0;
-    return with_state(j, b, deadline, 0, best, st, best, 0x9E3779B97F4A7C15ULL, anneal_body);
+    ls s;
+    int rc = ls_open(&s, j, b, deadline, st, 0x9E3779B97F4A7C15ULL);
+    if (rc == 0 && s.T > 1) {
+        jl_copy(&s.best, best);
+        s.have_best = true;
+        rc = anneal_runs(&s);
+    }
+    if (rc == 1)
+        jl_copy(best, &s.best);
+    ls_close(&s);
+    return rc;
 }
