@@ -407,10 +407,13 @@ static int search_empty(search *s)
     return ASSIGN_OK;
 }
 
-/* Trivial lower bound: every task needs a partition of at least its alone size. A task that
- * fits nowhere alone (isolated WCETs) proves that no layout is schedulable. */
+/* Trivial lower bounds: the work bound of bounds.h (sec. 2a), and every task needs a partition
+ * of at least its alone size. A task that fits nowhere alone (isolated WCETs) proves that no
+ * layout is schedulable. */
 static void trivial_bound(search *s)
 {
+    if (lbt_work_units(s->b) > s->lb_units)
+        s->lb_units = lbt_work_units(s->b);
     for (size_t i = 0; i < s->ts->n_tasks; i++) {
         int64_t u = (int64_t)lbt_alone(s->b, i) + 1;
         if (u > s->lb_units)

@@ -9,6 +9,7 @@
  * rounding of each launch, which is the rounding wcet_compute applies. */
 #include "search/bounds.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,7 @@ struct lbt {
     bool *fits;            /* [i*S+s] */
     size_t *alone;         /* [i] */
     int64_t *prio;         /* [i] */
+    double work;           /* sum over tasks of their least isolated work, SMs (lbt_work_units) */
     double *pair;          /* [(k*S+s)*K+l], NULL: no co-runner bound */
     rta_task *rt;
     rta_result *res;
@@ -46,6 +48,12 @@ bool lbt_fits(const lbt *b, size_t i, size_t s) { return b->fits[i * b->S + s]; 
 size_t lbt_alone(const lbt *b, size_t i) { return b->alone[i]; }
 long lbt_tests(const lbt *b) { return b->tests; }
 long lbt_undecided(const lbt *b) { return b->undecided; }
+
+int64_t lbt_work_units(const lbt *b)
+{
+    /* a 1e-9 relative guard below the double sum: the claim is n > W, never n > W + noise */
+    return (int64_t)floor(b->work * (1.0 - 1e-9) / (double)b->g) + 1;
+}
 
 double lbt_util(const lbt *b, size_t i, size_t s)
 {
@@ -176,6 +184,15 @@ static int fill_iso(lbt *b)
             if (r == 1 && b->alone[i] == b->S)
                 b->alone[i] = s;
         }
+        /* the least work C_i(n) n / T_i over the sizes n where i fits alone (sec. 2a) */
+        double least = -1;
+        for (size_t s = b->alone[i]; s < b->S; s++) {
+            double v = (double)b->iso[i * b->S + s] * (double)((int64_t)(s + 1) * b->g) /
+                       (double)b->ts->tasks[i].period_ns;
+            if (b->fits[i * b->S + s] && (least < 0 || v < least))
+                least = v;
+        }
+        b->work += least > 0 ? least : 0.0;
     }
     return 0;
 }

@@ -46,6 +46,11 @@ double lbt_util(const lbt *b, size_t i, size_t s);
 /* Outside set for the test: out[t] != 0 for tasks known to be in other partitions (NULL: none,
  * the isolated test). Group G (k tasks, any order): 1 passes, 0 fails, -1 out of memory. */
 int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned char *out);
+/* The work bound (docs/assignment.md sec. 2a), in units of g: every schedulable layout uses more
+ * than W = sum over tasks of min over the sizes n where the task fits alone of C_i^iso(n) n / T_i
+ * SMs (each partition's utilisation is below 1, and C_i(n_p) / T_i >= that minimum / n_p), so at
+ * least floor(W / g) + 1 units. */
+int64_t lbt_work_units(const lbt *b);
 /* Number of analyses of groups so far (cheap tests, not full analyses). */
 long lbt_tests(const lbt *b);
 /* Of those, how many ran out of their work budget (o->budget_units each, like every analysis of
