@@ -412,8 +412,9 @@ static int search_empty(search *s)
  * layout is schedulable. */
 static void trivial_bound(search *s)
 {
-    if (lbt_work_units(s->b) > s->lb_units)
-        s->lb_units = lbt_work_units(s->b);
+    int64_t work = lbt_work_units(s->b);
+    if (work > s->lb_units)
+        s->lb_units = work;
     for (size_t i = 0; i < s->ts->n_tasks; i++) {
         int64_t u = (int64_t)lbt_alone(s->b, i) + 1;
         if (u > s->lb_units)
