@@ -71,6 +71,7 @@ typedef struct search {
     pattern_pool pool;
     pmip_result pmip;
     bool pmip_proven;       /* the pattern MIP proved the result (optimal or infeasible) */
+    bool pmip_capped;       /* some pattern MIP cut a layout off on a capped analysis */
     double stages_from;     /* share of the limit at which the pattern stages begin:
                              * LOCAL_SHARE, or later when the early stages ran past it */
 } search;
@@ -457,6 +458,7 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
         if (rc != ASSIGN_OK)
             break;
         s->out->hit_time_limit |= s->pmip.hit_time_limit;
+        s->pmip_capped |= s->pmip.capped;
         if (s->pmip.ran) {
             ran = true;
             s->out->iterations++;
@@ -492,6 +494,78 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
     s->pmip.ran = ran;
     jl_fini(&best);
     return rc;
+}
+
+/* One rung of the ladder (docs/assignment.md sec. 5b): the pattern MIP over a pool that is
+ * exhaustive for the layouts of at most E units, capped at E units (below the incumbent, so
+ * without it). Proven with no layout: none of at most E units is schedulable, the bound rises
+ * to E + 1 (*raised). Proven with a layout: it is optimal (*closed). */
+static int ladder_rung(search *s, int64_t E, bool *closed, bool *raised)
+{
+    jlayout best;
+    if (jl_init(&best, s->ts->n_tasks) != 0)
+        return ASSIGN_ENOMEM;
+    int64_t g = s->m->gpu->granularity;
+    int rc = pmip_solve(s->j, &s->pool, E, g, NULL, share_deadline(s, PMIP_SHARE), NULL, true,
+                        s->d, &best, &s->pmip);
+    if (rc == ASSIGN_OK) {
+        s->out->hit_time_limit |= s->pmip.hit_time_limit;
+        s->pmip_capped |= s->pmip.capped;
+        s->out->iterations += s->pmip.ran;
+    }
+    if (rc == ASSIGN_OK && s->pmip.found) {
+        rt_layout *l = judge_layout(s->j, &best);
+        rc = l ? offer_incumbent(s, l, jl_units(&best) * g) : ASSIGN_ENOMEM;
+    }
+    if (rc == ASSIGN_OK && s->pmip.proven) {
+        if (s->pmip.found) {
+            *closed = true;
+            s->pmip_proven = true;
+            s->out->status = ASSIGN_OPTIMAL;
+            if (s->best_sms / g > s->lb_units)
+                s->lb_units = s->best_sms / g;
+        } else if (E + 1 > s->lb_units) {
+            s->lb_units = E + 1;
+            *raised = true;
+        }
+    } else if (rc == ASSIGN_OK && s->pmip.lb_units > 0) {
+        s->pmip_withheld = true; /* finished; a layout cut off undecided kept it from a proof */
+    }
+    jl_fini(&best);
+    return rc;
+}
+
+/* Close the gap over the patterns (docs/assignment.md sec. 5a, 5b): while the incumbent is two
+ * units or more above the bound, the ladder's rungs, each a pool exhaustive for the layouts of
+ * at most the bound's units and a MIP capped there; then the pool for every layout better than
+ * the incumbent and the pattern MIP over it (close_by_patterns). A rung whose pool is not
+ * exhaustive proves nothing: that pool then serves the pattern MIP as a heuristic. */
+static int close_gap(search *s, pattern_master *pm, bool write_only, bool *closed)
+{
+    int64_t g = s->m->gpu->granularity, S = (int64_t)s->m->n_sizes;
+    double until = share_deadline(s, POOL_SHARE);
+    const jlayout *inc = s->best ? &s->inc : NULL;
+    int rc = ASSIGN_OK;
+    if (s->o->write_lp) {
+        rc = pattern_pool_build(pm, inc, S, until, true, &s->pool);
+        return rc == ASSIGN_OK ? close_by_patterns(s, write_only, closed) : rc;
+    }
+    bool exhaustive = true;
+    while (rc == ASSIGN_OK && s->best && s->lb_units + 1 < s->best_sms / g && time_left(s) >= 0) {
+        rc = pattern_pool_build(pm, inc, s->lb_units, until, false, &s->pool);
+        if (rc != ASSIGN_OK || !(exhaustive = s->pool.exhaustive))
+            break;
+        bool raised = false;
+        rc = ladder_rung(s, s->lb_units, closed, &raised);
+        if (rc != ASSIGN_OK || *closed || !raised)
+            return rc;
+    }
+    if (rc != ASSIGN_OK || time_left(s) < 0)
+        return rc;
+    int64_t units = s->best ? s->best_sms / g : S;
+    if (exhaustive && s->lb_units <= units)
+        rc = pattern_pool_build(pm, inc, units, until, false, &s->pool);
+    return rc == ASSIGN_OK && s->pool.n > 0 ? close_by_patterns(s, false, closed) : rc;
 }
 
 /* The exact loop's proven floor in units of g (0: none): not after an analysis past the
@@ -608,11 +682,9 @@ static int search_run(search *s)
     }
     if (rc == ASSIGN_OK && (!closed || s->o->write_lp)) {
         int64_t stop = s->best ? s->best_sms / g : (int64_t)s->m->n_sizes + 1;
-        int64_t pool_units = s->best && !s->o->write_lp ? s->best_sms / g
-                                                         : (int64_t)s->m->n_sizes;
-        rc = pattern_bound(s->b, s->best ? &s->inc : NULL, share_deadline(s, PATTERN_SHARE),
-                           stop, s->d, &s->pat, &s->pool, pool_units,
-                           share_deadline(s, POOL_SHARE), s->o->write_lp != NULL);
+        pattern_master *pm = NULL;
+        rc = pattern_master_run(s->b, s->best ? &s->inc : NULL, share_deadline(s, PATTERN_SHARE),
+                                stop, s->d, &s->pat, &pm);
         if (s->pat.lb_units > s->lb_units)
             s->lb_units = s->pat.lb_units;
         closed = s->best && s->lb_units * g >= s->best_sms;
@@ -620,11 +692,12 @@ static int search_run(search *s)
             /* the bound exceeds the GPU: no layout is schedulable */
             s->out->status = ASSIGN_INFEASIBLE;
             closed = true;
-            if (!s->o->write_lp)
-                return ASSIGN_OK;
         }
         if (rc == ASSIGN_OK && (!closed || s->o->write_lp))
-            rc = close_by_patterns(s, closed, &closed);
+            rc = close_gap(s, pm, closed, &closed);
+        pattern_master_free(pm);
+        /* a rung may have raised the bound to a layout found later without a proof of its own */
+        closed = closed || (s->best && s->lb_units * g >= s->best_sms);
         if (rc == ASSIGN_OK && s->out->status == ASSIGN_INFEASIBLE)
             return ASSIGN_OK;
     }
@@ -719,7 +792,7 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
                         "in some analysis: the search claims no proof of optimality or "
                         "infeasibility");
     }
-    else if (rc == ASSIGN_OK && s.pmip.capped && out->status != ASSIGN_OPTIMAL &&
+    else if (rc == ASSIGN_OK && s.pmip_capped && out->status != ASSIGN_OPTIMAL &&
              out->status != ASSIGN_INFEASIBLE)
         rt_diag_warning(d, ts->path, 0, "the co-runner combinations exceeded --combination-cap "
                         "in an analysis that cut a layout off: the search claims no proof of "

@@ -61,6 +61,8 @@ typedef struct pm {
     unsigned char *out, *comp;
     double *suffix, best_sum;
     size_t n, s;           /* pricing: candidates for size s */
+    size_t *sorder;        /* sizes in the order a round prices them */
+    long *cost;            /* per size: nodes of its last exact search */
     long nodes, node_cap;
     bool truncated, oom;
     int *rows;
@@ -434,6 +436,16 @@ static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb
     return p->best_k ? *rc_lb : 0.0;
 }
 
+/* Sizes by the nodes of their last exact search, fewest first. */
+static int by_cost(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    const pm *p = sort_pm;
+    if (p->cost[a] != p->cost[b])
+        return p->cost[a] < p->cost[b] ? -1 : 1;
+    return a < b ? -1 : (a > b);
+}
+
 static int round_(pm *p, bool *done)
 {
     ilp_outcome oc;
@@ -461,14 +473,32 @@ static int round_(pm *p, bool *done)
         p->mu = 0; /* any mu <= 0 gives a valid bound */
     bool exact = true, added = false;
     double rc_min = 0.0, ratio = 1.0, per_unit = 0.0;
-    bool late = false;
-    for (size_t s = 0; s < p->C; s++) {
+    bool late = false, skip = false;
+    long spent = 0;
+    /* an exact round prices its sizes cheapest first (by the nodes of their last search) */
+    for (size_t s = 0; s < p->C; s++)
+        p->sorder[s] = s;
+    if (!p->use_greedy) {
+        sort_pm = p;
+        qsort(p->sorder, p->C, sizeof *p->sorder, by_cost);
+    }
+    for (size_t si = 0; si < p->C; si++) {
+        size_t s = p->sorder[si];
         /* past the deadline the remaining sizes get only the knapsack bound (still valid) */
         late = late || (p->deadline > 0 && local_now() >= p->deadline);
+        /* partial pricing: once columns were found, a size whose last search cost more than
+         * this round so far is left to the knapsack bound (valid) until a round finds none */
+        skip = skip || (added && !p->use_greedy && p->cost[s] > spent);
         bool ex;
         double lb_s;
-        double r = price(p, s, late ? PRICE_RELAX : p->use_greedy ? PRICE_GREEDY : PRICE_EXACT,
+        long n0 = p->res->pricing_nodes;
+        double r = price(p, s, late || skip ? PRICE_RELAX : p->use_greedy ? PRICE_GREEDY
+                                                                          : PRICE_EXACT,
                          &ex, &lb_s);
+        if (!p->use_greedy && !late && !skip) {
+            p->cost[s] = p->res->pricing_nodes - n0;
+            spent += p->cost[s];
+        }
         if (p->oom)
             return ASSIGN_ENOMEM;
         if (isnan(r) || !ex)
@@ -785,72 +815,128 @@ static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double dead
     return order_pool(p, p->order, k_inc) == 0 ? ASSIGN_OK : ASSIGN_ENOMEM;
 }
 
+struct pattern_master {
+    pm p;
+    pattern_result res; /* the rounds' counters; the pools add their enumeration nodes */
+};
+
+void pattern_master_free(pattern_master *m)
+{
+    if (!m)
+        return;
+    pm *p = &m->p;
+    ilp_free(p->lp);
+    free(p->cover);
+    free(p->pi);
+    free(p->conf);
+    free(p->order);
+    free(p->G);
+    free(p->best_G);
+    free(p->out);
+    free(p->comp);
+    free(p->suffix);
+    free(p->rows);
+    free(p->coef);
+    free(p->bpi);
+    free(p->kept);
+    free(p->ckey);
+    free(p->cval);
+    free(p->kscratch);
+    free(p->sorder);
+    free(p->cost);
+    free(m);
+}
+
+int pattern_master_run(lbt *b, const jlayout *inc, double deadline, int64_t stop_units,
+                       rt_diags *d, pattern_result *out, pattern_master **master)
+{
+    memset(out, 0, sizeof *out);
+    *master = NULL;
+    pattern_master *m = calloc(1, sizeof *m);
+    if (!m)
+        return ASSIGN_ENOMEM;
+    m->p = (pm){ .b = b, .T = lbt_tasks(b), .S = lbt_sizes(b), .deadline = deadline,
+                 .C = stop_units - 1 < (int64_t)lbt_sizes(b) ? (size_t)(stop_units - 1)
+                                                             : lbt_sizes(b),
+                 .node_cap = NODE_LIMIT, .use_greedy = true, .res = &m->res };
+    pm *p = &m->p;
+    size_t T = p->T ? p->T : 1;
+    int rc = ASSIGN_ENOMEM;
+    p->cover = malloc(T * sizeof *p->cover);
+    p->pi = calloc(T, sizeof *p->pi);
+    p->order = malloc(T * sizeof *p->order);
+    p->G = malloc(T * sizeof *p->G);
+    p->best_G = malloc(T * sizeof *p->best_G);
+    p->out = malloc(T);
+    p->comp = malloc(T);
+    p->suffix = malloc((T + 1) * sizeof *p->suffix);
+    p->rows = malloc((T + 1) * sizeof *p->rows);
+    p->coef = malloc((T + 1) * sizeof *p->coef);
+    p->bpi = malloc(T * sizeof *p->bpi);
+    p->kept = malloc(ROUND_COLS * T * sizeof *p->kept);
+    p->sorder = malloc((p->S ? p->S : 1) * sizeof *p->sorder);
+    p->cost = calloc(p->S ? p->S : 1, sizeof *p->cost);
+    if (!p->sorder || !p->cost || !p->bpi || !p->kept || !p->cover || !p->pi || !p->order || !p->G || !p->best_G ||
+        !p->out || !p->comp || !p->suffix || !p->rows || !p->coef)
+        goto done;
+    if (!(p->lp = ilp_new("rtgpu_patterns", 0, d)))
+        goto done;
+    p->W = (p->T + 63) / 64;
+    p->cache_cap = 1024; /* a power of two: 256 slots per (task, size), at most CACHE_SLOTS */
+    while (p->cache_cap < CACHE_SLOTS &&
+           (double)p->cache_cap < 256.0 * (double)p->T * (double)p->S)
+        p->cache_cap *= 2;
+    p->ckey = calloc(p->cache_cap * (p->W + 1), sizeof *p->ckey);
+    p->cval = malloc(p->cache_cap);
+    p->kscratch = malloc((p->W + 1) * sizeof *p->kscratch);
+    if (!p->ckey || !p->cval || !p->kscratch) { /* only a speed-up */
+        free(p->ckey);
+        p->ckey = NULL;
+    }
+    fill_conflicts(p);
+    rc = build(p, inc);
+    for (long r = 0; rc == ASSIGN_OK && r < MAX_ROUNDS && p->T > 0; r++) {
+        bool fin = false;
+        rc = round_(p, &fin);
+        if (fin || m->res.lb_units >= stop_units)
+            break;
+    }
+    /* the pools need the duals, not the LP: GLPK's model goes now */
+    ilp_free(p->lp);
+    p->lp = NULL;
+done:
+    *out = m->res;
+    if (rc != ASSIGN_OK) {
+        pattern_master_free(m);
+        return rc;
+    }
+    *master = m;
+    return ASSIGN_OK;
+}
+
+int pattern_pool_build(pattern_master *m, const jlayout *inc, int64_t units, double deadline,
+                       bool all, pattern_pool *pool)
+{
+    pattern_pool_fini(pool);
+    pm *p = &m->p;
+    if (p->T == 0)
+        return ASSIGN_OK;
+    p->pool = pool;
+    int rc = build_pool(p, inc, units, deadline, all);
+    p->pool = NULL;
+    return rc;
+}
+
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
                   pattern_result *out, pattern_pool *pool, int64_t pool_units,
                   double enum_deadline, bool all)
 {
-    memset(out, 0, sizeof *out);
-    pm p = { .b = b, .T = lbt_tasks(b), .S = lbt_sizes(b), .deadline = deadline,
-             .C = stop_units - 1 < (int64_t)lbt_sizes(b) ? (size_t)(stop_units - 1)
-                                                         : lbt_sizes(b),
-             .node_cap = NODE_LIMIT, .use_greedy = true, .res = out, .pool = pool };
-    size_t T = p.T ? p.T : 1;
-    int rc = ASSIGN_ENOMEM;
-    p.cover = malloc(T * sizeof *p.cover);
-    p.pi = calloc(T, sizeof *p.pi);
-    p.order = malloc(T * sizeof *p.order);
-    p.G = malloc(T * sizeof *p.G);
-    p.best_G = malloc(T * sizeof *p.best_G);
-    p.out = malloc(T);
-    p.comp = malloc(T);
-    p.suffix = malloc((T + 1) * sizeof *p.suffix);
-    p.rows = malloc((T + 1) * sizeof *p.rows);
-    p.coef = malloc((T + 1) * sizeof *p.coef);
-    p.bpi = malloc(T * sizeof *p.bpi);
-    p.kept = malloc(ROUND_COLS * T * sizeof *p.kept);
-    if (!p.bpi || !p.kept || !p.cover || !p.pi || !p.order || !p.G || !p.best_G || !p.out || !p.comp ||
-        !p.suffix || !p.rows || !p.coef)
-        goto done;
-    if (!(p.lp = ilp_new("rtgpu_patterns", 0, d)))
-        goto done;
-    p.W = (p.T + 63) / 64;
-    p.cache_cap = 1024; /* a power of two: 256 slots per (task, size), at most CACHE_SLOTS */
-    while (p.cache_cap < CACHE_SLOTS && (double)p.cache_cap < 256.0 * (double)p.T * (double)p.S)
-        p.cache_cap *= 2;
-    p.ckey = calloc(p.cache_cap * (p.W + 1), sizeof *p.ckey);
-    p.cval = malloc(p.cache_cap);
-    p.kscratch = malloc((p.W + 1) * sizeof *p.kscratch);
-    if (!p.ckey || !p.cval || !p.kscratch) { /* only a speed-up */
-        free(p.ckey);
-        p.ckey = NULL;
+    pattern_master *m;
+    int rc = pattern_master_run(b, inc, deadline, stop_units, d, out, &m);
+    if (rc == ASSIGN_OK && pool && (all || out->lb_units <= pool_units)) {
+        rc = pattern_pool_build(m, inc, pool_units, enum_deadline, all, pool);
+        out->enum_nodes = m->res.enum_nodes;
     }
-    fill_conflicts(&p);
-    rc = build(&p, inc);
-    for (long r = 0; rc == ASSIGN_OK && r < MAX_ROUNDS && p.T > 0; r++) {
-        bool fin = false;
-        rc = round_(&p, &fin);
-        if (fin || out->lb_units >= stop_units)
-            break;
-    }
-    if (rc == ASSIGN_OK && pool && p.T > 0 && (all || out->lb_units <= pool_units))
-        rc = build_pool(&p, inc, pool_units, enum_deadline, all);
-done:
-    ilp_free(p.lp);
-    free(p.cover);
-    free(p.pi);
-    free(p.conf);
-    free(p.order);
-    free(p.G);
-    free(p.best_G);
-    free(p.out);
-    free(p.comp);
-    free(p.suffix);
-    free(p.rows);
-    free(p.coef);
-    free(p.bpi);
-    free(p.kept);
-    free(p.ckey);
-    free(p.cval);
-    free(p.kscratch);
+    pattern_master_free(m);
     return rc;
 }

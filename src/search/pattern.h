@@ -47,13 +47,22 @@ typedef struct pattern_result {
  * valid for any duals (pi free, mu <= 0), so the bound never rests on the LP solver's accuracy;
  * its ceiling (less 1e-6), capped at C + 1, is kept when it improves. Stops when an exact
  * pricing finds no negative column, at `deadline` (monotonic seconds; 0: none), or when the
- * bound reaches stop_units.
- * With pool (may be NULL; zeroed by the caller, freed with pattern_pool_fini), the duals of
- * the best bound then select every pattern whose reduced cost allows it in a layout of at most
- * min(pool_units, C) units (sec. 5a, "The pool"), enumerated until enum_deadline; the incumbent's
- * partitions are always added. With all (--write-lp), every pattern that passes the test on at
- * most pool_units units is enumerated, whatever its reduced cost.
+ * bound reaches stop_units. *master receives what pools are built from (the duals of the best
+ * bound; free with pattern_master_free), NULL on error.
  * ASSIGN_OK, ASSIGN_ENOMEM or ASSIGN_ESOLVER (message in d). */
+typedef struct pattern_master pattern_master;
+int pattern_master_run(lbt *b, const jlayout *inc, double deadline, int64_t stop_units,
+                       rt_diags *d, pattern_result *out, pattern_master **master);
+/* The pool for the layouts of at most min(units, C) units (sec. 5a, "The pool"): with the duals
+ * of the best bound, every pattern whose reduced cost allows it in such a layout, enumerated
+ * until `deadline`; the incumbent's partitions are always added. With all (--write-lp), every
+ * pattern that passes the test on at most `units` units, whatever its reduced cost. What pool
+ * held is freed first (it must be zeroed or a pool). ASSIGN_OK or ASSIGN_ENOMEM. */
+int pattern_pool_build(pattern_master *m, const jlayout *inc, int64_t units, double deadline,
+                       bool all, pattern_pool *pool);
+void pattern_master_free(pattern_master *m);
+/* pattern_master_run, then (pool not NULL, and the bound at most pool_units or all) one
+ * pattern_pool_build for pool_units until enum_deadline. */
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
                   pattern_result *out, pattern_pool *pool, int64_t pool_units,
                   double enum_deadline, bool all);
