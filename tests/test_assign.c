@@ -1077,6 +1077,42 @@ static void test_assign_witness_cuts_sound(void)
     CU_ASSERT(ok_layouts > 100);
 }
 
+/* One instance of the pattern comparisons: options with priorities prio and no clock, the
+ * random instance of nt tasks on N SMs (granularity g, banks banks) of this seed, and the inputs
+ * of the pattern stages (diagnostics, bound tables, a judge; pat_close frees them). Returns the
+ * brute-force minimum in SMs (-1: no layout is schedulable). */
+typedef struct pat_env {
+    rt_options o;
+    fixture f;
+    rt_diags *d;
+    lbt *b;
+    judge *j;
+} pat_env;
+
+static int64_t pat_open(pat_env *e, int64_t N, int64_t g, int64_t banks, size_t nt,
+                        uint64_t seed, rt_prio_mode prio)
+{
+    rt_options_default(&e->o);
+    e->o.priorities = prio;
+    e->o.time_limit_s = 0;
+    rand_instance(&e->f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &e->o);
+    int64_t want = brute_min_sms(&e->f, &e->o);
+    e->d = rt_diags_new(16);
+    e->b = lbt_new(e->f.m, e->f.ts, &e->o);
+    e->j = judge_new(e->f.m, e->f.ts, &e->o, 1024);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e->b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e->j);
+    return want;
+}
+
+static void pat_close(pat_env *e)
+{
+    judge_free(e->j);
+    lbt_free(e->b);
+    rt_diags_free(e->d);
+    fx_fini(&e->f);
+}
+
 /* The pattern MIP alone, without an incumbent, against the brute force: the pool for layouts of
  * at most U units (U = the brute-force minimum, or all SMs when none is schedulable) must hold
  * every layout of that size, so the MIP over it finds a layout of exactly the minimum and
@@ -1092,22 +1128,16 @@ static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, 
                                 rt_prio_mode prio, int above, long *proven)
 {
     for (uint64_t seed = 1; seed <= n_seeds; seed++) {
-        rt_options o;
-        rt_options_default(&o);
-        o.priorities = prio;
-        o.time_limit_s = 0;
-        fixture f;
-        rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
-        int64_t want = brute_min_sms(&f, &o);
+        pat_env e;
+        int64_t want = pat_open(&e, N, g, banks, nt, seed, prio);
+        rt_diags *d = e.d;
+        lbt *b = e.b;
+        judge *j = e.j;
+        const fixture *fp = &e.f;
         int64_t S = N / g, U = want < 0 ? S : want / g;
         int64_t stop = above < 0 || want < 0 ? S + 1 : U + above;
         if (above == 0 && want >= 0)
             U--; /* the pool for layouts below the incumbent */
-        rt_diags *d = rt_diags_new(16);
-        lbt *b = lbt_new(f.m, f.ts, &o);
-        judge *j = judge_new(f.m, f.ts, &o, 1024);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
         pattern_result pr;
         pattern_pool pool = {0};
         CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, stop, d, &pr, &pool, U, 0, false),
@@ -1118,7 +1148,7 @@ static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, 
         if (above == 0 && want >= 0) {
             /* nothing below the minimum: the pool's MIP finds nothing, and proves it */
             jlayout none;
-            CU_ASSERT_EQUAL_FATAL(jl_init(&none, f.ts->n_tasks), 0);
+            CU_ASSERT_EQUAL_FATAL(jl_init(&none, fp->ts->n_tasks), 0);
             pmip_result pm;
             if (pr.lb_units <= U) {
                 CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &none,
@@ -1132,7 +1162,7 @@ static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, 
             jl_fini(&none);
         } else if (pr.lb_units <= U) {
             jlayout best;
-            CU_ASSERT_EQUAL_FATAL(jl_init(&best, f.ts->n_tasks), 0);
+            CU_ASSERT_EQUAL_FATAL(jl_init(&best, fp->ts->n_tasks), 0);
             pmip_result pm;
             CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
                                              &pm), ASSIGN_OK);
@@ -1152,10 +1182,7 @@ static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, 
             jl_fini(&best);
         }
         pattern_pool_fini(&pool);
-        judge_free(j);
-        lbt_free(b);
-        rt_diags_free(d);
-        fx_fini(&f);
+        pat_close(&e);
     }
 }
 
@@ -1201,29 +1228,21 @@ static void ladder_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_
                            rt_prio_mode prio, long *raised, long *closed)
 {
     for (uint64_t seed = 1; seed <= n_seeds; seed++) {
-        rt_options o;
-        rt_options_default(&o);
-        o.priorities = prio;
-        o.time_limit_s = 0;
-        fixture f;
-        rand_instance(&f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &o);
-        int64_t want = brute_min_sms(&f, &o);
+        pat_env e;
+        int64_t want = pat_open(&e, N, g, banks, nt, seed, prio);
         int64_t S = N / g, W = want < 0 ? S + 1 : want / g;
-        rt_diags *d = rt_diags_new(16);
-        lbt *b = lbt_new(f.m, f.ts, &o);
-        judge *j = judge_new(f.m, f.ts, &o, 1024);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        rt_diags *d = e.d;
+        judge *j = e.j;
         pattern_result pr;
         pattern_master *m = NULL;
-        CU_ASSERT_EQUAL_FATAL(pattern_master_run(b, NULL, 0, S + 1, d, &pr, &m), ASSIGN_OK);
+        CU_ASSERT_EQUAL_FATAL(pattern_master_run(e.b, NULL, 0, S + 1, d, &pr, &m), ASSIGN_OK);
         CU_ASSERT(pr.lb_units <= W);
         pattern_pool pool = {0};
         for (int64_t E = pr.lb_units > 1 ? pr.lb_units : 1; E <= S; E++) {
             CU_ASSERT_EQUAL_FATAL(pattern_pool_build(m, NULL, E, 0, false, &pool), ASSIGN_OK);
             CU_ASSERT_TRUE(pool.exhaustive); /* no clock, no cap reached on these sizes */
             jlayout best;
-            CU_ASSERT_EQUAL_FATAL(jl_init(&best, f.ts->n_tasks), 0);
+            CU_ASSERT_EQUAL_FATAL(jl_init(&best, e.f.ts->n_tasks), 0);
             pmip_result pm;
             CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, E, g, NULL, 0, NULL, true, d, &best, &pm),
                                   ASSIGN_OK);
@@ -1247,10 +1266,7 @@ static void ladder_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_
         }
         pattern_pool_fini(&pool);
         pattern_master_free(m);
-        judge_free(j);
-        lbt_free(b);
-        rt_diags_free(d);
-        fx_fini(&f);
+        pat_close(&e);
     }
 }
 

@@ -3,7 +3,9 @@
  * 1. Primal: a local search (local.c) whose only judge is the full analysis gives the first
  *    incumbent; the search never returns anything worse than it.
  * 2. Bound: the pattern master (pattern.c) gives a proven lower bound; when it meets the
- *    incumbent, the incumbent is optimal.
+ *    incumbent, the incumbent is optimal. While the gap is two units or more, the ladder
+ *    (close_gap) raises it one unit at a time: a pool for the layouts of at most the bound's
+ *    units and the pattern MIP (pattern_mip.c) capped there.
  * 3. Gap: the exact loop closes what is left. The MIP (assign_mip.c) holds only necessary
  *    conditions of schedulability, so its optimum is a lower bound of the SMs of every
  *    schedulable layout not yet cut off; it is capped below the incumbent, so an infeasible MIP
