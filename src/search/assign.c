@@ -434,6 +434,19 @@ static double share_deadline(const search *s, double share)
     return s->o->time_limit_s > 0 ? s->t0 + t * s->o->time_limit_s : 0;
 }
 
+/* What every pattern MIP solve (s->pmip, its layout in best) leaves to the search: the time
+ * limit, a capped cut, one MIP solve if it ran, and the layout it found as the incumbent. */
+static int take_pmip(search *s, const jlayout *best)
+{
+    s->out->hit_time_limit |= s->pmip.hit_time_limit;
+    s->pmip_capped |= s->pmip.capped;
+    s->out->iterations += s->pmip.ran;
+    if (!s->pmip.found)
+        return ASSIGN_OK;
+    rt_layout *l = judge_layout(s->j, best);
+    return l ? offer_incumbent(s, l, jl_units(best) * s->m->gpu->granularity) : ASSIGN_ENOMEM;
+}
+
 /* The pattern MIP over the pool (pattern_mip.h): a better layout becomes the incumbent; a
  * proof closes the search. A pool that is not exhaustive is tried by growing prefixes (its most
  * promising patterns first: PMIP_FIRST, then 4 times more each round) while time is left. With
@@ -457,23 +470,9 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
         rc = pmip_solve(s->j, &view, (int64_t)s->m->n_sizes, g, s->best ? &s->inc : NULL,
                         share_deadline(s, PMIP_SHARE), first ? s->o->write_lp : NULL,
                         !write_only, s->d, &best, &s->pmip);
-        if (rc != ASSIGN_OK)
+        if (rc != ASSIGN_OK || (rc = take_pmip(s, &best)) != ASSIGN_OK)
             break;
-        s->out->hit_time_limit |= s->pmip.hit_time_limit;
-        s->pmip_capped |= s->pmip.capped;
-        if (s->pmip.ran) {
-            ran = true;
-            s->out->iterations++;
-        }
-        if (s->pmip.found) {
-            rt_layout *l = judge_layout(s->j, &best);
-            if (!l) {
-                rc = ASSIGN_ENOMEM;
-                break;
-            }
-            if ((rc = offer_incumbent(s, l, jl_units(&best) * g)) != ASSIGN_OK)
-                break;
-        }
+        ran |= s->pmip.ran;
         if (!s->pmip.proven && s->pmip.lb_units > 0) {
             /* finished, but layouts cut off undecided keep it from a proof: its bound holds */
             s->pmip_withheld = true;
@@ -510,15 +509,8 @@ static int ladder_rung(search *s, int64_t E, bool *closed, bool *raised)
     int64_t g = s->m->gpu->granularity;
     int rc = pmip_solve(s->j, &s->pool, E, g, NULL, share_deadline(s, PMIP_SHARE), NULL, true,
                         s->d, &best, &s->pmip);
-    if (rc == ASSIGN_OK) {
-        s->out->hit_time_limit |= s->pmip.hit_time_limit;
-        s->pmip_capped |= s->pmip.capped;
-        s->out->iterations += s->pmip.ran;
-    }
-    if (rc == ASSIGN_OK && s->pmip.found) {
-        rt_layout *l = judge_layout(s->j, &best);
-        rc = l ? offer_incumbent(s, l, jl_units(&best) * g) : ASSIGN_ENOMEM;
-    }
+    if (rc == ASSIGN_OK)
+        rc = take_pmip(s, &best);
     if (rc == ASSIGN_OK && s->pmip.proven) {
         if (s->pmip.found) {
             *closed = true;
