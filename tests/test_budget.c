@@ -182,6 +182,73 @@ static void test_budget_honest(void)
     }
 }
 
+/* The early stop of rta_npfp_pass by hand: H (C 2, T 10, D 6, priority 1) above L (C 5, T 20).
+ * H: B = 5 (L), w = 5, R = 7 > 6: a miss, decided at the first task in priority order, so L is
+ * never analysed (fewer units than the whole analysis). With D_H = 7 both meet their deadlines
+ * (L: w = 2, R = 7 <= 20). */
+static void test_pass_stops_by_hand(void)
+{
+    rta_task ts[] = { task(5, 20, 0, 2), task(2, 10, 0, 1) };
+    ts[1].deadline_ns = 6;
+    rta_result r[2];
+    rt_budget b, whole;
+    budget_init(&b, UINT64_MAX);
+    budget_init(&whole, UINT64_MAX);
+    CU_ASSERT_EQUAL(rta_npfp_pass(ts, 2, &b, r), 0);
+    CU_ASSERT_EQUAL_FATAL(rta_npfp_ex(ts, 2, 0, &whole, false, r), 0);
+    CU_ASSERT_FALSE(r[1].schedulable);
+    CU_ASSERT_TRUE(r[0].schedulable);
+    CU_ASSERT(b.used_units < whole.used_units);
+    ts[1].deadline_ns = 7;
+    budget_init(&b, UINT64_MAX);
+    CU_ASSERT_EQUAL(rta_npfp_pass(ts, 2, &b, r), 1);
+    /* a budget too small to decide anything: undecided counts as "no task decided to miss" */
+    ts[1].deadline_ns = 6;
+    budget_init(&b, 1);
+    CU_ASSERT_EQUAL(rta_npfp_pass(ts, 2, &b, r), 1);
+    CU_ASSERT(b.exhausted);
+}
+
+/* Property: on random partitions, with the whole budget or a random part of it, rta_npfp_pass
+ * says 0 exactly when the whole analysis (rta_npfp_ex, same budget) decides some task to miss,
+ * and never spends more units. */
+static void test_pass_equals_whole(void)
+{
+    uint64_t seed = 911;
+    rta_task t[9];
+    rta_result full[9], r[9];
+    long misses = 0, passes = 0, saved = 0;
+    for (int round = 0; round < 600; round++) {
+        size_t n = (size_t)rnd_in(&seed, 1, 9);
+        random_partition(&seed, t, n);
+        for (size_t i = 0; i < n; i++) /* tighter deadlines: misses at every level */
+            if (rnd(&seed) & 1)
+                t[i].deadline_ns = rnd_in(&seed, t[i].wcet_ns + 1, t[i].period_ns);
+        rt_budget b;
+        budget_init(&b, UINT64_MAX);
+        CU_ASSERT_EQUAL_FATAL(rta_npfp_ex(t, n, 0, &b, false, full), 0);
+        uint64_t limit = round % 3 == 2 && b.used_units ? rnd(&seed) % b.used_units : UINT64_MAX;
+        rt_budget b1, b2;
+        budget_init(&b1, limit);
+        budget_init(&b2, limit);
+        CU_ASSERT_EQUAL_FATAL(rta_npfp_ex(t, n, 0, &b1, false, full), 0);
+        bool miss = false;
+        for (size_t i = 0; i < n; i++)
+            miss |= !full[i].schedulable && full[i].status != RTA_BUDGET;
+        int pass = rta_npfp_pass(t, n, &b2, r);
+        CU_ASSERT_EQUAL(pass, !miss);
+        CU_ASSERT(b2.used_units <= b1.used_units);
+        misses += miss;
+        passes += !miss;
+        saved += b2.used_units < b1.used_units;
+        rta_results_fini(full, n);
+    }
+    /* the property must have been exercised both ways, and the stop must have saved work */
+    CU_ASSERT(misses >= 100);
+    CU_ASSERT(passes >= 100);
+    CU_ASSERT(saved >= 50);
+}
+
 /* Audsley with a spent budget: "undecided" (2), never "no order exists" (0). */
 static void test_audsley_budget(void)
 {
@@ -523,6 +590,10 @@ void test_budget_register(void)
     CU_add_test(s, "a spent budget is honest and deterministic (random partitions)",
                 test_budget_honest);
     CU_add_test(s, "Audsley with a spent budget is undecided", test_audsley_budget);
+    CU_add_test(s, "the pass test stops at the first miss (hand example)",
+                test_pass_stops_by_hand);
+    CU_add_test(s, "the pass test equals the whole analysis's verdict (random partitions)",
+                test_pass_equals_whole);
     CU_add_test(s, "pruned window search equals the plain one (random layouts)",
                 test_windows_pruned_equals_plain);
     CU_add_test(s, "kernels that differ only in L2 accesses are not duplicates",

@@ -539,11 +539,14 @@ static rta_busy rta_part_busy(rta_part *p, size_t k, bool util_ge1, int64_t b, b
     return *prev;
 }
 
-int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget, bool plain,
-                rta_result *out)
+/* rta_npfp_ex's analysis; with stop, it ends after the first task decided to miss its deadline
+ * (tasks in priority order; the tasks after it are left zeroed) and *miss says whether one was. */
+static int rta_npfp_run(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget,
+                        bool plain, bool stop, rta_result *out, bool *miss)
 {
     rta_part p;
     int rc = -1;
+    *miss = false;
     if (!rta_tasks_valid(tasks, n) || (n > 0 && !out) || !budget) {
         errno = EINVAL;
         return -1;
@@ -557,7 +560,7 @@ int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *bu
     size_t overload = rta_part_first_overload(&p);
     rta_busy prev = { .status = RTA_UTILIZATION, .t_ns = 0 };
     size_t prev_end = 0;
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0; k < n && !(stop && *miss); k++) {
         size_t i = p.order[k].index;
         rta_part_pack(&p, tasks, k);
         rta_own o = rta_own_of(&tasks[i], p.lp_max[p.group_end[k]]);   /* eq. B */
@@ -565,6 +568,7 @@ int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *bu
         rta_busy bp = rta_part_busy(&p, k, k >= overload, o.b, plain, budget, &prev, &prev_end);
         if (rta_analyse(&p.set, &o, bp, trace_cap, budget, &out[i]))
             goto cleanup;
+        *miss = *miss || (!out[i].schedulable && out[i].status != RTA_BUDGET);
     }
     budget->current_task = SIZE_MAX;
     rc = 0;
@@ -575,6 +579,21 @@ cleanup:
     }
     rta_part_fini(&p);
     return rc;
+}
+
+int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget, bool plain,
+                rta_result *out)
+{
+    bool miss;
+    return rta_npfp_run(tasks, n, trace_cap, budget, plain, false, out, &miss);
+}
+
+int rta_npfp_pass(const rta_task *tasks, size_t n, rt_budget *budget, rta_result *scratch)
+{
+    bool miss;
+    if (rta_npfp_run(tasks, n, 0, budget, false, true, scratch, &miss) != 0)
+        return -1;
+    return !miss;
 }
 
 /* Audsley's algorithm (OPA), one level from the bottom at a time. At level L the unassigned tasks

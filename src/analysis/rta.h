@@ -47,6 +47,11 @@ typedef struct rta_result {
  * budget; errno EINVAL). */
 int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget, bool plain,
                 rta_result *out);
+/* The verdict of rta_npfp_ex (no trace, reuse on) without the rest of it: the tasks are analysed
+ * in priority order and the analysis stops at the first one decided to miss its deadline.
+ * 1 no task is decided to miss (each is schedulable, or undecided once the budget ran out),
+ * 0 some task misses, -1 as rta_npfp_ex. scratch: room for n results, nothing to free after. */
+int rta_npfp_pass(const rta_task *tasks, size_t n, rt_budget *budget, rta_result *scratch);
 /* rta_npfp_ex with a budget of its own of RT_BUDGET_DEFAULT_UNITS, reuse on. */
 int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out);
 /* Free the traces of n results; safe on zeroed results. */

@@ -109,13 +109,7 @@ static int group_pass(amip *a, const size_t *G, size_t k, const int64_t *w)
         int r = rta_audsley_ex(a->rt, k, &budget);
         return r == 2 ? 1 : r;
     }
-    if (rta_npfp_ex(a->rt, k, 0, &budget, false, a->res) != 0)
-        return -1;
-    int pass = 1;
-    for (size_t t = 0; t < k; t++)
-        pass &= a->res[t].schedulable || a->res[t].status == RTA_BUDGET;
-    rta_results_fini(a->res, k);
-    return pass;
+    return rta_npfp_pass(a->rt, k, &budget, a->res);
 }
 
 /* Does group G pass on size s with isolated WCETs? A member that fails alone fails it. */

@@ -81,13 +81,8 @@ static int rta_pass(lbt *b, const size_t *G, size_t k)
             b->undecided++;
         return r == 2 ? 1 : r;
     }
-    if (rta_npfp_ex(b->rt, k, 0, &budget, false, b->res) != 0)
-        return -1;
-    int pass = 1;
-    for (size_t t = 0; t < k; t++)
-        pass &= b->res[t].schedulable || b->res[t].status == RTA_BUDGET;
-    b->undecided += budget.exhausted;
-    rta_results_fini(b->res, k);
+    int pass = rta_npfp_pass(b->rt, k, &budget, b->res);
+    b->undecided += pass == 1 && budget.exhausted;
     return pass;
 }
 
