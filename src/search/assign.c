@@ -447,6 +447,18 @@ static int take_pmip(search *s, const jlayout *best)
     return l ? offer_incumbent(s, l, jl_units(best) * s->m->gpu->granularity) : ASSIGN_ENOMEM;
 }
 
+/* A pattern MIP proved the result: the incumbent is optimal (without one, no layout is
+ * schedulable), and the bound rises to it. */
+static void claim_pmip_proof(search *s, bool *closed)
+{
+    int64_t g = s->m->gpu->granularity;
+    *closed = true;
+    s->pmip_proven = true;
+    s->out->status = s->best ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
+    if (s->best && s->best_sms / g > s->lb_units)
+        s->lb_units = s->best_sms / g;
+}
+
 /* The pattern MIP over the pool (pattern_mip.h): a better layout becomes the incumbent; a
  * proof closes the search. A pool that is not exhaustive is tried by growing prefixes (its most
  * promising patterns first: PMIP_FIRST, then 4 times more each round) while time is left. With
@@ -480,11 +492,7 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
                 s->lb_units = s->pmip.lb_units;
         }
         if (s->pmip.proven) {
-            *closed = true;
-            s->pmip_proven = true;
-            s->out->status = s->best ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
-            if (s->best && s->best_sms / g > s->lb_units)
-                s->lb_units = s->best_sms / g;
+            claim_pmip_proof(s, closed);
             break;
         }
         if (write_only || !s->pmip.ran || s->pmip.hit_time_limit || view.n == s->pool.n ||
@@ -513,11 +521,7 @@ static int ladder_rung(search *s, int64_t E, bool *closed, bool *raised)
         rc = take_pmip(s, &best);
     if (rc == ASSIGN_OK && s->pmip.proven) {
         if (s->pmip.found) {
-            *closed = true;
-            s->pmip_proven = true;
-            s->out->status = ASSIGN_OPTIMAL;
-            if (s->best_sms / g > s->lb_units)
-                s->lb_units = s->best_sms / g;
+            claim_pmip_proof(s, closed); /* the layout it found is the incumbent */
         } else if (E + 1 > s->lb_units) {
             s->lb_units = E + 1;
             *raised = true;
