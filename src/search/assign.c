@@ -38,7 +38,9 @@
 #define PMIP_SHARE 0.95      /* the pattern MIP until this share; the exact loop the rest */
 #define QUICK_SHARE 0.05     /* of the limit for the probe's pattern master (small models) */
 #define PROBE_SHARE 0.1      /* and for its solve of the exact loop's MIP */
-#define ANNEAL_SHARE 0.2     /* of the limit, at most, for the annealing */
+#define ANNEAL_SHARE 0.2     /* of the limit, at most, for the annealing (small models) */
+#define LARGE_LOCAL 0.1      /* large models: the local search's share of the limit */
+#define LARGE_ANNEAL 0.6     /* and the annealing's end, as a share of the limit */
 #define PMIP_FIRST 3000       /* patterns of a partial pool in the first pattern MIP */
 #define AMIP_SHARE 0.25      /* after the pattern MIP, the exact loop only with this much left */
 #define AMIP_CELLS 20000.0   /* and only for T * T * sizes up to this */
@@ -309,12 +311,13 @@ static int check_candidate(search *s, ilp_outcome oc, bool *done)
 }
 
 /* The local search's best layout (judged schedulable by the full analysis) is the first
- * incumbent; the one-partition minimum is reported beside it. */
-static int primal(search *s)
+ * incumbent; the one-partition minimum is reported beside it. On large models the local search
+ * gets LARGE_LOCAL of the limit, and the annealing most of the rest. */
+static int primal(search *s, bool small)
 {
     double deadline = 0;
     if (s->o->time_limit_s > 0)
-        deadline = s->t0 + LOCAL_SHARE * s->o->time_limit_s;
+        deadline = s->t0 + (small ? LOCAL_SHARE : LARGE_LOCAL) * s->o->time_limit_s;
     local_stats st;
     long idle = 20 + 2 * (long)s->ts->n_tasks;
     int r = local_search(s->j, s->b, deadline, idle, &s->inc, &st);
@@ -631,18 +634,23 @@ static int probe_mip(search *s, bool *closed)
     return rc;
 }
 
-/* The annealing of the local search (local_anneal) from the incumbent, for at most
- * ANNEAL_SHARE of the limit. */
-static int anneal_incumbent(search *s)
+/* The annealing of the local search (local_anneal) from the incumbent, until the bound is
+ * reached, for at most ANNEAL_SHARE of the limit on small models, until LARGE_ANNEAL of it on
+ * large ones. */
+static int anneal_incumbent(search *s, bool small)
 {
     local_stats st = {0};
-    int r = local_anneal(s->j, s->b, s->o->time_limit_s > 0 ? now_s() + ANNEAL_SHARE *
-                         s->o->time_limit_s : 0, &s->inc, &st);
+    double deadline = 0, L = s->o->time_limit_s;
+    if (L > 0)
+        deadline = small ? now_s() + ANNEAL_SHARE * L : s->t0 + LARGE_ANNEAL * L;
+    int r = local_anneal(s->j, s->b, deadline, s->lb_units, !small, &s->inc, &st);
     int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
     if (r == 1) {
         rt_layout *l = judge_layout(s->j, &s->inc);
         rc = l ? offer_incumbent(s, l, jl_units(&s->inc) * s->m->gpu->granularity)
                : ASSIGN_ENOMEM;
+        if (rc == ASSIGN_OK && st.t_best > 0)
+            s->t_best = st.t_best; /* when it was found, not when the annealing ended */
     }
     return rc;
 }
@@ -659,18 +667,20 @@ static int search_run(search *s)
     if (!s->c.rep || !s->c.size || !s->j || jl_init(&s->inc, T) != 0)
         return ASSIGN_ENOMEM;
     trivial_bound(s);
-    int rc = primal(s);
+    double cells = (double)T * (double)T * (double)s->m->n_sizes;
+    bool small = cells <= AMIP_CELLS, probing;
+    int rc = primal(s, small);
     int64_t g = s->m->gpu->granularity;
     bool closed = s->best && s->lb_units * g >= s->best_sms;
-    /* small models (sec. 7a): the probe, then the annealing of the local search */
-    double cells = (double)T * (double)T * (double)s->m->n_sizes;
-    bool small = cells <= AMIP_CELLS, probing = probe_applies(s, cells);
+    /* small models (sec. 7a): the probe, then the annealing of the local search; large
+     * models: the annealing at once */
+    probing = probe_applies(s, cells);
     if (rc == ASSIGN_OK && !closed && probing)
         rc = quick_master(s, &closed);
     if (rc == ASSIGN_OK && !closed && probing && s->lb_units + 1 >= s->best_sms / g)
         rc = probe_mip(s, &closed); /* a gap of one unit: the capped MIP is likely infeasible */
-    if (rc == ASSIGN_OK && !closed && small && s->best) {
-        rc = anneal_incumbent(s);
+    if (rc == ASSIGN_OK && !closed && s->best) {
+        rc = anneal_incumbent(s, small);
         closed = s->lb_units * g >= s->best_sms;
     }
     if (s->o->time_limit_s > 0) {

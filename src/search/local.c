@@ -20,10 +20,11 @@
 #include <time.h>
 
 #define N_RANDOM_ORDERS 4
-#define ANNEAL_RUNS 8         /* annealing runs, each from the best layout so far */
+#define ANNEAL_IDLE 8         /* annealing runs, each from the best layout so far, until this
+                               * many in a row bring nothing */
 #define ANNEAL_EVALS 100000L  /* neighbours drawn in each, at most */
 #define ANNEAL_PER_PAIR 250L  /* and at most this many per pair of tasks (small instances) */
-#define ANNEAL_T0 6.0         /* its temperature, in units of g: first */
+#define ANNEAL_T0 1.0         /* its temperature, in units of g: first */
 #define ANNEAL_T1 0.05        /* and last */
 #define ANNEAL_MISS 4.0       /* a failing layout costs this many units more */
 #define ANNEAL_PER_MISS 3.0   /* and this many per task that misses */
@@ -515,16 +516,20 @@ static double anneal_cost(ls *s, jlayout *l)
     return (double)u + ANNEAL_MISS + ANNEAL_PER_MISS * (double)miss;
 }
 
-/* A random neighbour of s->cur in s->cand: a task to another (or a new) partition, two tasks
- * swapped, a partition one to three units larger or smaller, or two partitions merged (half of
- * the second's units kept). False when the draw gives nothing new. */
+/* A random neighbour of s->cur in s->cand, one of seven moves drawn alike: a task to another
+ * (or a new) partition; two tasks swapped; a partition one unit larger or smaller; one to three
+ * units; two partitions merged (half of the second's units kept); one or two units handed from
+ * one partition to another (the total unchanged); a task to another partition with one unit of
+ * its old one (the total unchanged). The last two walk along layouts of the same cost, where
+ * the first five each change the cost or break a passing layout. False when the draw gives
+ * nothing new. */
 static bool neighbour(ls *s)
 {
     jlayout *c = &s->cand;
     jl_copy(c, &s->cur);
     size_t t = (size_t)(xrnd(s) % s->T), u = (size_t)(xrnd(s) % s->T);
     size_t p = (size_t)(xrnd(s) % c->n_parts), q = (size_t)(xrnd(s) % (c->n_parts + 1));
-    uint64_t r = xrnd(s) % 5;
+    uint64_t r = xrnd(s) % 7;
     switch (r) {
     case 0: /* move t to q; a new partition gets one to four units */
         if (q == c->part[t] || q >= s->T)
@@ -549,7 +554,7 @@ static bool neighbour(ls *s)
         c->units[p] += d;
         break;
     }
-    default: /* merge q into p */
+    case 4: /* merge q into p */
         if (q >= c->n_parts || q == p)
             return false;
         for (size_t i = 0; i < s->T; i++)
@@ -558,6 +563,25 @@ static bool neighbour(ls *s)
         c->units[p] += c->units[q] / 2;
         c->units[q] = 0;
         break;
+    case 5: { /* one or two units from p to q */
+        int64_t d = 1 + (int64_t)(xrnd(s) % 2);
+        if (q >= c->n_parts || q == p || c->units[p] <= d)
+            return false;
+        c->units[p] -= d;
+        c->units[q] += d;
+        break;
+    }
+    default: { /* t to q, one unit of its old partition with it */
+        size_t o = c->part[t];
+        if (q >= c->n_parts || q == o)
+            return false;
+        c->part[t] = q;
+        if (c->units[o] > 1) {
+            c->units[o]--;
+            c->units[q]++;
+        }
+        break;
+    }
     }
     jl_normalise(c);
     return true;
@@ -622,13 +646,19 @@ static int run(ls *s, long max_idle)
     return s->have_best;
 }
 
-/* ANNEAL_RUNS annealing runs, each from the best layout so far; 1 when the best improved. */
-static int anneal_runs(ls *s)
+/* Annealing runs, each from the best layout so far (the random draws go on from run to run),
+ * until the best reaches stop units or the deadline, and, unless persist, ANNEAL_IDLE runs in a
+ * row bring nothing; 1 when the best improved. */
+static int anneal_runs(ls *s, int64_t stop, bool persist)
 {
     int64_t before = jl_units(&s->best);
-    for (int r = 0; r < ANNEAL_RUNS && !expired(s); r++)
+    for (int idle = 0; (persist || idle < ANNEAL_IDLE) && jl_units(&s->best) > stop &&
+                       !expired(s);) {
+        int64_t was = jl_units(&s->best);
         if (anneal(s) < 0)
             return -1;
+        idle = jl_units(&s->best) < was ? 0 : idle + 1;
+    }
     return jl_units(&s->best) < before;
 }
 
@@ -675,7 +705,8 @@ int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best
     return rc;
 }
 
-int local_anneal(judge *j, lbt *b, double deadline, jlayout *best, local_stats *st)
+int local_anneal(judge *j, lbt *b, double deadline, int64_t stop, bool persist, jlayout *best,
+                 local_stats *st)
 {
     st->t_best = 0;
     ls s;
@@ -683,7 +714,7 @@ int local_anneal(judge *j, lbt *b, double deadline, jlayout *best, local_stats *
     if (rc == 0 && s.T > 1) {
         jl_copy(&s.best, best);
         s.have_best = true;
-        rc = anneal_runs(&s);
+        rc = anneal_runs(&s, stop, persist && deadline > 0);
     }
     if (rc == 1)
         jl_copy(best, &s.best);

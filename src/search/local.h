@@ -28,12 +28,15 @@ double local_now(void);
 int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best,
                  local_stats *st);
 
-/* Simulated annealing from best (a layout that passes, normalised): ANNEAL_RUNS runs over
- * layouts that may fail, each failing one charged its units plus a penalty per missing task
- * (docs/assignment.md sec. 3). A layout found better than best passed judge_eval; it is improved
- * by the descent of local_search and returned in best. Stops at deadline (0: none). Returns 1
- * when best improved (st->t_best its time), 0 when not, -1 on out of memory. Deterministic for
- * a given deadline outcome. */
-int local_anneal(judge *j, lbt *b, double deadline, jlayout *best, local_stats *st);
+/* Simulated annealing from best (a layout that passes, normalised): runs over layouts that may
+ * fail, each failing one charged its units plus a penalty per missing task (docs/assignment.md
+ * sec. 3), each run from the best so far, until the best has stop units or fewer (a proven
+ * lower bound: nothing better exists), deadline (monotonic seconds; 0: none), or, unless
+ * persist (which needs a deadline), ANNEAL_IDLE runs in a row that bring nothing. A layout found better than best passed judge_eval; it is
+ * improved by the descent of local_search and returned in best (st->t_best its time). Returns 1
+ * when best improved, 0 when not, -1 on out of memory. Deterministic for a given deadline
+ * outcome. */
+int local_anneal(judge *j, lbt *b, double deadline, int64_t stop, bool persist, jlayout *best,
+                 local_stats *st);
 
 #endif
