@@ -3,8 +3,9 @@
  * The key of a layout is its canonical form (jl_normalise): for every task its partition number
  * and for every partition its size. Two layouts with the same key are the same layout (the same
  * groups on the same sizes; where partitions sit on the GPU does not enter the model), so the
- * cached verdict is the analysis's verdict. Open addressing, FNV-1a hash, no eviction: once
- * full, new layouts are analysed but not stored. */
+ * cached verdict is the analysis's verdict. FNV-1a hash into buckets of JUDGE_WAYS slots; once a
+ * bucket is full, a new verdict replaces one of its entries in turn (the annealing comes back to
+ * the layouts it saw last, not to those of the first seconds). */
 #include "search/judge.h"
 
 #include <stdio.h>
@@ -13,6 +14,8 @@
 #include <time.h>
 
 #include "util/analyzer.h"
+
+#define JUDGE_WAYS 4        /* slots per bucket */
 
 typedef struct jentry {
     uint32_t *key;          /* NULL: empty slot */
@@ -27,7 +30,8 @@ struct judge {
     size_t T;
     size_t key_len;         /* uint32 words: 1 + T + T */
     jentry *tab;
-    size_t cap, used, max_entries;
+    size_t cap, used;       /* slots (a power of two, JUDGE_WAYS at least), slots in use */
+    size_t victim;          /* turn of the slot a full bucket gives up */
     uint32_t *key;          /* scratch */
     unsigned char *miss;    /* scratch verdict */
     rt_task *sub_tasks;     /* partial layouts: shallow copies of the placed tasks */
@@ -122,16 +126,15 @@ judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size
     j->o = o;
     j->T = ts->n_tasks;
     j->key_len = 1 + 2 * j->T;
-    j->max_entries = max_entries;
-    j->cap = 1;
-    while (j->cap < 2 * max_entries)
+    j->cap = JUDGE_WAYS; /* the largest power of two within max_entries */
+    while (j->cap <= max_entries / 2)
         j->cap *= 2;
-    j->tab = max_entries ? calloc(j->cap, sizeof *j->tab) : NULL;
+    j->tab = max_entries >= JUDGE_WAYS ? calloc(j->cap, sizeof *j->tab) : NULL;
     j->key = malloc(j->key_len * sizeof *j->key);
     j->miss = malloc(j->T ? j->T : 1);
     j->sub_tasks = malloc((j->T ? j->T : 1) * sizeof *j->sub_tasks);
     j->sub_idx = malloc((j->T ? j->T : 1) * sizeof *j->sub_idx);
-    if ((max_entries && !j->tab) || !j->key || !j->miss || !j->sub_tasks || !j->sub_idx) {
+    if ((max_entries >= JUDGE_WAYS && !j->tab) || !j->key || !j->miss || !j->sub_tasks || !j->sub_idx) {
         judge_free(j);
         return NULL;
     }
@@ -300,22 +303,30 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
     }
     jentry *slot = NULL;
     if (j->tab) {
-        size_t h = (size_t)key_hash(j->key, n) & (j->cap - 1);
-        while (j->tab[h].key && memcmp(j->tab[h].key, j->key, n * sizeof *j->key) != 0)
-            h = (h + 1) & (j->cap - 1);
-        slot = &j->tab[h];
-        if (slot->key) {
+        size_t b = (size_t)key_hash(j->key, n) & (j->cap / JUDGE_WAYS - 1);
+        jentry *bucket = j->tab + b * JUDGE_WAYS;
+        for (size_t w = 0; w < JUDGE_WAYS; w++) {
+            jentry *e = &bucket[w];
+            if (!e->key) {
+                if (!slot)
+                    slot = e;
+                continue;
+            }
+            if (memcmp(e->key, j->key, n * sizeof *j->key) != 0)
+                continue;
             j->hits++;
-            memcpy(j->miss, slot->miss, j->T);
-            *v = (jverdict){ .pass = slot->pass, .exhaustive = slot->exhaustive,
-                             .erange = slot->erange, .undecided = slot->undecided,
+            memcpy(j->miss, e->miss, j->T);
+            *v = (jverdict){ .pass = e->pass, .exhaustive = e->exhaustive,
+                             .erange = e->erange, .undecided = e->undecided,
                              .miss = j->miss, .blame = NULL };
             return 0;
         }
+        if (!slot) /* a full bucket: its entries give way in turn (same sizes, buffers kept) */
+            slot = &bucket[j->victim++ % JUDGE_WAYS];
     }
     if (analyse(j, l, v) != 0)
         return -1;
-    if (slot && j->used < j->max_entries) {
+    if (slot && !slot->key) {
         slot->key = malloc(n * sizeof *slot->key);
         slot->miss = malloc(j->T ? j->T : 1);
         if (!slot->key || !slot->miss) {
@@ -325,13 +336,15 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
             slot->miss = NULL;
             return 0; /* not stored: the verdict stands */
         }
+        j->used++;
+    }
+    if (slot) {
         memcpy(slot->key, j->key, n * sizeof *j->key);
         memcpy(slot->miss, j->miss, j->T);
         slot->pass = v->pass;
         slot->exhaustive = v->exhaustive;
         slot->erange = v->erange;
         slot->undecided = v->undecided;
-        j->used++;
     }
     return 0;
 }

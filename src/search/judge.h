@@ -53,7 +53,8 @@ typedef struct jverdict {
     const unsigned char *blame;
 } jverdict;
 
-/* Cache of up to max_entries verdicts (0: none). NULL on out of memory. */
+/* Cache of at most max_entries verdicts (below 4: none); when full, newer verdicts replace older
+ * ones. NULL on out of memory. */
 judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size_t max_entries);
 void judge_free(judge *j);
 /* Full analysis (rt_eval_layout) of l, normalised first, answered from the cache when the
