@@ -668,13 +668,13 @@ static int search_run(search *s)
         return ASSIGN_ENOMEM;
     trivial_bound(s);
     double cells = (double)T * (double)T * (double)s->m->n_sizes;
-    bool small = cells <= AMIP_CELLS, probing;
+    bool small = cells <= AMIP_CELLS;
     int rc = primal(s, small);
     int64_t g = s->m->gpu->granularity;
     bool closed = s->best && s->lb_units * g >= s->best_sms;
     /* small models (sec. 7a): the probe, then the annealing of the local search; large
      * models: the annealing at once */
-    probing = probe_applies(s, cells);
+    bool probing = probe_applies(s, cells);
     if (rc == ASSIGN_OK && !closed && probing)
         rc = quick_master(s, &closed);
     if (rc == ASSIGN_OK && !closed && probing && s->lb_units + 1 >= s->best_sms / g)

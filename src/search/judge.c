@@ -30,7 +30,7 @@ struct judge {
     size_t T;
     size_t key_len;         /* uint32 words: 1 + T + T */
     jentry *tab;
-    size_t cap, used;       /* slots (a power of two, JUDGE_WAYS at least), slots in use */
+    size_t cap;             /* slots: a power of two, JUDGE_WAYS at least */
     size_t victim;          /* turn of the slot a full bucket gives up */
     uint32_t *key;          /* scratch */
     unsigned char *miss;    /* scratch verdict */
@@ -134,7 +134,8 @@ judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size
     j->miss = malloc(j->T ? j->T : 1);
     j->sub_tasks = malloc((j->T ? j->T : 1) * sizeof *j->sub_tasks);
     j->sub_idx = malloc((j->T ? j->T : 1) * sizeof *j->sub_idx);
-    if ((max_entries >= JUDGE_WAYS && !j->tab) || !j->key || !j->miss || !j->sub_tasks || !j->sub_idx) {
+    if ((max_entries >= JUDGE_WAYS && !j->tab) || !j->key || !j->miss || !j->sub_tasks ||
+        !j->sub_idx) {
         judge_free(j);
         return NULL;
     }
@@ -336,7 +337,6 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
             slot->miss = NULL;
             return 0; /* not stored: the verdict stands */
         }
-        j->used++;
     }
     if (slot) {
         memcpy(slot->key, j->key, n * sizeof *j->key);
