@@ -21,6 +21,21 @@ static inline const char *runcmd_bin(void)
     return b ? b : "build/rtgpu-analyze";
 }
 
+/* In a forked child: the signals a test sends or a deadline raises act by default, whatever the
+ * test runner inherited (a background job of a non-interactive shell, or nohup, starts with
+ * SIGINT or SIGHUP ignored, and an ignored signal stays ignored across fork and exec); then
+ * the child ends by SIGALRM after deadline_s seconds at the latest. */
+static inline void runcmd_child_deadline(unsigned deadline_s)
+{
+    static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGPIPE };
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        signal(sigs[i], SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    alarm(deadline_s);
+}
+
 static inline char *runcmd_slurp(FILE *f)
 {
     size_t cap = 4096, n = 0;
@@ -57,7 +72,7 @@ static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
     if (pid == 0) {
         dup2(fileno(fo), 1);
         dup2(fileno(fe), 2);
-        alarm(timeout_s);
+        runcmd_child_deadline(timeout_s);
         char *args[64], bin[4096];
         size_t n = 0;
         snprintf(bin, sizeof bin, "%s", runcmd_bin());

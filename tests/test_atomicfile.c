@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "runcmd.h"
 #include "suites.h"
 #include "util/atomicfile.h"
 
@@ -137,6 +138,7 @@ static void signal_removes_temporary(int sig)
     if (pid == 0) {
         rt_atomic_stream s;
         close(p[0]);
+        runcmd_child_deadline(30);  /* sig must act even if the runner inherited it ignored */
         if (rt_atomic_signals_init() != 0 || rt_atomic_open_visible(&s, t) != 0)
             _exit(1);
         fputs("partial", s.f);

@@ -309,6 +309,7 @@ static int run_watched(char *const argv[], const char *out_dir, double delay_s, 
         int null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
         dup2(null, 2);
+        runcmd_child_deadline(300);
         execv(argv[0], argv);
         _exit(127);
     }
