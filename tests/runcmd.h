@@ -1,7 +1,9 @@
-/* runcmd: run the CLI under test with arguments, capture exit status, stdout and stderr. */
+/* runcmd: run one of the commands under test with arguments and a deadline, capture exit status,
+ * stdout and stderr. */
 #ifndef RT_TEST_RUNCMD_H
 #define RT_TEST_RUNCMD_H
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,10 +60,25 @@ static inline char *runcmd_slurp(FILE *f)
     return buf;
 }
 
-/* Run RTGPU_BIN with argv (NULL-terminated, argv[0] ignored), killed after timeout_s seconds. */
-static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
+/* The path of tool (rtgpu-analyze, rtgpu-simulate, rtgpu-explore): the file of that name in the
+ * directory of RTGPU_BIN (build/ by default). */
+static inline void runcmd_tool_path(const char *tool, char *out, size_t size)
+{
+    const char *b = runcmd_bin();
+    const char *slash = strrchr(b, '/');
+    snprintf(out, size, "%.*s%s", slash ? (int)(slash - b + 1) : 0, b, tool);
+}
+
+/* Run tool (see runcmd_tool_path; NULL: RTGPU_BIN itself) with argv (NULL-terminated, argv[0]
+ * ignored), killed after timeout_s seconds. */
+static inline runcmd_out runcmd_tool(const char *tool, char *const argv[], unsigned timeout_s)
 {
     runcmd_out r = {-1, NULL, NULL};
+    char bin[4096];
+    if (tool)
+        runcmd_tool_path(tool, bin, sizeof bin);
+    else
+        snprintf(bin, sizeof bin, "%s", runcmd_bin());
     FILE *fo = tmpfile(), *fe = tmpfile();
     if (!fo || !fe)
         goto done;
@@ -73,9 +90,8 @@ static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
         dup2(fileno(fo), 1);
         dup2(fileno(fe), 2);
         runcmd_child_deadline(timeout_s);
-        char *args[64], bin[4096];
+        char *args[64];
         size_t n = 0;
-        snprintf(bin, sizeof bin, "%s", runcmd_bin());
         args[n++] = bin;
         for (size_t i = 1; argv[i] && n < 63; i++)
             args[n++] = argv[i];
@@ -83,9 +99,12 @@ static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
         execv(args[0], args);
         _exit(127);
     }
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
+    int st = 0;
+    pid_t w;
+    while ((w = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
         ;
+    if (w != pid)
+        goto done;
     r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
     r.out = runcmd_slurp(fo);
     r.err = runcmd_slurp(fe);
@@ -95,6 +114,12 @@ done:
     if (fe)
         fclose(fe);
     return r;
+}
+
+/* Run RTGPU_BIN (rtgpu-analyze) with argv, killed after timeout_s seconds. */
+static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
+{
+    return runcmd_tool(NULL, argv, timeout_s);
 }
 
 static inline void runcmd_free(runcmd_out *r)

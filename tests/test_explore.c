@@ -290,29 +290,9 @@ static void test_acceptance_order(void)
 
 /* ---- the command ----------------------------------------------------------------------- */
 
-static void explore_bin(char *out, size_t size)
-{
-    const char *b = runcmd_bin();
-    const char *slash = strrchr(b, '/');
-    snprintf(out, size, "%.*srtgpu-explore", slash ? (int)(slash - b + 1) : 0, b);
-}
-
 static runcmd_out xcmd(char *const argv[])
 {
-    char bin[4096];
-    explore_bin(bin, sizeof bin);
-    const char *old = getenv("RTGPU_BIN");
-    char *saved = old ? strdup(old) : NULL;
-    runcmd_out r = { -1, NULL, NULL };
-    if (setenv("RTGPU_BIN", bin, 1) == 0)
-        r = runcmd(argv, 60);
-    if (saved) {
-        setenv("RTGPU_BIN", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("RTGPU_BIN");
-    }
-    return r;
+    return runcmd_tool("rtgpu-explore", argv, 60);
 }
 
 static char *read_text(const char *path)

@@ -226,9 +226,9 @@ static void test_jw_misuse(void)
  * digits, as report_json was written before it was streamed; compact for rtgpu-simulate), must
  * come back byte for byte. (jansson keeps the parsed key order, so this checks the bytes of each
  * value and the layout; the key order is the one docs/report.md lists.) */
-static void check_roundtrip(char *const argv[], size_t flags)
+static void check_roundtrip(const char *tool, char *const argv[], size_t flags)
 {
-    runcmd_out r = runcmd(argv, 120);
+    runcmd_out r = runcmd_tool(tool, argv, 120);
     CU_ASSERT(r.status == 0 || r.status == 1);
     json_error_t err;
     json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
@@ -247,32 +247,21 @@ static void check_roundtrip(char *const argv[], size_t flags)
 
 static void check_report_roundtrip(char *const argv[])
 {
-    check_roundtrip(argv, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+    check_roundtrip(NULL, argv, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
 }
 
 /* rtgpu-simulate's JSON (compact, streamed record by record), as jansson would write it. */
 static void test_sim_as_jansson(void)
 {
-    const char *b = runcmd_bin(), *slash = strrchr(b, '/');
-    char bin[4096];
-    snprintf(bin, sizeof bin, "%.*srtgpu-simulate", slash ? (int)(slash - b + 1) : 0, b);
-    char *saved = getenv("RTGPU_BIN") ? strdup(getenv("RTGPU_BIN")) : NULL;
-    setenv("RTGPU_BIN", bin, 1);
-    check_roundtrip((char *[]){ "x", "tests/data/sim/davis.xml", "--gpu",
+    check_roundtrip("rtgpu-simulate", (char *[]){ "x", "tests/data/sim/davis.xml", "--gpu",
                                 "tests/data/sim/gpu-1ghz.xml", "--format", "json", "--trace",
                                 "--job-cap", "200", NULL },
                     JSON_COMPACT | JSON_REAL_PRECISION(17));
-    check_roundtrip((char *[]){ "x", "examples/tasksets/paper-exp1.xml", "--gpu",
+    check_roundtrip("rtgpu-simulate", (char *[]){ "x", "examples/tasksets/paper-exp1.xml", "--gpu",
                                 "examples/gpus/rtx2060.xml", "--format", "json", "--trace",
                                 "--release", "random", "--exec", "dynamic", "--job-cap", "200",
                                 NULL },
                     JSON_COMPACT | JSON_REAL_PRECISION(17));
-    if (saved) {
-        setenv("RTGPU_BIN", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("RTGPU_BIN");
-    }
 }
 
 static void test_report_as_jansson(void)

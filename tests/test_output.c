@@ -167,30 +167,9 @@ static void test_path_not_utf8(void)
 
 /* ---- numbers ------------------------------------------------------------------------ */
 
-/* The binary beside RTGPU_BIN named name (rtgpu-simulate, rtgpu-explore). */
-static void sibling(const char *name, char *out, size_t size)
-{
-    const char *b = runcmd_bin();
-    const char *slash = strrchr(b, '/');
-    snprintf(out, size, "%.*s%s", slash ? (int)(slash - b + 1) : 0, b, name);
-}
-
 static runcmd_out run_as(const char *name, char *const argv[])
 {
-    char bin[4096];
-    sibling(name, bin, sizeof bin);
-    const char *old = getenv("RTGPU_BIN");
-    char *saved = old ? strdup(old) : NULL;
-    runcmd_out r = { -1, NULL, NULL };
-    if (setenv("RTGPU_BIN", bin, 1) == 0)
-        r = runcmd(argv, 30);
-    if (saved) {
-        setenv("RTGPU_BIN", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("RTGPU_BIN");
-    }
-    return r;
+    return runcmd_tool(name, argv, 30);
 }
 
 static void test_numbers_plain_decimal(void)

@@ -20,22 +20,7 @@ void test_placement_cli_register(void);
 /* rtgpu-simulate beside RTGPU_BIN. */
 static runcmd_out simcmd(char *const argv[])
 {
-    char bin[4096];
-    const char *b = runcmd_bin();
-    const char *slash = strrchr(b, '/');
-    snprintf(bin, sizeof bin, "%.*srtgpu-simulate", slash ? (int)(slash - b + 1) : 0, b);
-    const char *old = getenv("RTGPU_BIN");
-    char *saved = old ? strdup(old) : NULL;
-    runcmd_out r = { -1, NULL, NULL };
-    if (setenv("RTGPU_BIN", bin, 1) == 0)
-        r = runcmd(argv, 60);
-    if (saved) {
-        setenv("RTGPU_BIN", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("RTGPU_BIN");
-    }
-    return r;
+    return runcmd_tool("rtgpu-simulate", argv, 60);
 }
 
 static void test_placement_cli_json(void)

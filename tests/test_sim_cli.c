@@ -1,7 +1,7 @@
 /* Tests of the rtgpu-simulate command: help, usage errors, the paper-kernels example over one
  * hyperperiod (text, JSON summary, JSON trace, CSV trace, -o, --job-cap) and Davis et al.'s CAN
- * example through the binary. The binary is found beside the one the suite is given: RTGPU_BIN
- * (build/rtgpu-analyze by default) with "rtgpu-analyze" replaced by "rtgpu-simulate".
+ * example through the binary. The binary is rtgpu-simulate beside the one the suite is given in
+ * RTGPU_BIN (build/rtgpu-analyze by default; tests/runcmd.h).
  * A run that exceeds a bound (exit 3) cannot be produced from valid inputs; tests/test_sim.c
  * covers it at library level. Runs are few and short (the suite also runs under valgrind). */
 #include <CUnit/CUnit.h>
@@ -23,40 +23,10 @@ void test_sim_cli_register(void);
 #define DAVIS_TS "tests/data/sim/davis.xml"
 #define GPU_1GHZ "tests/data/sim/gpu-1ghz.xml"
 
-/* The simulator's path: RTGPU_BIN with its last "rtgpu-analyze" replaced, or the file
- * rtgpu-simulate in the same directory. */
-static void sim_bin(char *out, size_t size)
-{
-    const char *b = runcmd_bin();
-    const char *hit = NULL;
-    for (const char *p = strstr(b, "rtgpu-analyze"); p; p = strstr(p + 1, "rtgpu-analyze"))
-        hit = p;
-    if (hit) {
-        snprintf(out, size, "%.*s%s%s", (int)(hit - b), b, "rtgpu-simulate",
-                 hit + strlen("rtgpu-analyze"));
-        return;
-    }
-    const char *slash = strrchr(b, '/');
-    snprintf(out, size, "%.*srtgpu-simulate", slash ? (int)(slash - b + 1) : 0, b);
-}
-
-/* runcmd on the simulator: RTGPU_BIN points at it for the call, then is restored. */
+/* rtgpu-simulate beside RTGPU_BIN. */
 static runcmd_out simcmd(char *const argv[])
 {
-    char bin[4096];
-    sim_bin(bin, sizeof bin);
-    const char *old = getenv("RTGPU_BIN");
-    char *saved = old ? strdup(old) : NULL;
-    runcmd_out r = { -1, NULL, NULL };
-    if (setenv("RTGPU_BIN", bin, 1) == 0)
-        r = runcmd(argv, 60);
-    if (saved) {
-        setenv("RTGPU_BIN", saved, 1);
-        free(saved);
-    } else {
-        unsetenv("RTGPU_BIN");
-    }
-    return r;
+    return runcmd_tool("rtgpu-simulate", argv, 60);
 }
 
 /* Parse a run's standard output as JSON (NULL after a failed assertion). */

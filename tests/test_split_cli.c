@@ -18,20 +18,7 @@
 
 static runcmd_out xrun(char *const argv[])
 {
-    const char *b = runcmd_bin(), *slash = strrchr(b, '/');
-    char bin[4096];
-    snprintf(bin, sizeof bin, "%.*srtgpu-explore", slash ? (int)(slash - b + 1) : 0, b);
-    const char *old = getenv("RTGPU_BIN");
-    char *saved = old ? strdup(old) : NULL;
-    runcmd_out r = { -1, NULL, NULL };
-    if (setenv("RTGPU_BIN", bin, 1) == 0)
-        r = runcmd(argv, 60);
-    if (saved) {
-        setenv("RTGPU_BIN", saved, 1);
-        free(saved);
-    } else
-        unsetenv("RTGPU_BIN");
-    return r;
+    return runcmd_tool("rtgpu-explore", argv, 60);
 }
 
 /* The command's standard output holds this whole line. */
