@@ -35,6 +35,10 @@ int64_t jl_units(const jlayout *l);
  * task (the names P0, P1, ... of a returned layout). */
 void jl_normalise(jlayout *l);
 
+/* Grow what fails: one more unit, in partition order while spare units remain, for every
+ * partition of l holding a task i with miss[i] set. Returns the units given (0: none grew). */
+int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare);
+
 typedef struct judge judge;
 
 /* Verdict of the full analysis: pass (decided schedulable), per task whether it missed or was
@@ -70,7 +74,5 @@ long judge_analyses(const judge *j);
 /* Of the full analyses run, those the work budget left undecided. */
 long judge_undecided(const judge *j);
 long judge_hits(const judge *j);
-/* Longest single analysis so far, in seconds. */
-double judge_max_seconds(const judge *j);
 
 #endif
