@@ -241,6 +241,14 @@ static int fill_blame(judge *j, const jlayout *l, const rt_eval *ev, jverdict *v
     return 0;
 }
 
+int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev)
+{
+    int erc = rt_eval_layout(j->m, ts, l, j->o, 0, ev);
+    j->analyses++;
+    j->undecided += erc == EVAL_OK && !ev->decided;
+    return erc;
+}
+
 /* The analysis itself; the verdict in j->miss and v. A partial layout is analysed as the task
  * set of its placed tasks (shallow copies: same kernels, same model rows, file order kept, so
  * deadline-monotonic ties break the same way). */
@@ -266,15 +274,13 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
     for (size_t t = 0; t < n; t++)
         r->task_part[t] = l->part[j->sub_idx[t]];
     rt_eval ev;
-    int erc = rt_eval_layout(j->m, ts, r, j->o, 0, &ev);
-    j->analyses++;
+    int erc = judge_analyse(j, ts, r, &ev);
     rt_layout_free(r);
     if (erc == EVAL_ENOMEM)
         return -1;
     v->erange = erc == EVAL_ERANGE;
     v->pass = erc == EVAL_OK && ev.schedulable;
     v->undecided = erc == EVAL_OK && !ev.decided;
-    j->undecided += v->undecided;
     v->exhaustive = erc != EVAL_OK || ev.exhaustive;
     memset(j->miss, 0, j->T);
     for (size_t t = 0; t < n; t++)

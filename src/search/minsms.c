@@ -58,15 +58,13 @@ typedef struct search {
     double eval_max_s;      /* longest full analysis so far (time kept for the last one) */
     bool capped;            /* an analysis whose result is returned or cuts something off used
                              * the co-runner heuristic (--combination-cap) */
-    long mip_undecided;     /* analyses of the MIP loop that the work budget left undecided */
     int64_t undec_units;    /* fewest units of g of a layout that the MIP loop cut off by a
                              * no-good on an undecided analysis (INT64_MAX: none): no claim of
                              * the loop may rest on that cut (docs/assignment.md sec. 1a) */
     bool pmip_withheld;     /* the pattern MIP finished, but a layout it cut off undecided
                              * kept it from proving the result */
     lbt *b;                 /* bounds and group tests */
-    judge *j;               /* full analyses of the local search */
-    long mip_analyses;      /* full analyses of the MIP loop */
+    judge *j;               /* every full analysis (the local search's cached) */
     int64_t lb_units;       /* proven lower bound in units of g */
     double t_first, t_best; /* monotonic times of the first and best schedulable layout */
     jlayout inc;            /* the local search's best layout (n_parts 0: none) */
@@ -125,20 +123,18 @@ static double time_left(const search *s)
     return left > 0 ? left : -1;
 }
 
-/* Full analysis of l. 1 schedulable (decided), 0 not or undecided (ev->decided tells),
- * ASSIGN_ENOMEM. *have_ev: ev holds a result to free (not after EVAL_ERANGE: some WCET beyond
- * 2^62 ns, reported as a miss). Each analysis has a budget of o->budget_units of its own. */
+/* Full analysis of l (judge_analyse, counted with the judge's). 1 schedulable (decided), 0 not
+ * or undecided (ev->decided tells), ASSIGN_ENOMEM. *have_ev: ev holds a result to free (not
+ * after EVAL_ERANGE: some WCET beyond 2^62 ns, reported as a miss). Each analysis has a budget
+ * of o->budget_units of its own. */
 static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
 {
     double t = search_now();
-    int erc = rt_eval_layout(s->m, s->ts, l, s->o, 0, ev);
+    int erc = judge_analyse(s->j, s->ts, l, ev);
     t = search_now() - t;
     if (t > s->eval_max_s)
         s->eval_max_s = t;
-    s->mip_analyses++;
     *have_ev = erc == EVAL_OK;
-    if (*have_ev && !ev->decided)
-        s->mip_undecided++;
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
     return *have_ev && ev->schedulable;
@@ -732,8 +728,8 @@ int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     int64_t g = m->gpu->granularity, lb = s.lb_units, fl = exact_floor(&s);
     if (fl > lb)
         lb = fl;
-    out->analyses = (s.j ? judge_analyses(s.j) : 0) + s.mip_analyses;
-    out->undecided_analyses = (s.j ? judge_undecided(s.j) : 0) + s.mip_undecided;
+    out->analyses = s.j ? judge_analyses(s.j) : 0;
+    out->undecided_analyses = s.j ? judge_undecided(s.j) : 0;
     long undecided_tests = s.b ? lbt_undecided(s.b) : 0;
     /* a claim of the MIP loop rests on its cuts: one cut off undecided below the result (or any,
      * for infeasibility) leaves it unproven */

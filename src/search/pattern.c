@@ -248,21 +248,14 @@ static void keep(pm *p, const size_t *G, size_t k)
     p->n_kept++;
 }
 
-static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
+/* The fractional knapsack: the largest dual sum of a group on size s that holds a partial group
+ * of dual sum `sum` and isolated utilisation `util`, completed from the tasks order[pos ..]
+ * (by dual per utilisation, highest first), the isolated utilisation of a passing group at most
+ * 1 + 1e-9 and fractions allowed. Every completion's dual sum is at most this. */
+static double knapsack(const pm *p, size_t pos, double sum, double util)
 {
-    if (p->truncated || p->oom)
-        return;
-    if (++p->nodes > p->node_cap ||
-        ((p->nodes & 1023) == 0 && p->deadline > 0 && search_now() >= p->deadline)) {
-        p->truncated = true;
-        return;
-    }
-    if (pos == p->n || sum + p->suffix[pos] <= p->best_sum)
-        return;
-    /* fractional knapsack over the undecided tasks (order: dual per utilisation, highest first):
-     * the isolated utilisation of a passing group is below 1 + 1e-9 */
     double room = 1.0 + 1e-9 - util, kb = sum;
-    for (size_t q = pos; q < p->n && kb <= p->best_sum + 1e30; q++) {
+    for (size_t q = pos; q < p->n; q++) {
         size_t i = p->order[q];
         double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
         if (pi <= 0)
@@ -275,7 +268,22 @@ static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
             break;
         }
     }
-    if (kb <= p->best_sum)
+    return kb;
+}
+
+static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
+{
+    if (p->truncated || p->oom)
+        return;
+    if (++p->nodes > p->node_cap ||
+        ((p->nodes & 1023) == 0 && p->deadline > 0 && search_now() >= p->deadline)) {
+        p->truncated = true;
+        return;
+    }
+    if (pos == p->n || sum + p->suffix[pos] <= p->best_sum)
+        return;
+    /* the fractional knapsack over the undecided tasks */
+    if (knapsack(p, pos, sum, util) <= p->best_sum)
         return;
     size_t t = p->order[pos];
     double ut = lbt_util(p->b, t, p->s);
@@ -355,28 +363,6 @@ static int greedy(pm *p, double thr)
     return 0;
 }
 
-/* Largest dual sum of a group on size s over a relaxation of the patterns: isolated utilisation
- * at most 1 + 1e-9, fractions allowed (the tasks in order, by dual per utilisation). Every
- * pattern's dual sum is at most this. */
-static double knapsack_root(const pm *p)
-{
-    double room = 1.0 + 1e-9, kb = 0;
-    for (size_t q = 0; q < p->n; q++) {
-        size_t i = p->order[q];
-        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
-        if (pi <= 0)
-            break;
-        if (ui <= room) {
-            kb += pi;
-            room -= ui;
-        } else {
-            kb += pi * (room > 0 ? room / ui : 0);
-            break;
-        }
-    }
-    return kb;
-}
-
 typedef enum { PRICE_RELAX, PRICE_GREEDY, PRICE_EXACT } price_mode;
 
 /* Pricing on size s. PRICE_EXACT: the depth-first search; returns the least reduced cost (0 if
@@ -403,7 +389,7 @@ static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb
         p->suffix[q] = p->suffix[q + 1] + (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
     double u = (double)(s + 1), thr = u * (1.0 - p->mu);
     *exact = false;
-    double relaxed = thr - knapsack_root(p);
+    double relaxed = thr - knapsack(p, 0, 0.0, 0.0);
     *rc_lb = relaxed < 0 ? relaxed : 0.0;
     p->n_kept = 0;
     if (mode == PRICE_RELAX)
@@ -619,21 +605,7 @@ static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
     }
     if (pos == p->n || sum + p->suffix[pos] < p->need)
         return;
-    double room = 1.0 + 1e-9 - util, kb = sum;
-    for (size_t q = pos; q < p->n; q++) {
-        size_t i = p->order[q];
-        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
-        if (pi <= 0)
-            break;
-        if (ui <= room) {
-            kb += pi;
-            room -= ui;
-        } else {
-            kb += pi * (room > 0 ? room / ui : 0);
-            break;
-        }
-    }
-    if (kb < p->need)
+    if (knapsack(p, pos, sum, util) < p->need)
         return;
     size_t t = p->order[pos];
     double ut = lbt_util(p->b, t, p->s);
