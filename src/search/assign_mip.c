@@ -51,12 +51,12 @@ struct amip {
     size_t *seen, *seen_len; /* minimal subsets found in one round: T x T, T */
 };
 
-int amip_n_cols(const amip *a)
+static int n_cols(const amip *a)
 {
     return ilp_n_cols(a->lp);
 }
 
-int amip_n_rows(const amip *a)
+static int n_rows(const amip *a)
 {
     return ilp_n_rows(a->lp);
 }
@@ -397,7 +397,7 @@ static int add_total_row(amip *a)
                 a->rcoef[n++] = (double)(s + 1);
             }
     int rc = add_row(a, "sms_total", n, ILP_LE, (double)a->S);
-    a->total_row = amip_n_rows(a);
+    a->total_row = n_rows(a);
     a->floor_units = 0;
     a->cap_units = (int64_t)a->S;
     return rc;
@@ -498,7 +498,7 @@ int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, 
         rc = add_total_row(a);
     /* the optional strengthening rows make GLPK's LPs larger: on big models (more than
      * BIG_MODEL_COLS columns) only the resp rows without blocking are kept */
-    bool big = amip_n_cols(a) > BIG_MODEL_COLS;
+    bool big = n_cols(a) > BIG_MODEL_COLS;
     if (rc == ASSIGN_OK)
         rc = add_resp_rows(a, !big);
     if (rc == ASSIGN_OK && !big)

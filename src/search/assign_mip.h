@@ -37,9 +37,6 @@ int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, 
              amip **out);
 /* Free a and its GLPK model; NULL is a no-op. */
 void amip_free(amip *a);
-/* Columns and rows of the current model. */
-int amip_n_cols(const amip *a);
-int amip_n_rows(const amip *a);
 
 /* Write the current model in CPLEX LP format (ASSIGN_EIO with a message in d on failure). */
 int amip_write_lp(amip *a, const char *path);
