@@ -145,10 +145,10 @@ bench: $(BINS) $(BENCHBIN)
 	sh bench/run.sh $(BIN) $(BUILD)/bench
 
 # The library's public headers: every module header but the internal ones (XML reading, the MIP
-# behind GLPK, the command line, the analyser pragmas), installed in their layer folders under
-# include/rtgpu/.
+# behind GLPK, the search's shared internals, the command line, the analyser pragmas), installed
+# in their layer folders under include/rtgpu/.
 PUB_HDR    := src/rtgpu.h $(filter-out src/taskset/xmlsafe.h src/taskset/scenario_load.h src/search/ilp.h \
-              src/search/assign_mip.h src/util/analyzer.h, \
+              src/search/assign_mip.h src/search/search_int.h src/util/analyzer.h, \
               $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h))))
 INC_DIR     = $(DESTDIR)$(PREFIX)/include/rtgpu
 

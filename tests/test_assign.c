@@ -1171,6 +1171,19 @@ static void pat_close(pat_env *e)
     fx_fini(&e->f);
 }
 
+/* The pattern master's bound for stop units, then (the bound at most U) the pool for the
+ * layouts of at most U units, as the search builds them but without an incumbent or a clock. */
+static int bound_and_pool(lbt *b, int64_t stop, rt_diags *d, pattern_result *pr,
+                          pattern_pool *pool, int64_t U)
+{
+    pattern_master *m;
+    int rc = pattern_master_run(b, NULL, 0, stop, d, pr, &m);
+    if (rc == ASSIGN_OK && pr->lb_units <= U)
+        rc = pattern_pool_build(m, NULL, U, 0, false, pool);
+    pattern_master_free(m);
+    return rc;
+}
+
 /* The pattern MIP alone, without an incumbent, against the brute force: the pool for layouts of
  * at most U units (U = the brute-force minimum, or all SMs when none is schedulable) must hold
  * every layout of that size, so the MIP over it finds a layout of exactly the minimum and
@@ -1198,7 +1211,7 @@ static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, 
             U--; /* the pool for layouts below the incumbent */
         pattern_result pr;
         pattern_pool pool = {0};
-        CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, stop, d, &pr, &pool, U, 0, false),
+        CU_ASSERT_EQUAL_FATAL(bound_and_pool(b, stop, d, &pr, &pool, U),
                               ASSIGN_OK);
         /* the bound never exceeds a schedulable layout */
         if (want >= 0)
@@ -1409,7 +1422,7 @@ static void budget_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_
             CU_ASSERT_PTR_NOT_NULL_FATAL(j);
             pattern_result pr;
             pattern_pool pool = {0};
-            CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, S + 1, d, &pr, &pool, U, 0, false),
+            CU_ASSERT_EQUAL_FATAL(bound_and_pool(b, S + 1, d, &pr, &pool, U),
                                   ASSIGN_OK);
             if (want >= 0)
                 CU_ASSERT(pr.lb_units <= U);

@@ -5,15 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Priorities before the WCETs: synchronous windows order each partition's tasks by them. */
-static void set_base_priorities(rt_layout *l, const rt_taskset *ts, const rt_options *o)
-{
-    bool file_has = ts->n_tasks && ts->tasks[0].has_priority;
-    if (o->priorities == RT_PRIO_GIVEN && file_has)
-        rt_layout_prio_given(l, ts);
-    else
-        rt_layout_prio_dm(l, ts);
-}
 
 /* Tasks of partition p (indices into ts) in file order; returns their count. */
 static size_t partition_members(const rt_layout *l, size_t p, size_t *idx)
@@ -137,7 +128,8 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
     out->rta = calloc(alloc, sizeof *out->rta);
     if (!c_ns || !out->rta)
         goto done;
-    set_base_priorities(l, ts, o);
+    /* priorities before the WCETs: synchronous windows order each partition's tasks by them */
+    rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
     eval_step(o->budget, BUDGET_STEP_WINDOWS);
     int wrc = wcet_compute(m, ts, l, o, &out->wcet);
     if (wrc != WCET_OK) {

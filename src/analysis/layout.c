@@ -60,19 +60,10 @@ rt_layout *rt_layout_from_taskset(const rt_taskset *ts)
         for (size_t i = 0; i < pa->n_tasks; i++)
             l->task_part[pa->tasks[i]] = p;
     }
-    if (ts->n_tasks && ts->tasks[0].has_priority)
-        rt_layout_prio_given(l, ts);
-    else
-        rt_layout_prio_dm(l, ts);
+    rt_prio_base(ts, true, l->task_prio);
     return l;
 }
 RT_ANALYZER_ON
-
-void rt_layout_prio_given(rt_layout *l, const rt_taskset *ts)
-{
-    for (size_t i = 0; i < ts->n_tasks; i++)
-        l->task_prio[i] = ts->tasks[i].priority;
-}
 
 static const rt_taskset *dm_ts; /* qsort has no context argument in C11 */
 
@@ -85,7 +76,7 @@ static int dm_cmp(const void *a, const void *b)
     return i < j ? -1 : (i > j);
 }
 
-void rt_layout_prio_dm(rt_layout *l, const rt_taskset *ts)
+static void prio_dm(const rt_taskset *ts, int64_t *prio)
 {
     /* Deadline-monotonic, ties by file order: sort indices by (deadline, index), rank 1..n.
      * Without memory for the index array fall back to counting predecessors (O(n^2)). */
@@ -98,7 +89,7 @@ void rt_layout_prio_dm(rt_layout *l, const rt_taskset *ts)
                 int64_t dj = ts->tasks[j].deadline_ns, di = ts->tasks[i].deadline_ns;
                 rank += dj < di || (dj == di && j < i);
             }
-            l->task_prio[i] = rank;
+            prio[i] = rank;
         }
         return;
     }
@@ -107,8 +98,23 @@ void rt_layout_prio_dm(rt_layout *l, const rt_taskset *ts)
     dm_ts = ts;
     qsort(idx, n, sizeof *idx, dm_cmp);
     for (size_t r = 0; r < n; r++)
-        l->task_prio[idx[r]] = (int64_t)r + 1;
+        prio[idx[r]] = (int64_t)r + 1;
     free(idx);
+}
+
+void rt_layout_prio_dm(rt_layout *l, const rt_taskset *ts)
+{
+    prio_dm(ts, l->task_prio);
+}
+
+void rt_prio_base(const rt_taskset *ts, bool given, int64_t *prio)
+{
+    if (!given || !ts->n_tasks || !ts->tasks[0].has_priority) {
+        prio_dm(ts, prio);
+        return;
+    }
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        prio[i] = ts->tasks[i].priority;
 }
 
 /* gcc 12 -fanalyzer reports a false leak here: each name is stored in the layout and freed by

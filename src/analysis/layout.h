@@ -2,6 +2,7 @@
 #ifndef RT_LAYOUT_H
 #define RT_LAYOUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -25,8 +26,9 @@ void rt_layout_free(rt_layout *l);
 rt_layout *rt_layout_from_taskset(const rt_taskset *ts);
 /* Set priorities deadline-monotonic (ties by file order), distinct numbers 1..n. */
 void rt_layout_prio_dm(rt_layout *l, const rt_taskset *ts);
-/* Set priorities to the given ones (all tasks have one). */
-void rt_layout_prio_given(rt_layout *l, const rt_taskset *ts);
+/* Base priorities into prio (ts->n_tasks entries, the caller's): the file's when given is true
+ * and the file has them (then every task has one), else deadline-monotonic as above. */
+void rt_prio_base(const rt_taskset *ts, bool given, int64_t *prio);
 /* Deep copy; NULL on OOM. */
 rt_layout *rt_layout_copy(const rt_layout *l);
 

@@ -345,3 +345,8 @@ bool wcet_launch_lb_ns(const model *m, const rt_options *o, size_t k, int64_t n,
         tc = pt->cycles;
     return wcet_launch_ns(m, o, tc, ns);
 }
+
+size_t wcet_window_blamed(const wcet_window *w, const rt_options *o)
+{
+    return o->interference == RT_INTF_NAIVE && w->n_kernels > 2 ? 2 : w->n_kernels;
+}

@@ -79,5 +79,9 @@ bool wcet_launch_lb_ns(const model *m, const rt_options *o, size_t k, int64_t n,
  * Returns false on range overflow. */
 bool wcet_isolated_task_ns(const model *m, const rt_taskset *ts, size_t t, int64_t n,
                            const rt_options *o, int64_t *ns);
+/* Who slowed whom: the co-runners that made window w's multiplier are its kernels 1 .. the
+ * returned index - 1 (every one of K(w); naive model: the first alone, its multiplier asks
+ * |K| >= 2 and nothing more). */
+size_t wcet_window_blamed(const wcet_window *w, const rt_options *o);
 
 #endif

@@ -315,18 +315,6 @@ static int prepare(xp_engine *e, uint64_t p, size_t *gi, char *err, size_t size)
     return XP_OK;
 }
 
-int xp_engine_point_inputs(xp_engine *e, uint64_t p, const rt_taskset **ts, const rt_gpu **gpu,
-                           char *err, size_t err_size)
-{
-    size_t gi = 0;
-    int rc = prepare(e, p, &gi, err, err_size);
-    if (rc == XP_OK) {
-        *ts = e->work;
-        *gpu = e->s->gpus[gi];
-    }
-    return rc;
-}
-
 /* Slack, misses and SMs of an analysed layout. */
 static void summarise(const rt_taskset *ts, const rt_layout *l, const rt_eval *ev, xp_outcome *out)
 {

@@ -38,10 +38,5 @@ void xp_engine_free(xp_engine *e);
 /* Analyse point p (< s->n_points) into out. XP_OK (out filled, also for an invalid point) or
  * XP_ENOMEM. */
 int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out);
-/* The task set and GPU of point p as the engine analyses them (periods scaled, kernels
- * scaled, partitions sized), borrowed until the next call; for tests and `rtgpu-explore
- * taskset`. XP_OK, XP_ENOMEM, or 1 with err set if the point's task set cannot be made. */
-int xp_engine_point_inputs(xp_engine *e, uint64_t p, const rt_taskset **ts, const rt_gpu **gpu,
-                           char *err, size_t err_size);
 
 #endif

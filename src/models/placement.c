@@ -136,11 +136,6 @@ int place_remove(place_state *p, size_t k, size_t sm)
     return change(p, k, sm, -1);
 }
 
-int64_t place_placed(const place_state *p, size_t k)
-{
-    return p->next[k];
-}
-
 int place_drain(place_state *p, size_t *head, size_t arrived, place_cb cb, void *ctx)
 {
     while (*head < arrived) {

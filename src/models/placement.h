@@ -45,7 +45,5 @@ int64_t place_resident(const place_state *p, size_t sm, size_t k);
  * fits nowhere stops the drain, so no later kernel places a block. Returns 0, -1 on a count
  * overflow, or cb's nonzero value. */
 int place_drain(place_state *p, size_t *head, size_t arrived, place_cb cb, void *ctx);
-/* Blocks of kernel k placed so far (each placed once, in blockIdx order). */
-int64_t place_placed(const place_state *p, size_t k);
 
 #endif

@@ -246,7 +246,7 @@ static void warnings_of(page *p, const rt_diags *d, size_t *n)
             textf(p, "%s:%ld: ", g->file, g->line);
         else if (g->file)
             textf(p, "%s: ", g->file);
-        textf(p, "%s: %s", g->kind == RT_DIAG_WARNING ? "warning" : "note", g->msg);
+        textf(p, "warning: %s", g->msg);
         close_el(p);
         nl(p);
         (*n)++;

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/assign.h"
+#include "search/search_int.h"
 #include "analysis/rta.h"
 #include "analysis/wcet.h"
 
@@ -34,9 +34,7 @@ struct amip {
     size_t T, S;            /* tasks, partition sizes */
     int64_t g;              /* granularity: size index s means (s+1)*g SMs */
     int64_t N;
-    int64_t *wcet;          /* [i*S+s] isolated WCET of task i on size s (if fits) */
-    bool *fits;             /* [i*S+s] task i alone on size s passes the analysis */
-    int64_t *prio;          /* base priorities */
+    lbt *b;                 /* isolated WCETs, priorities and the group test (borrowed) */
     int *col;               /* [(i*T+j)*S+s], j <= i: column index, 0 if none */
     char **tag;             /* per task: its part of LP names */
     ilp *lp;
@@ -46,8 +44,6 @@ struct amip {
     int *rcols;             /* row scratch */
     double *rcoef;
     size_t rcap;
-    rta_task *rt;           /* RTA scratch, T entries */
-    rta_result *res;
     size_t *grp, *sub, *tmp;
     int64_t *wtask;         /* per task: the WCET a group test uses */
     size_t *wit;            /* witness tasks of an interference cut */
@@ -55,17 +51,12 @@ struct amip {
     size_t *seen, *seen_len; /* minimal subsets found in one round: T x T, T */
 };
 
-int64_t amip_priority(const amip *a, size_t i)
-{
-    return a->prio[i];
-}
-
-int amip_n_cols(const amip *a)
+static int n_cols(const amip *a)
 {
     return ilp_n_cols(a->lp);
 }
 
-int amip_n_rows(const amip *a)
+static int n_rows(const amip *a)
 {
     return ilp_n_rows(a->lp);
 }
@@ -80,82 +71,28 @@ static int col_of(const amip *a, size_t i, size_t j, size_t s)
     return a->col[(i * a->T + j) * a->S + s];
 }
 
-/* ILP error code -> assign error code. */
-static int from_ilp(int rc)
+/* The isolated WCET of task i on size s (0 where out of range: no column holds it). */
+static int64_t iso(const amip *a, size_t i, size_t s)
 {
-    switch (rc) {
-    case ILP_OK: return ASSIGN_OK;
-    case ILP_ENOMEM: return ASSIGN_ENOMEM;
-    case ILP_EIO: return ASSIGN_EIO;
-    default: return ASSIGN_ESOLVER;
-    }
+    int64_t w = lbt_iso(a->b, i, s);
+    return w < 0 ? 0 : w;
 }
 
-/* Does group G (k tasks) pass the response-time analysis when task t has WCET w[t], under the
- * priority policy of the options? 1 yes or undecided, 0 no (decided), -1 out of memory. Each
- * test has a work budget of o->budget_units of its own; every column, row and cut built on a
- * failure here must rest on a decided one, so a test whose budget runs out counts as passing. */
-static int group_pass(amip *a, const size_t *G, size_t k, const int64_t *w)
+static bool fits(const amip *a, size_t i, size_t s)
 {
-    for (size_t t = 0; t < k; t++) {
-        const rt_task *tk = &a->ts->tasks[G[t]];
-        a->rt[t] = (rta_task){ .period_ns = tk->period_ns, .deadline_ns = tk->deadline_ns,
-                               .jitter_ns = tk->jitter_ns, .wcet_ns = w[G[t]],
-                               .priority = a->prio[G[t]] };
-    }
-    rt_budget budget;
-    budget_init(&budget, a->o->budget_units);
-    if (a->o->priorities == RT_PRIO_AUDSLEY) {
-        int r = rta_audsley_ex(a->rt, k, &budget);
-        return r == 2 ? 1 : r;
-    }
-    return rta_npfp_pass(a->rt, k, &budget, a->res);
+    return lbt_fits(a->b, i, s);
 }
 
-/* Does group G pass on size s with isolated WCETs? A member that fails alone fails it. */
+static int64_t prio(const amip *a, size_t i)
+{
+    return lbt_priority(a->b, i);
+}
+
+/* Does group G (k tasks) pass on size s with isolated WCETs (bounds.h: a member that fails
+ * alone fails it; undecided counts as passing)? 1, 0, -1 out of memory. */
 static int iso_pass(amip *a, const size_t *G, size_t k, size_t s)
 {
-    for (size_t t = 0; t < k; t++) {
-        if (k > 1 && !a->fits[G[t] * a->S + s])
-            return 0;
-        a->wtask[G[t]] = a->wcet[G[t] * a->S + s];
-    }
-    return group_pass(a, G, k, a->wtask);
-}
-
-/* Isolated WCETs and the singleton test for every task and size. */
-static int fill_tables(amip *a, const model *m)
-{
-    for (size_t i = 0; i < a->T; i++)
-        for (size_t s = 0; s < a->S; s++) {
-            int64_t ns = 0;
-            bool ok = wcet_isolated_task_ns(m, a->ts, i, size_sms(a, s), a->o, &ns);
-            a->wcet[i * a->S + s] = ok ? ns : 0;
-            a->fits[i * a->S + s] = false;
-            if (!ok)
-                continue; /* above 2^62 ns: the full analysis refuses it (out of range) */
-            int r = iso_pass(a, &i, 1, s);
-            if (r < 0)
-                return ASSIGN_ENOMEM;
-            a->fits[i * a->S + s] = r == 1;
-        }
-    return ASSIGN_OK;
-}
-
-/* Base priorities: the file's if it gives them and the options say "given", else DM. */
-static int fill_priorities(amip *a)
-{
-    rt_layout *l = rt_layout_new(0, a->T);
-    if (!l)
-        return ASSIGN_ENOMEM;
-    bool file_has = a->T && a->ts->tasks[0].has_priority;
-    if (a->o->priorities == RT_PRIO_GIVEN && file_has)
-        rt_layout_prio_given(l, a->ts);
-    else
-        rt_layout_prio_dm(l, a->ts);
-    memcpy(a->prio, l->task_prio, a->T * sizeof *a->prio);
-    rt_layout_free(l);
-    return ASSIGN_OK;
+    return lbt_group_pass(a->b, G, k, s, NULL);
 }
 
 /* Letters and digits of name, at most TAG_MAX of them. */
@@ -202,16 +139,16 @@ static int add_columns(amip *a)
     /* all y first, then all x (the order GLPK's own LP reader gives; see docs/assignment.md) */
     for (size_t j = 0; j < a->T; j++)
         for (size_t s = 0; s < a->S; s++) {
-            if (!a->fits[j * a->S + s])
+            if (!fits(a, j, s))
                 continue;
             snprintf(name, sizeof name, "y_%s_%lld", a->tag[j], (long long)size_sms(a, s));
             int rc = ilp_add_col(a->lp, name, (double)(s + 1), &a->col[(j * a->T + j) * a->S + s]);
             if (rc != ILP_OK)
-                return from_ilp(rc);
+                return search_from_ilp(rc);
         }
     for (size_t j = 0; j < a->T; j++)
         for (size_t s = 0; s < a->S; s++) {
-            if (!a->fits[j * a->S + s])
+            if (!fits(a, j, s))
                 continue;
             for (size_t i = j + 1; i < a->T; i++) {
                 size_t pair[2] = {j, i};
@@ -224,7 +161,7 @@ static int add_columns(amip *a)
                          (long long)size_sms(a, s));
                 int rc = ilp_add_col(a->lp, name, 0.0, &a->col[(i * a->T + j) * a->S + s]);
                 if (rc != ILP_OK)
-                    return from_ilp(rc);
+                    return search_from_ilp(rc);
             }
         }
     return ASSIGN_OK;
@@ -232,7 +169,7 @@ static int add_columns(amip *a)
 
 static int add_row(amip *a, const char *name, size_t n, ilp_sense sense, double rhs)
 {
-    return from_ilp(ilp_add_row(a->lp, name, n, a->rcols, a->rcoef, sense, rhs));
+    return search_from_ilp(ilp_add_row(a->lp, name, n, a->rcols, a->rcoef, sense, rhs));
 }
 
 /* one_i: task i is in exactly one partition (its own, or one of a lower-indexed task). */
@@ -268,7 +205,7 @@ static int add_util_rows(amip *a)
             for (size_t i = j; i < a->T; i++) {
                 if (!col_of(a, i, j, s))
                     continue;
-                double u = (double)a->wcet[i * a->S + s] / (double)a->ts->tasks[i].period_ns;
+                double u = (double)iso(a, i, s) / (double)a->ts->tasks[i].period_ns;
                 a->rcols[n] = col_of(a, i, j, s);
                 a->rcoef[n++] = i == j ? u - 1.0 - UTIL_SLACK : u;
             }
@@ -290,7 +227,7 @@ static int member_col(const amip *a, size_t i, size_t r, size_t s);
  * is then only enforced for the member with the largest D - J (see add_resp_row). */
 static bool resp_counts(const amip *a, size_t k, size_t i)
 {
-    return a->o->priorities == RT_PRIO_AUDSLEY || a->prio[k] <= a->prio[i];
+    return a->o->priorities == RT_PRIO_AUDSLEY || prio(a, k) <= prio(a, i);
 }
 
 /* The least demand of hp task k inside the first job's wait of task i when that wait is W ns:
@@ -298,7 +235,7 @@ static bool resp_counts(const amip *a, size_t k, size_t i)
 static double resp_demand(const amip *a, size_t k, size_t s, double W)
 {
     const rt_task *tk = &a->ts->tasks[k];
-    double c = (double)a->wcet[k * a->S + s];
+    double c = (double)iso(a, k, s);
     if (a->o->priorities == RT_PRIO_AUDSLEY)
         return c;
     double jobs = (W + (double)tk->jitter_ns) / (double)tk->period_ns;
@@ -319,12 +256,12 @@ static int add_resp_row(amip *a, size_t i, size_t j, size_t s, size_t blocker)
 {
     const rt_task *ti = &a->ts->tasks[i];
     double span = (double)(ti->deadline_ns - ti->jitter_ns);
-    double W = span - (double)a->wcet[i * a->S + s], sum = 0.0;
+    double W = span - (double)iso(a, i, s), sum = 0.0;
     bool audsley = a->o->priorities == RT_PRIO_AUDSLEY;
     size_t n = 0;
     for (size_t k = j; k < a->T; k++)
         if (k != i && member_col(a, k, j, s) && (resp_counts(a, k, i) || k == blocker)) {
-            double g = k == blocker ? (double)a->wcet[k * a->S + s] : resp_demand(a, k, s, W);
+            double g = k == blocker ? (double)iso(a, k, s) : resp_demand(a, k, s, W);
             a->tmp[n] = k;
             a->rcols[n] = member_col(a, k, j, s);
             a->rcoef[n++] = g / span;
@@ -356,9 +293,9 @@ static size_t top_blocker(const amip *a, size_t i, size_t j, size_t s, size_t sk
 {
     size_t best = a->T;
     for (size_t k = j; k < a->T; k++)
-        if (k != i && k != skip && member_col(a, k, j, s) && a->prio[k] > a->prio[i] &&
+        if (k != i && k != skip && member_col(a, k, j, s) && prio(a, k) > prio(a, i) &&
             !pair_fails(a, i, k, s) &&
-            (best == a->T || a->wcet[k * a->S + s] > a->wcet[best * a->S + s]))
+            (best == a->T || iso(a, k, s) > iso(a, best, s)))
             best = k;
     return best;
 }
@@ -392,7 +329,7 @@ static int add_resp_rows(amip *a, bool blocking)
 static bool pair_fails(const amip *a, size_t i, size_t k, size_t s)
 {
     size_t lo = i < k ? i : k, hi = i < k ? k : i;
-    return a->fits[lo * a->S + s] && a->fits[hi * a->S + s] && !col_of(a, hi, lo, s);
+    return fits(a, lo, s) && fits(a, hi, s) && !col_of(a, hi, lo, s);
 }
 
 /* pair_i_j_n: two members of j's partition on n SMs that fail together with isolated WCETs
@@ -460,7 +397,7 @@ static int add_total_row(amip *a)
                 a->rcoef[n++] = (double)(s + 1);
             }
     int rc = add_row(a, "sms_total", n, ILP_LE, (double)a->S);
-    a->total_row = amip_n_rows(a);
+    a->total_row = n_rows(a);
     a->floor_units = 0;
     a->cap_units = (int64_t)a->S;
     return rc;
@@ -470,8 +407,8 @@ static int add_total_row(amip *a)
 static int bound_total(amip *a)
 {
     bool lo = a->floor_units > 0 && a->floor_units <= a->cap_units;
-    return from_ilp(ilp_set_range(a->lp, a->total_row, lo ? (double)a->floor_units : -INFINITY,
-                                  (double)a->cap_units));
+    double low = lo ? (double)a->floor_units : -INFINITY;
+    return search_from_ilp(ilp_set_range(a->lp, a->total_row, low, (double)a->cap_units));
 }
 
 bool amip_exhausted(const amip *a)
@@ -513,15 +450,10 @@ static int amip_alloc(amip *a)
         __builtin_add_overflow(ts, T + 1, &rcap))
         return ASSIGN_ENOMEM;
     a->rcap = rcap;
-    a->wcet = calloc(ts, sizeof *a->wcet);
-    a->fits = calloc(ts, sizeof *a->fits);
-    a->prio = calloc(T, sizeof *a->prio);
     a->col = calloc(tts, sizeof *a->col);
     a->tag = calloc(T, sizeof *a->tag);
     a->rcols = calloc(rcap, sizeof *a->rcols);
     a->rcoef = calloc(rcap, sizeof *a->rcoef);
-    a->rt = calloc(T, sizeof *a->rt);
-    a->res = calloc(T, sizeof *a->res);
     a->grp = calloc(T, sizeof *a->grp);
     a->sub = calloc(T, sizeof *a->sub);
     a->tmp = calloc(T, sizeof *a->tmp);
@@ -530,20 +462,20 @@ static int amip_alloc(amip *a)
     a->mark = calloc(T, sizeof *a->mark);
     a->seen = calloc(tt, sizeof *a->seen);
     a->seen_len = calloc(T, sizeof *a->seen_len);
-    if (!a->wcet || !a->fits || !a->prio || !a->col || !a->tag || !a->rcols || !a->rcoef ||
-        !a->rt || !a->res || !a->grp || !a->sub || !a->tmp || !a->wtask || !a->wit || !a->mark ||
-        !a->seen || !a->seen_len)
+    if (!a->col || !a->tag || !a->rcols || !a->rcoef || !a->grp || !a->sub || !a->tmp ||
+        !a->wtask || !a->wit || !a->mark || !a->seen || !a->seen_len)
         return ASSIGN_ENOMEM;
     return ASSIGN_OK;
 }
 
-int amip_new(const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
+int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
              amip **out)
 {
     *out = NULL;
     amip *a = calloc(1, sizeof *a);
     if (!a)
         return ASSIGN_ENOMEM;
+    a->b = b;
     a->ts = ts;
     a->o = o;
     a->d = d;
@@ -552,10 +484,6 @@ int amip_new(const model *m, const rt_taskset *ts, const rt_options *o, rt_diags
     a->g = m->gpu->granularity;
     a->N = m->gpu->sms;
     int rc = amip_alloc(a);
-    if (rc == ASSIGN_OK)
-        rc = fill_priorities(a);
-    if (rc == ASSIGN_OK)
-        rc = fill_tables(a, m);
     if (rc == ASSIGN_OK)
         rc = fill_tags(a);
     if (rc == ASSIGN_OK && !(a->lp = ilp_new("rtgpu_assignment", 0, d)))
@@ -570,7 +498,7 @@ int amip_new(const model *m, const rt_taskset *ts, const rt_options *o, rt_diags
         rc = add_total_row(a);
     /* the optional strengthening rows make GLPK's LPs larger: on big models (more than
      * BIG_MODEL_COLS columns) only the resp rows without blocking are kept */
-    bool big = amip_n_cols(a) > BIG_MODEL_COLS;
+    bool big = n_cols(a) > BIG_MODEL_COLS;
     if (rc == ASSIGN_OK)
         rc = add_resp_rows(a, !big);
     if (rc == ASSIGN_OK && !big)
@@ -594,14 +522,9 @@ void amip_free(amip *a)
         for (size_t i = 0; i < a->T; i++)
             free(a->tag[i]);
     free(a->tag);
-    free(a->wcet);
-    free(a->fits);
-    free(a->prio);
     free(a->col);
     free(a->rcols);
     free(a->rcoef);
-    free(a->rt);
-    free(a->res);
     free(a->grp);
     free(a->sub);
     free(a->tmp);
@@ -615,13 +538,13 @@ void amip_free(amip *a)
 
 int amip_write_lp(amip *a, const char *path)
 {
-    return from_ilp(ilp_write_lp(a->lp, path));
+    return search_from_ilp(ilp_write_lp(a->lp, path));
 }
 
 int amip_solve(amip *a, double time_limit_s, ilp_outcome *out, bool *hit_time_limit)
 {
     int rc = ilp_solve(a->lp, time_limit_s, out, hit_time_limit);
-    return rc == ILP_ENOMEM ? ASSIGN_ENOMEM : rc == ILP_OK ? ASSIGN_OK : ASSIGN_ESOLVER;
+    return search_from_ilp(rc);
 }
 
 static int malformed(const amip *a, const char *why)
@@ -703,7 +626,7 @@ static int shrink_group(amip *a, size_t *sub, size_t *k, size_t s, bool iso)
         for (size_t u = 0; u < *k; u++)
             if (u != t)
                 a->tmp[n++] = sub[u];
-        int r = iso ? iso_pass(a, a->tmp, n, s) : group_pass(a, a->tmp, n, a->wtask);
+        int r = iso ? iso_pass(a, a->tmp, n, s) : lbt_rta(a->b, a->tmp, n, a->wtask);
         if (r < 0)
             return ASSIGN_ENOMEM;
         if (r == 0) {
@@ -796,8 +719,7 @@ static size_t collect_witnesses(amip *a, const rt_layout *l, const rt_eval *ev, 
         const wcet_task *wt = &ev->wcet.tasks[sub[t]];
         for (size_t r = 0; r < wt->n_launches; r++) {
             const wcet_window *w = &wt->launches[r].windows[0];
-            size_t last = a->o->interference == RT_INTF_NAIVE && w->n_kernels > 2 ? 2
-                                                                                   : w->n_kernels;
+            size_t last = wcet_window_blamed(w, a->o);
             for (size_t x = 1; x < last; x++) {
                 size_t wt_task = witness_task(a, l, w->parts[x], w->kernels[x]);
                 if (wt_task >= a->T)
@@ -824,7 +746,7 @@ static int cut_interference(amip *a, const amip_cand *c, const rt_layout *l, con
     *cut = false;
     for (size_t t = 0; t < a->T; t++)
         a->wtask[t] = ev->wcet.tasks[t].wcet_ns;
-    int r = group_pass(a, a->grp, k, a->wtask);
+    int r = lbt_rta(a->b, a->grp, k, a->wtask);
     if (r != 0)
         return r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK; /* it passes alone: nothing to attribute */
     size_t rot = 0, n_seen = 0, ks = 0;
@@ -859,100 +781,6 @@ static int cut_nogood(amip *a, const amip_cand *c)
     }
     snprintf(name, sizeof name, "nogood_%zu", a->n_nogood++);
     return add_row(a, name, a->T, ILP_LE, (double)a->T - 1.0);
-}
-
-/* Smallest size index on which task t fits alone, a->S if none. */
-static size_t alone_size(const amip *a, size_t t)
-{
-    size_t s = 0;
-    while (s < a->S && !a->fits[t * a->S + s])
-        s++;
-    return s;
-}
-
-/* Tasks by decreasing alone size (ties: file order): the greedy packs the largest first. */
-static const amip *greedy_ctx; /* qsort has no context argument in C11 */
-
-static int greedy_cmp(const void *x, const void *y)
-{
-    size_t i = *(const size_t *)x, j = *(const size_t *)y;
-    size_t si = alone_size(greedy_ctx, i), sj = alone_size(greedy_ctx, j);
-    if (si != sj)
-        return si > sj ? -1 : 1;
-    return i < j ? -1 : (i > j);
-}
-
-/* Cheapest way to add task t to group g (members with c->rep == g's representative, size
- * c->size[rep]): the smallest size, below `limit`, on which the group with t passes with
- * isolated WCETs. Returns that size index, or a->S. */
-static size_t greedy_fit(amip *a, const amip_cand *c, size_t rep, size_t t, size_t limit)
-{
-    size_t k = 0;
-    for (size_t i = 0; i < a->T; i++)
-        if (c->rep[i] == rep)
-            a->grp[k++] = i;
-    a->grp[k++] = t;
-    for (size_t s = c->size[rep]; s < a->S && s < limit; s++) {
-        int r = iso_pass(a, a->grp, k, s);
-        if (r == 1)
-            return s;
-    }
-    return a->S;
-}
-
-int amip_greedy(amip *a, amip_cand *c)
-{
-    size_t *order = a->wit; /* scratch of T entries, unused outside cuts */
-    for (size_t t = 0; t < a->T; t++) {
-        order[t] = t;
-        c->rep[t] = a->T; /* not placed */
-    }
-    greedy_ctx = a;
-    qsort(order, a->T, sizeof *order, greedy_cmp);
-    int64_t used = 0;
-    for (size_t q = 0; q < a->T; q++) {
-        size_t t = order[q], alone = alone_size(a, t);
-        if (alone >= a->S)
-            return 0;
-        size_t best_rep = a->T, best_s = a->S, best_add = alone + 1;
-        for (size_t r = 0; r < a->T; r++) {
-            if (c->rep[r] != r)
-                continue;
-            size_t s = greedy_fit(a, c, r, t, c->size[r] + best_add);
-            if (s < a->S && s - c->size[r] < best_add) {
-                best_rep = r;
-                best_s = s;
-                best_add = s - c->size[r];
-            }
-        }
-        if (best_rep == a->T) {
-            c->rep[t] = t;
-            c->size[t] = alone;
-            used += (int64_t)alone + 1;
-            continue;
-        }
-        for (size_t i = 0; i < a->T; i++)
-            if (c->rep[i] == best_rep)
-                c->size[i] = best_s;
-        used += (int64_t)best_add;
-        c->rep[t] = best_rep;
-        c->size[t] = best_s;
-    }
-    if (used > (int64_t)a->S)
-        return 0;
-    /* the representative of a group is its lowest-indexed task */
-    for (size_t r = 0; r < a->T; r++) {
-        if (c->rep[r] != r)
-            continue;
-        size_t low = r;
-        for (size_t i = 0; i < a->T; i++)
-            if (c->rep[i] == r && i < low)
-                low = i;
-        for (size_t i = 0; i < a->T && low != r; i++)
-            if (c->rep[i] == r)
-                c->rep[i] = low;
-    }
-    return 1;
 }
 
 /* Tasks of the partition of representative r in candidate c, ascending, into a->grp. */

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "analysis/analysis.h"
+#include "search/bounds.h"
 #include "search/ilp.h"
 #include "analysis/options.h"
 #include "models/model.h"
@@ -28,17 +29,14 @@ typedef struct amip_cand {
     size_t *size;
 } amip_cand;
 
-/* Build the tables (isolated WCETs, priorities, names) and the first model for ts on m.
- * Returns ASSIGN_OK / ASSIGN_ENOMEM / ASSIGN_ESOLVER (message in d); *out owned by the caller. */
-int amip_new(const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
+/* Build the names and the first model for ts on m, from the isolated WCETs, base priorities
+ * and group test of b (bounds.h; borrowed, it must outlive the model: every test the model
+ * runs is counted there). Returns ASSIGN_OK / ASSIGN_ENOMEM / ASSIGN_ESOLVER (message in d);
+ * *out owned by the caller. */
+int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
              amip **out);
 /* Free a and its GLPK model; NULL is a no-op. */
 void amip_free(amip *a);
-/* Base priority of task i used by the isolated checks (file's if given, else deadline-monotonic). */
-int64_t amip_priority(const amip *a, size_t i);
-/* Columns and rows of the current model. */
-int amip_n_cols(const amip *a);
-int amip_n_rows(const amip *a);
 
 /* Write the current model in CPLEX LP format (ASSIGN_EIO with a message in d on failure). */
 int amip_write_lp(amip *a, const char *path);
@@ -59,11 +57,6 @@ double amip_objective(const amip *a);
 /* Read the solution of the last solve into c (arrays of n_tasks, allocated by the caller).
  * ASSIGN_ESOLVER if it is not a well-formed candidate. */
 int amip_decode(const amip *a, amip_cand *c);
-/* Greedy packing (a heuristic, no proof): tasks by decreasing alone size, each into the
- * partition it can join with the fewest extra SMs (isolated WCETs, full response-time test),
- * else into a new partition of its alone size. 1 with the candidate in c, 0 if it does not fit
- * on the GPU, ASSIGN_ENOMEM. */
-int amip_greedy(amip *a, amip_cand *c);
 /* Exclude candidate c, whose layout l failed the full analysis ev (ev NULL: no analysis result,
  * e.g. a WCET out of range, or one to ignore: an analysis the work budget left undecided). For each partition of c that fails with isolated WCETs, a minimal
  * failing subset of its tasks is excluded (with every superset, at every size where it fails).

@@ -37,7 +37,6 @@ struct lbt {
     int64_t *w;            /* per task: the WCET a test uses */
     unsigned char *kmark;  /* per kernel: run outside the group */
     size_t *klist;
-    long tests;
     long undecided;        /* tests whose budget ran out (counted as passing) */
 };
 
@@ -46,7 +45,7 @@ size_t lbt_sizes(const lbt *b) { return b->S; }
 int64_t lbt_priority(const lbt *b, size_t i) { return b->prio[i]; }
 bool lbt_fits(const lbt *b, size_t i, size_t s) { return b->fits[i * b->S + s]; }
 size_t lbt_alone(const lbt *b, size_t i) { return b->alone[i]; }
-long lbt_tests(const lbt *b) { return b->tests; }
+int64_t lbt_iso(const lbt *b, size_t i, size_t s) { return b->iso[i * b->S + s]; }
 long lbt_undecided(const lbt *b) { return b->undecided; }
 
 int64_t lbt_work_units(const lbt *b)
@@ -61,18 +60,14 @@ double lbt_util(const lbt *b, size_t i, size_t s)
     return w < 0 ? 2.0 : (double)w / (double)b->ts->tasks[i].period_ns;
 }
 
-/* RTA of the k tasks of G with WCETs b->w[], with a work budget of o->budget_units of its own:
- * 1 every task meets its deadline or is undecided (the budget ran out: the test is necessary,
- * so "undecided" must count as "may pass"), 0 some task is decided to miss, -1 OOM. */
-static int rta_pass(lbt *b, const size_t *G, size_t k)
+int lbt_rta(lbt *b, const size_t *G, size_t k, const int64_t *w)
 {
     for (size_t t = 0; t < k; t++) {
         const rt_task *tk = &b->ts->tasks[G[t]];
         b->rt[t] = (rta_task){ .period_ns = tk->period_ns, .deadline_ns = tk->deadline_ns,
-                               .jitter_ns = tk->jitter_ns, .wcet_ns = b->w[G[t]],
+                               .jitter_ns = tk->jitter_ns, .wcet_ns = w[G[t]],
                                .priority = b->prio[G[t]] };
     }
-    b->tests++;
     rt_budget budget;
     budget_init(&budget, b->o->budget_units);
     if (b->o->priorities == RT_PRIO_AUDSLEY) {
@@ -142,22 +137,7 @@ int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned c
         if (!task_bound(b, G[t], s, nk, &b->w[G[t]]))
             return 0; /* beyond 2^62 ns: the full analysis refuses such a layout too */
     }
-    return rta_pass(b, G, k);
-}
-
-static int fill_priorities(lbt *b)
-{
-    rt_layout *l = rt_layout_new(0, b->T);
-    if (!l)
-        return -1;
-    bool file_has = b->T && b->ts->tasks[0].has_priority;
-    if (b->o->priorities == RT_PRIO_GIVEN && file_has)
-        rt_layout_prio_given(l, b->ts);
-    else
-        rt_layout_prio_dm(l, b->ts);
-    memcpy(b->prio, l->task_prio, b->T * sizeof *b->prio);
-    rt_layout_free(l);
-    return 0;
+    return lbt_rta(b, G, k, b->w);
 }
 
 static int fill_iso(lbt *b)
@@ -172,7 +152,7 @@ static int fill_iso(lbt *b)
             if (!ok)
                 continue;
             b->w[i] = ns;
-            int r = rta_pass(b, &i, 1);
+            int r = lbt_rta(b, &i, 1, b->w);
             if (r < 0)
                 return -1;
             b->fits[i * b->S + s] = r == 1;
@@ -247,8 +227,10 @@ lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o)
     b->w = malloc(T * sizeof *b->w);
     b->kmark = malloc(K);
     b->klist = malloc(K * sizeof *b->klist);
+    if (b->prio)
+        rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, b->prio);
     if (!b->iso || !b->fits || !b->alone || !b->prio || !b->rt || !b->res || !b->w ||
-        !b->kmark || !b->klist || fill_priorities(b) != 0 || fill_iso(b) != 0 ||
+        !b->kmark || !b->klist || fill_iso(b) != 0 ||
         fill_pair(b) != 0) {
         lbt_free(b);
         return NULL;

@@ -41,20 +41,27 @@ int64_t lbt_priority(const lbt *b, size_t i);
 bool lbt_fits(const lbt *b, size_t i, size_t s);
 /* Smallest size index on which task i fits alone, lbt_sizes if none. */
 size_t lbt_alone(const lbt *b, size_t i);
+/* Isolated WCET C_i^iso(s) of task i on size s in ns, -1 beyond 2^62 ns (out of range). */
+int64_t lbt_iso(const lbt *b, size_t i, size_t s);
 /* Isolated utilisation C_i^iso(s) / T_i (a lower bound of the task's share of its partition). */
 double lbt_util(const lbt *b, size_t i, size_t s);
 /* Outside set for the test: out[t] != 0 for tasks known to be in other partitions (NULL: none,
  * the isolated test). Group G (k tasks, any order): 1 passes, 0 fails, -1 out of memory. */
 int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned char *out);
+/* The search's one response-time test of a group: G (k tasks) with WCETs w[t] (indexed by task)
+ * and the base priorities, under the options' priority policy, with a work budget of
+ * o->budget_units of its own. 1 every task meets its deadline or is undecided (the budget ran
+ * out: the tests are necessary, so undecided counts as "may pass" and is counted in
+ * lbt_undecided), 0 some task is decided to miss, -1 out of memory. */
+int lbt_rta(lbt *b, const size_t *G, size_t k, const int64_t *w);
 /* The work bound (docs/assignment.md sec. 2a), in units of g: every schedulable layout uses more
  * than W = sum over tasks of min over the sizes n where the task fits alone of C_i^iso(n) n / T_i
  * SMs (each partition's utilisation is below 1, and C_i(n_p) / T_i >= that minimum / n_p), so at
  * least floor(W / g) + 1 units. */
 int64_t lbt_work_units(const lbt *b);
-/* Number of analyses of groups so far (cheap tests, not full analyses). */
-long lbt_tests(const lbt *b);
-/* Of those, how many ran out of their work budget (o->budget_units each, like every analysis of
- * the search) and were counted as passing: undecided is never a failure of a necessary test. */
+/* How many analyses of groups (cheap tests, not full analyses) ran out of their work budget
+ * (o->budget_units each, like every analysis of the search) and were counted as passing:
+ * undecided is never a failure of a necessary test. */
 long lbt_undecided(const lbt *b);
 
 #endif

@@ -43,7 +43,6 @@ struct ilp {
     unsigned char *sol;  /* per column (1-based): rounded value of the last solution */
     bool have_sol;
     bool have_lp;        /* an optimal LP basis from ilp_lp_solve is current */
-    double lp_obj;
     double obj;
     char term[TERM_CAP];
     size_t term_len;
@@ -591,8 +590,6 @@ static int lp_body(ilp *p, int tm_lim, int *status)
         rc = glp_simplex(p->lp, &parm);
     }
     *status = glp_get_status(p->lp);
-    if (rc == 0 && *status == GLP_OPT)
-        p->lp_obj = glp_get_obj_val(p->lp);
     return rc;
 }
 
@@ -633,23 +630,11 @@ int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_l
     return ILP_OK;
 }
 
-double ilp_lp_objective(const ilp *p)
-{
-    return p->have_lp ? p->lp_obj : NAN;
-}
-
 double ilp_row_dual(const ilp *p, int row)
 {
     if (!p->have_lp || row < 1 || row > p->n_rows)
         return NAN;
     return glp_get_row_dual(p->lp, row);
-}
-
-double ilp_lp_col_value(const ilp *p, int col)
-{
-    if (!p->have_lp || col < 1 || col > p->n_cols)
-        return NAN;
-    return glp_get_col_prim(p->lp, col);
 }
 
 double ilp_objective(const ilp *p)

@@ -73,11 +73,9 @@ int ilp_add_lp_col(ilp *p, const char *name, double cost, size_t n, const int *r
  * *out: ILP_OPTIMAL, ILP_INFEASIBLE, or ILP_NO_SOLUTION (time limit or numerical failure,
  * then *hit_time_limit says which). ILP_OK or ILP_ESOLVER. */
 int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limit);
-/* After ILP_OPTIMAL from ilp_lp_solve: the objective, the dual value of a row (for a
- * minimisation, reduced cost d_j = c_j - sum of a_ij * dual_i) and a column's value. */
-double ilp_lp_objective(const ilp *p);
+/* After ILP_OPTIMAL from ilp_lp_solve: the dual value of a row (for a minimisation, reduced
+ * cost d_j = c_j - sum of a_ij * dual_i). */
 double ilp_row_dual(const ilp *p, int row);
-double ilp_lp_col_value(const ilp *p, int col);
 
 /* Lazy rows and a checker (docs/assignment.md sec. 7). check(ctx, x) receives an integral
  * solution, x[j-1] the 0/1 value of column j (borrowed for the call), and returns 1 to accept

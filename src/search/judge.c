@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "util/analyzer.h"
 
@@ -37,7 +36,6 @@ struct judge {
     rt_task *sub_tasks;     /* partial layouts: shallow copies of the placed tasks */
     size_t *sub_idx;
     long analyses, hits, undecided;
-    double max_s;
     unsigned char *blame;   /* scratch: n_parts * n_parts of the last fresh failing analysis */
     size_t blame_cap;
 };
@@ -82,6 +80,21 @@ bool jl_complete(const jlayout *l)
         if (l->part[i] == JL_UNPLACED)
             return false;
     return true;
+}
+
+int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare)
+{
+    int64_t given = 0;
+    for (size_t p = 0; p < l->n_parts && given < spare; p++) {
+        bool m = false;
+        for (size_t i = 0; i < l->T && !m; i++)
+            m = l->part[i] == p && miss[i];
+        if (m) {
+            l->units[p]++;
+            given++;
+        }
+    }
+    return given;
 }
 
 int64_t jl_units(const jlayout *l)
@@ -162,7 +175,6 @@ void judge_free(judge *j)
 long judge_analyses(const judge *j) { return j->analyses; }
 long judge_hits(const judge *j) { return j->hits; }
 long judge_undecided(const judge *j) { return j->undecided; }
-double judge_max_seconds(const judge *j) { return j->max_s; }
 
 /* gcc 12 -fanalyzer reports a false leak here: each name is stored in the layout and freed by
  * rt_layout_free. */
@@ -199,13 +211,6 @@ static uint64_t key_hash(const uint32_t *k, size_t n)
     return h;
 }
 
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* Who slowed whom (worst-case windows, a complete layout that failed with every worst case
  * enumerated): blame[p * np + r] = 1 when partition r runs a kernel of the combination that gave
  * the WCET of some launch of a task on partition p (naive model: the first co-runner only, the
@@ -226,8 +231,7 @@ static int fill_blame(judge *j, const jlayout *l, const rt_eval *ev, jverdict *v
         unsigned char *row = j->blame + l->part[t] * np;
         for (size_t r = 0; r < wt->n_launches; r++) {
             const wcet_window *w = &wt->launches[r].windows[0];
-            size_t last = j->o->interference == RT_INTF_NAIVE && w->n_kernels > 2 ? 2
-                                                                                   : w->n_kernels;
+            size_t last = wcet_window_blamed(w, j->o);
             for (size_t x = 1; x < last; x++)
                 if (w->parts[x] < np)
                     row[w->parts[x]] = 1;
@@ -235,6 +239,14 @@ static int fill_blame(judge *j, const jlayout *l, const rt_eval *ev, jverdict *v
     }
     v->blame = j->blame;
     return 0;
+}
+
+int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev)
+{
+    int erc = rt_eval_layout(j->m, ts, l, j->o, 0, ev);
+    j->analyses++;
+    j->undecided += erc == EVAL_OK && !ev->decided;
+    return erc;
 }
 
 /* The analysis itself; the verdict in j->miss and v. A partial layout is analysed as the task
@@ -261,20 +273,14 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
         r->part_sms[p] = l->units[p] * j->m->gpu->granularity;
     for (size_t t = 0; t < n; t++)
         r->task_part[t] = l->part[j->sub_idx[t]];
-    double t0 = now_s();
     rt_eval ev;
-    int erc = rt_eval_layout(j->m, ts, r, j->o, 0, &ev);
-    t0 = now_s() - t0;
-    if (t0 > j->max_s)
-        j->max_s = t0;
-    j->analyses++;
+    int erc = judge_analyse(j, ts, r, &ev);
     rt_layout_free(r);
     if (erc == EVAL_ENOMEM)
         return -1;
     v->erange = erc == EVAL_ERANGE;
     v->pass = erc == EVAL_OK && ev.schedulable;
     v->undecided = erc == EVAL_OK && !ev.decided;
-    j->undecided += v->undecided;
     v->exhaustive = erc != EVAL_OK || ev.exhaustive;
     memset(j->miss, 0, j->T);
     for (size_t t = 0; t < n; t++)

@@ -35,6 +35,10 @@ int64_t jl_units(const jlayout *l);
  * task (the names P0, P1, ... of a returned layout). */
 void jl_normalise(jlayout *l);
 
+/* Grow what fails: one more unit, in partition order while spare units remain, for every
+ * partition of l holding a task i with miss[i] set. Returns the units given (0: none grew). */
+int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare);
+
 typedef struct judge judge;
 
 /* Verdict of the full analysis: pass (decided schedulable), per task whether it missed or was
@@ -62,15 +66,17 @@ void judge_free(judge *j);
  * tasks alone (miss is 0 for the others); only a complete layout can be returned. 0, or -1 on
  * out of memory. */
 int judge_eval(judge *j, jlayout *l, jverdict *v);
+/* The search's one full analysis of a candidate: rt_eval_layout of l for ts (the judge's task
+ * set, or a part of it) with a fresh work budget, counted in judge_analyses and, when left
+ * undecided, judge_undecided; no cache. Returns rt_eval_layout's code, ev as there. */
+int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev);
 /* The layout as the analysis takes it: P0, P1, ... packed from SM 0, base priorities. l must be
  * normalised. NULL on out of memory. */
 rt_layout *judge_layout(const judge *j, const jlayout *l);
-/* Full analyses run (cache hits not counted), and cache hits. */
+/* Full analyses run (judge_eval's and judge_analyse's; cache hits not counted), and cache hits. */
 long judge_analyses(const judge *j);
 /* Of the full analyses run, those the work budget left undecided. */
 long judge_undecided(const judge *j);
 long judge_hits(const judge *j);
-/* Longest single analysis so far, in seconds. */
-double judge_max_seconds(const judge *j);
 
 #endif

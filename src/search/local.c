@@ -17,7 +17,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "search/search_int.h"
 
 #define N_RANDOM_ORDERS 4
 #define ANNEAL_IDLE 8         /* annealing runs, each from the best layout so far, until this
@@ -42,16 +43,9 @@ typedef struct ls {
     local_stats *st;
 } ls;
 
-double local_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 static bool expired(const ls *s)
 {
-    return s->deadline > 0 && local_now() >= s->deadline;
+    return s->deadline > 0 && search_now() >= s->deadline;
 }
 
 static uint64_t rnd(ls *s)
@@ -113,7 +107,7 @@ static int judge_pass(ls *s, jlayout *l, jverdict *v)
         return 0;
     int64_t u = jl_units(l);
     if (jl_complete(l) && (!s->have_best || u < jl_units(&s->best))) {
-        double t = local_now();
+        double t = search_now();
         if (!s->have_best)
             s->st->t_first = t;
         s->st->t_best = t;
@@ -136,20 +130,8 @@ static int repair(ls *s, jlayout *l, int64_t limit)
             return r;
         if (expired(s))
             return 0;
-        int64_t spare = limit - jl_units(l);
-        bool grown = false;
         /* v.miss is per task and stays valid until the next judge call */
-        for (size_t p = 0; p < l->n_parts && spare > 0; p++) {
-            bool miss = false;
-            for (size_t i = 0; i < s->T && !miss; i++)
-                miss = l->part[i] == p && v.miss[i];
-            if (miss) {
-                l->units[p]++;
-                spare--;
-                grown = true;
-            }
-        }
-        if (!grown)
+        if (jl_grow_missing(l, v.miss, limit - jl_units(l)) == 0)
             return 0;
     }
 }

@@ -14,9 +14,6 @@ typedef struct local_stats {
     long rounds;           /* perturbation rounds run */
 } local_stats;
 
-/* Monotonic clock in seconds (the search's one clock). */
-double local_now(void);
-
 /* Local search (docs/assignment.md sec. 4): the one-partition minimum, then greedy insertions
  * of the tasks in several orders (the group test of bounds.h picks sizes), each completed by
  * growing what fails; then shrink, merge, move, swap and random perturbations. Every layout it

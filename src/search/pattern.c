@@ -26,9 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/assign.h"
-#include "search/ilp.h"
-#include "search/local.h"
+#include "search/search_int.h"
 
 #define NODE_LIMIT 200000     /* per size and round */
 #define MAX_ROUNDS 2000
@@ -85,11 +83,6 @@ typedef struct pm {
     uint64_t *kscratch;
 } pm;
 
-static int from_ilp(int rc)
-{
-    return rc == ILP_OK ? ASSIGN_OK : rc == ILP_ENOMEM ? ASSIGN_ENOMEM : ASSIGN_ESOLVER;
-}
-
 static int add_pattern(pm *p, const size_t *G, size_t k, int64_t u)
 {
     char name[32];
@@ -102,7 +95,7 @@ static int add_pattern(pm *p, const size_t *G, size_t k, int64_t u)
     p->coef[k] = (double)u;
     int col;
     p->res->columns++;
-    return from_ilp(ilp_add_lp_col(p->lp, name, (double)u, k + 1, p->rows, p->coef, &col));
+    return search_from_ilp(ilp_add_lp_col(p->lp, name, (double)u, k + 1, p->rows, p->coef, &col));
 }
 
 static int complement_pass(pm *p, size_t k);
@@ -113,12 +106,12 @@ static int build(pm *p, const jlayout *inc)
     char name[32];
     for (size_t i = 0; i < p->T; i++) {
         snprintf(name, sizeof name, "cover%zu", i);
-        int rc = from_ilp(ilp_add_row(p->lp, name, 0, NULL, NULL, ILP_EQ, 1.0));
+        int rc = search_from_ilp(ilp_add_row(p->lp, name, 0, NULL, NULL, ILP_EQ, 1.0));
         if (rc != ASSIGN_OK)
             return rc;
         p->cover[i] = ilp_n_rows(p->lp);
     }
-    int rc = from_ilp(ilp_add_row(p->lp, "cap", 0, NULL, NULL, ILP_LE, (double)p->C));
+    int rc = search_from_ilp(ilp_add_row(p->lp, "cap", 0, NULL, NULL, ILP_LE, (double)p->C));
     if (rc != ASSIGN_OK)
         return rc;
     p->cap = ilp_n_rows(p->lp);
@@ -127,8 +120,8 @@ static int build(pm *p, const jlayout *inc)
         snprintf(name, sizeof name, "art%zu", i);
         int col;
         double one = 1.0;
-        rc = from_ilp(ilp_add_lp_col(p->lp, name, (double)p->S + 1.0, 1, &p->cover[i], &one,
-                                     &col));
+        rc = search_from_ilp(ilp_add_lp_col(p->lp, name, (double)p->S + 1.0, 1, &p->cover[i], &one,
+                                            &col));
         if (rc != ASSIGN_OK)
             return rc;
     }
@@ -255,21 +248,14 @@ static void keep(pm *p, const size_t *G, size_t k)
     p->n_kept++;
 }
 
-static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
+/* The fractional knapsack: the largest dual sum of a group on size s that holds a partial group
+ * of dual sum `sum` and isolated utilisation `util`, completed from the tasks order[pos ..]
+ * (by dual per utilisation, highest first), the isolated utilisation of a passing group at most
+ * 1 + 1e-9 and fractions allowed. Every completion's dual sum is at most this. */
+static double knapsack(const pm *p, size_t pos, double sum, double util)
 {
-    if (p->truncated || p->oom)
-        return;
-    if (++p->nodes > p->node_cap ||
-        ((p->nodes & 1023) == 0 && p->deadline > 0 && local_now() >= p->deadline)) {
-        p->truncated = true;
-        return;
-    }
-    if (pos == p->n || sum + p->suffix[pos] <= p->best_sum)
-        return;
-    /* fractional knapsack over the undecided tasks (order: dual per utilisation, highest first):
-     * the isolated utilisation of a passing group is below 1 + 1e-9 */
     double room = 1.0 + 1e-9 - util, kb = sum;
-    for (size_t q = pos; q < p->n && kb <= p->best_sum + 1e30; q++) {
+    for (size_t q = pos; q < p->n; q++) {
         size_t i = p->order[q];
         double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
         if (pi <= 0)
@@ -282,7 +268,22 @@ static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
             break;
         }
     }
-    if (kb <= p->best_sum)
+    return kb;
+}
+
+static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
+{
+    if (p->truncated || p->oom)
+        return;
+    if (++p->nodes > p->node_cap ||
+        ((p->nodes & 1023) == 0 && p->deadline > 0 && search_now() >= p->deadline)) {
+        p->truncated = true;
+        return;
+    }
+    if (pos == p->n || sum + p->suffix[pos] <= p->best_sum)
+        return;
+    /* the fractional knapsack over the undecided tasks */
+    if (knapsack(p, pos, sum, util) <= p->best_sum)
         return;
     size_t t = p->order[pos];
     double ut = lbt_util(p->b, t, p->s);
@@ -362,28 +363,6 @@ static int greedy(pm *p, double thr)
     return 0;
 }
 
-/* Largest dual sum of a group on size s over a relaxation of the patterns: isolated utilisation
- * at most 1 + 1e-9, fractions allowed (the tasks in order, by dual per utilisation). Every
- * pattern's dual sum is at most this. */
-static double knapsack_root(const pm *p)
-{
-    double room = 1.0 + 1e-9, kb = 0;
-    for (size_t q = 0; q < p->n; q++) {
-        size_t i = p->order[q];
-        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
-        if (pi <= 0)
-            break;
-        if (ui <= room) {
-            kb += pi;
-            room -= ui;
-        } else {
-            kb += pi * (room > 0 ? room / ui : 0);
-            break;
-        }
-    }
-    return kb;
-}
-
 typedef enum { PRICE_RELAX, PRICE_GREEDY, PRICE_EXACT } price_mode;
 
 /* Pricing on size s. PRICE_EXACT: the depth-first search; returns the least reduced cost (0 if
@@ -410,7 +389,7 @@ static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb
         p->suffix[q] = p->suffix[q + 1] + (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
     double u = (double)(s + 1), thr = u * (1.0 - p->mu);
     *exact = false;
-    double relaxed = thr - knapsack_root(p);
+    double relaxed = thr - knapsack(p, 0, 0.0, 0.0);
     *rc_lb = relaxed < 0 ? relaxed : 0.0;
     p->n_kept = 0;
     if (mode == PRICE_RELAX)
@@ -450,12 +429,12 @@ static int round_(pm *p, bool *done)
 {
     ilp_outcome oc;
     bool hit;
-    double left = p->deadline > 0 ? p->deadline - local_now() : 0;
+    double left = p->deadline > 0 ? p->deadline - search_now() : 0;
     if (p->deadline > 0 && left <= 0) {
         *done = true;
         return ASSIGN_OK;
     }
-    int rc = from_ilp(ilp_lp_solve(p->lp, left, &oc, &hit));
+    int rc = search_from_ilp(ilp_lp_solve(p->lp, left, &oc, &hit));
     if (rc != ASSIGN_OK)
         return rc;
     p->res->lp_solves++;
@@ -485,7 +464,7 @@ static int round_(pm *p, bool *done)
     for (size_t si = 0; si < p->C; si++) {
         size_t s = p->sorder[si];
         /* past the deadline the remaining sizes get only the knapsack bound (still valid) */
-        late = late || (p->deadline > 0 && local_now() >= p->deadline);
+        late = late || (p->deadline > 0 && search_now() >= p->deadline);
         /* partial pricing: once columns were found, a size whose last search cost more than
          * this round so far is left to the knapsack bound (valid) until a round finds none */
         skip = skip || (added && !p->use_greedy && p->cost[s] > spent);
@@ -620,27 +599,13 @@ static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
     if (p->truncated || p->oom)
         return;
     if (++p->nodes > p->enum_cap ||
-        ((p->nodes & 1023) == 0 && p->deadline > 0 && local_now() >= p->deadline)) {
+        ((p->nodes & 1023) == 0 && p->deadline > 0 && search_now() >= p->deadline)) {
         p->truncated = true;
         return;
     }
     if (pos == p->n || sum + p->suffix[pos] < p->need)
         return;
-    double room = 1.0 + 1e-9 - util, kb = sum;
-    for (size_t q = pos; q < p->n; q++) {
-        size_t i = p->order[q];
-        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
-        if (pi <= 0)
-            break;
-        if (ui <= room) {
-            kb += pi;
-            room -= ui;
-        } else {
-            kb += pi * (room > 0 ? room / ui : 0);
-            break;
-        }
-    }
-    if (kb < p->need)
+    if (knapsack(p, pos, sum, util) < p->need)
         return;
     size_t t = p->order[pos];
     double ut = lbt_util(p->b, t, p->s);
@@ -685,7 +650,7 @@ static int by_rc(const void *x, const void *y)
 /* Order the pool for the MIP: the incumbent's patterns first (their indices in inc_q, k_inc of
  * them), then by least reduced cost under the current duals (ties by enumeration order). A pool
  * that is not exhaustive proves nothing; the MIP then takes growing prefixes of it as a
- * heuristic (assign.c), the most promising patterns first. 0, or -1 on out of memory. */
+ * heuristic (minsms.c), the most promising patterns first. 0, or -1 on out of memory. */
 static int order_pool(pm *p, const size_t *inc_q, size_t k_inc)
 {
     pattern_pool *pl = p->pool, nw = {0};
@@ -928,15 +893,10 @@ int pattern_pool_build(pattern_master *m, const jlayout *inc, int64_t units, dou
 }
 
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
-                  pattern_result *out, pattern_pool *pool, int64_t pool_units,
-                  double enum_deadline, bool all)
+                  pattern_result *out)
 {
     pattern_master *m;
     int rc = pattern_master_run(b, inc, deadline, stop_units, d, out, &m);
-    if (rc == ASSIGN_OK && pool && (all || out->lb_units <= pool_units)) {
-        rc = pattern_pool_build(m, inc, pool_units, enum_deadline, all, pool);
-        out->enum_nodes = m->res.enum_nodes;
-    }
     pattern_master_free(m);
     return rc;
 }

@@ -61,10 +61,8 @@ int pattern_master_run(lbt *b, const jlayout *inc, double deadline, int64_t stop
 int pattern_pool_build(pattern_master *m, const jlayout *inc, int64_t units, double deadline,
                        bool all, pattern_pool *pool);
 void pattern_master_free(pattern_master *m);
-/* pattern_master_run, then (pool not NULL, and the bound at most pool_units or all) one
- * pattern_pool_build for pool_units until enum_deadline. */
+/* The bound alone: pattern_master_run with its master freed at once. */
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
-                  pattern_result *out, pattern_pool *pool, int64_t pool_units,
-                  double enum_deadline, bool all);
+                  pattern_result *out);
 
 #endif

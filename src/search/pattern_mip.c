@@ -20,9 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/assign.h"
-#include "search/ilp.h"
-#include "search/local.h"
+#include "search/search_int.h"
 
 typedef struct pmctx {
     judge *j;
@@ -40,12 +38,6 @@ typedef struct pmctx {
     bool oom;
     pmip_result *out;
 } pmctx;
-
-static int from_ilp(int rc)
-{
-    return rc == ILP_OK ? ASSIGN_OK : rc == ILP_ENOMEM ? ASSIGN_ENOMEM
-                        : rc == ILP_EIO ? ASSIGN_EIO : ASSIGN_ESOLVER;
-}
 
 /* The layout of the 0/1 point x in c->cand; its patterns' columns in c->cols. Returns how many. */
 static size_t decode(pmctx *c, const unsigned char *x)
@@ -124,7 +116,7 @@ static int witness_cuts(pmctx *c, size_t np, const jverdict *v, size_t *n_rows)
 static int check(void *ctx, const unsigned char *x)
 {
     pmctx *c = ctx;
-    if (c->deadline > 0 && local_now() >= c->deadline) {
+    if (c->deadline > 0 && search_now() >= c->deadline) {
         c->out->hit_time_limit = true;
         return -1;
     }
@@ -195,7 +187,7 @@ static int build(pmctx *c, int64_t S)
             snprintf(name, sizeof name, "x#%zu_%lld", q,
                      (long long)pl->units[q] * (long long)c->g);
         int col;
-        int rc = from_ilp(ilp_add_col(c->lp, name, (double)pl->units[q], &col));
+        int rc = search_from_ilp(ilp_add_col(c->lp, name, (double)pl->units[q], &col));
         if (rc != ASSIGN_OK)
             return rc;
     }
@@ -223,7 +215,7 @@ static int build(pmctx *c, int64_t S)
     size_t from = 0;
     for (size_t i = 0; i < T && rc == ASSIGN_OK; i++) {
         snprintf(name, sizeof name, "one_%zu", i);
-        rc = from_ilp(ilp_add_row(c->lp, name, cnt[i] - from, idx + from, val, ILP_EQ, 1.0));
+        rc = search_from_ilp(ilp_add_row(c->lp, name, cnt[i] - from, idx + from, val, ILP_EQ, 1.0));
         from = cnt[i];
     }
     if (rc == ASSIGN_OK) {
@@ -231,7 +223,7 @@ static int build(pmctx *c, int64_t S)
             idx[q] = (int)q + 1;
             val[q] = (double)pl->units[q];
         }
-        rc = from_ilp(ilp_add_row(c->lp, "sms_total", pl->n, idx, val, ILP_LE, (double)S));
+        rc = search_from_ilp(ilp_add_row(c->lp, "sms_total", pl->n, idx, val, ILP_LE, (double)S));
         /* objective and sms_total count units of g */
     }
     free(cnt);
@@ -300,12 +292,12 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
         goto done;
     out->columns = ilp_n_cols(c.lp);
     out->rows = ilp_n_rows(c.lp);
-    if (write_lp && (rc = from_ilp(ilp_write_lp(c.lp, write_lp))) != ASSIGN_OK)
+    if (write_lp && (rc = search_from_ilp(ilp_write_lp(c.lp, write_lp))) != ASSIGN_OK)
         goto done;
     if (!solve)
         goto done;
     start = start_point(pool, inc, T);
-    double left = deadline > 0 ? deadline - local_now() : 0;
+    double left = deadline > 0 ? deadline - search_now() : 0;
     if (deadline > 0 && left <= 0.001) {
         out->hit_time_limit = true;
         rc = ASSIGN_OK;
@@ -313,7 +305,7 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
     }
     ilp_outcome oc;
     bool hit = false, stopped = false;
-    rc = from_ilp(ilp_solve_lazy(c.lp, left, start, check, &c, &oc, &hit, &stopped));
+    rc = search_from_ilp(ilp_solve_lazy(c.lp, left, start, check, &c, &oc, &hit, &stopped));
     if (c.oom)
         rc = ASSIGN_ENOMEM;
     if (rc != ASSIGN_OK)

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
-#include "search/local.h"
+#include "search/search_int.h"
 #include "util/ckint.h"
 
 bool slack_of_layout(const model *m, const rt_taskset *ts, const rt_layout *l,
@@ -72,37 +72,34 @@ static bool tighten(const rt_taskset *ts, rt_task *t, int64_t a, int64_t b, bool
     return true;
 }
 
-int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
-                 rt_diags *d)
+int slack_search(const model *m, const rt_taskset *ts, const rt_options *o,
+                 slack_min_sms_fn min_sms, assign_result *out, rt_diags *d)
 {
     memset(out, 0, sizeof *out);
     out->status = ASSIGN_UNKNOWN;
     out->min_slack = NAN;
     out->lower_bound_sms = -1;
     out->gap_sms = -1;
-    double t0 = local_now();
+    double t0 = search_now();
     int64_t cap = o->max_sms > 0 && o->max_sms < m->gpu->sms ? o->max_sms : m->gpu->sms;
     out->max_sms = cap;
     size_t T = ts->n_tasks;
     rt_taskset tt = *ts;
     rt_task *t = malloc((T ? T : 1) * sizeof *t);
-    rt_layout *pl = rt_layout_new(0, T);
-    if (!t || !pl) {
+    int64_t *prio = malloc((T ? T : 1) * sizeof *prio);
+    if (!t || !prio) {
         free(t);
-        rt_layout_free(pl);
+        free(prio);
         return ASSIGN_ENOMEM;
     }
     /* the priorities of the original deadlines, fixed for every tightened search */
-    if (o->priorities == RT_PRIO_GIVEN && T && ts->tasks[0].has_priority)
-        rt_layout_prio_given(pl, ts);
-    else
-        rt_layout_prio_dm(pl, ts);
+    rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, prio);
     memcpy(t, ts->tasks, T * sizeof *t);
     for (size_t i = 0; i < T; i++) {
         t[i].has_priority = true;
-        t[i].priority = pl->task_prio[i];
+        t[i].priority = prio[i];
     }
-    rt_layout_free(pl);
+    free(prio);
     tt.tasks = t;
     rt_options oi = *o;
     oi.objective = RT_OBJ_MIN_SMS;
@@ -113,7 +110,7 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
     int64_t a = 0, b = 1;
     for (;;) {
         if (o->time_limit_s > 0) {
-            double left = o->time_limit_s - (local_now() - t0);
+            double left = o->time_limit_s - (search_now() - t0);
             if (left <= 0) {
                 out->hit_time_limit = true;
                 break;
@@ -125,13 +122,13 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
             break;
         }
         assign_result r;
-        rc = assign_search(m, &tt, &oi, &r, d);
+        rc = min_sms(m, &tt, &oi, &r, d);
         out->iterations += r.iterations;
         out->analyses += r.analyses;
         out->undecided_analyses += r.undecided_analyses;
         out->hit_time_limit |= r.hit_time_limit;
         if (rc != ASSIGN_OK) {
-            assign_result_fini(&r);
+            rt_layout_free(r.layout);
             break;
         }
         if (r.layout && r.sms_used <= cap) {
@@ -142,12 +139,12 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
             if (!ok && undecided) {
                 /* its slack cannot be computed within the budget: stop here, no proof */
                 out->undecided_analyses++;
-                assign_result_fini(&r);
+                rt_layout_free(r.layout);
                 break;
             }
             if (!ok) {
                 /* schedulable with tighter deadlines and the same priorities: it must pass */
-                assign_result_fini(&r);
+                rt_layout_free(r.layout);
                 rt_diag_error(d, ts->path, 0, "internal error: a layout of the slack search "
                               "fails the analysis with the original deadlines");
                 rc = ASSIGN_ESOLVER;
@@ -158,13 +155,13 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
             r.layout = NULL;
             out->sms_used = r.sms_used;
             out->min_slack = sl;
-            out->best_seconds = local_now() - t0;
+            out->best_seconds = search_now() - t0;
             if (!have)
                 out->first_seconds = out->best_seconds;
             have = true;
             a = na;
             b = nb;
-            assign_result_fini(&r);
+            rt_layout_free(r.layout);
             bool none;
             if (!tighten(ts, t, a, b, &none))
                 break; /* overflow: no proof */
@@ -178,11 +175,11 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
         proven = r.status == ASSIGN_INFEASIBLE ||
                  (r.status == ASSIGN_OPTIMAL && r.sms_used > cap) ||
                  (r.lower_bound_sms > cap);
-        assign_result_fini(&r);
+        rt_layout_free(r.layout);
         break;
     }
     free(t);
-    out->seconds = local_now() - t0;
+    out->seconds = search_now() - t0;
     if (rc != ASSIGN_OK) {
         rt_layout_free(out->layout);
         out->layout = NULL;

@@ -114,11 +114,7 @@ const rt_diag *rt_diags_get(const rt_diags *d, size_t i)
 
 static const char *kind_word(rt_diag_kind k)
 {
-    switch (k) {
-    case RT_DIAG_ERROR: return "error";
-    case RT_DIAG_WARNING: return "warning";
-    default: return "note";
-    }
+    return k == RT_DIAG_ERROR ? "error" : "warning";
 }
 
 void rt_diags_print(const rt_diags *d, FILE *out)

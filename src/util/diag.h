@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef enum { RT_DIAG_ERROR, RT_DIAG_WARNING, RT_DIAG_NOTE } rt_diag_kind;
+typedef enum { RT_DIAG_ERROR, RT_DIAG_WARNING } rt_diag_kind;
 
 typedef struct rt_diag {
     rt_diag_kind kind;

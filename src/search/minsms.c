@@ -1,4 +1,4 @@
-/* assign: partition sizes and task-to-partition mapping (ANALYSIS.md 3), primal first.
+/* minsms: the min-sms objective of the partition search (docs/assignment.md), primal first.
  *
  * 1. Primal: a local search (local.c) whose only judge is the full analysis gives the first
  *    incumbent; the search never returns anything worse than it.
@@ -13,13 +13,12 @@
  *    optimum is checked with the full analysis; one that fails is cut off (amip_cut) and the MIP
  *    solved again. A solution that GLPK returns at its time limit without proof is checked the
  *    same way but, if it passes, is only `feasible`. docs/assignment.md has the proofs. */
-#include "search/assign.h"
+#include "search/minsms.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "analysis/analysis.h"
 #include "search/assign_mip.h"
@@ -28,7 +27,7 @@
 #include "search/local.h"
 #include "search/pattern.h"
 #include "search/pattern_mip.h"
-#include "search/slack.h"
+#include "search/search_int.h"
 #include "util/analyzer.h"
 
 #define CACHE_ENTRIES 32768  /* layouts whose verdict the judge keeps */
@@ -59,51 +58,23 @@ typedef struct search {
     double eval_max_s;      /* longest full analysis so far (time kept for the last one) */
     bool capped;            /* an analysis whose result is returned or cuts something off used
                              * the co-runner heuristic (--combination-cap) */
-    long mip_undecided;     /* analyses of the MIP loop that the work budget left undecided */
     int64_t undec_units;    /* fewest units of g of a layout that the MIP loop cut off by a
                              * no-good on an undecided analysis (INT64_MAX: none): no claim of
                              * the loop may rest on that cut (docs/assignment.md sec. 1a) */
     bool pmip_withheld;     /* the pattern MIP finished, but a layout it cut off undecided
                              * kept it from proving the result */
     lbt *b;                 /* bounds and group tests */
-    judge *j;               /* full analyses of the local search */
-    long mip_analyses;      /* full analyses of the MIP loop */
+    judge *j;               /* every full analysis (the local search's cached) */
     int64_t lb_units;       /* proven lower bound in units of g */
     double t_first, t_best; /* monotonic times of the first and best schedulable layout */
     jlayout inc;            /* the local search's best layout (n_parts 0: none) */
     pattern_result pat;
     pattern_pool pool;
     pmip_result pmip;
-    bool pmip_proven;       /* the pattern MIP proved the result (optimal or infeasible) */
     bool pmip_capped;       /* some pattern MIP cut a layout off on a capped analysis */
     double stages_from;     /* share of the limit at which the pattern stages begin:
                              * LOCAL_SHARE, or later when the early stages ran past it */
 } search;
-
-const char *assign_status_name(assign_status s)
-{
-    switch (s) {
-    case ASSIGN_GIVEN: return "given";
-    case ASSIGN_OPTIMAL: return "optimal";
-    case ASSIGN_FEASIBLE: return "feasible";
-    case ASSIGN_INFEASIBLE: return "infeasible";
-    case ASSIGN_UNKNOWN: return "unknown";
-    }
-    return "unknown";
-}
-
-void assign_result_fini(assign_result *r)
-{
-    if (!r)
-        return;
-    rt_layout_free(r->layout);
-    memset(r, 0, sizeof *r);
-}
-
-static double now_s(void)
-{
-    return local_now();
-}
 
 /* the names belong to the layout, freed by rt_layout_free; gcc 12's analyzer reads a string
  * stored into a heap record as a leak */
@@ -122,7 +93,7 @@ static rt_layout *layout_build(const search *s, int64_t *sms_used)
     int64_t g = s->m->gpu->granularity, first = 0;
     size_t p = 0;
     for (size_t i = 0; i < T; i++) {
-        l->task_prio[i] = amip_priority(s->a, i);
+        l->task_prio[i] = lbt_priority(s->b, i);
         if (c->rep[i] != i) {
             l->task_part[i] = l->task_part[c->rep[i]]; /* rep[i] < i: already placed */
             continue;
@@ -148,24 +119,22 @@ static double time_left(const search *s)
 {
     if (!(s->o->time_limit_s > 0))
         return 0;
-    double left = s->o->time_limit_s - (now_s() - s->t0);
+    double left = s->o->time_limit_s - (search_now() - s->t0);
     return left > 0 ? left : -1;
 }
 
-/* Full analysis of l. 1 schedulable (decided), 0 not or undecided (ev->decided tells),
- * ASSIGN_ENOMEM. *have_ev: ev holds a result to free (not after EVAL_ERANGE: some WCET beyond
- * 2^62 ns, reported as a miss). Each analysis has a budget of o->budget_units of its own. */
+/* Full analysis of l (judge_analyse, counted with the judge's). 1 schedulable (decided), 0 not
+ * or undecided (ev->decided tells), ASSIGN_ENOMEM. *have_ev: ev holds a result to free (not
+ * after EVAL_ERANGE: some WCET beyond 2^62 ns, reported as a miss). Each analysis has a budget
+ * of o->budget_units of its own. */
 static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
 {
-    double t = now_s();
-    int erc = rt_eval_layout(s->m, s->ts, l, s->o, 0, ev);
-    t = now_s() - t;
+    double t = search_now();
+    int erc = judge_analyse(s->j, s->ts, l, ev);
+    t = search_now() - t;
     if (t > s->eval_max_s)
         s->eval_max_s = t;
-    s->mip_analyses++;
     *have_ev = erc == EVAL_OK;
-    if (*have_ev && !ev->decided)
-        s->mip_undecided++;
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
     return *have_ev && ev->schedulable;
@@ -182,7 +151,7 @@ static int offer_incumbent(search *s, rt_layout *l, int64_t sms)
     rt_layout_free(s->best);
     s->best = l;
     s->best_sms = sms;
-    s->t_best = now_s();
+    s->t_best = search_now();
     if (s->t_first == 0)
         s->t_first = s->t_best;
     /* the patterns start from the best layout, wherever it was found */
@@ -196,68 +165,59 @@ static int offer_incumbent(search *s, rt_layout *l, int64_t sms)
     return s->a ? amip_cap(s->a, sms / g - 1) : ASSIGN_OK;
 }
 
-/* Repack partitions from SM 0 in index order; returns the SMs used. */
-static int64_t repack(rt_layout *l)
-{
-    int64_t first = 0;
-    for (size_t p = 0; p < l->n_parts; p++) {
-        l->part_first_sm[p] = first;
-        first += l->part_sms[p];
-    }
-    return first;
-}
-
-/* Grow by g every partition that holds a miss in ev, in index order, while SMs remain.
- * Returns false if none could grow. */
-static bool grow_missing(const search *s, rt_layout *l, const rt_eval *ev)
-{
-    int64_t g = s->m->gpu->granularity, spare = s->m->gpu->sms - repack(l);
-    bool grown = false;
-    for (size_t p = 0; p < l->n_parts && spare >= g; p++) {
-        bool miss = false;
-        for (size_t i = 0; i < l->n_tasks && !miss; i++)
-            miss = l->task_part[i] == p && !ev->rta[i].schedulable;
-        if (miss) {
-            l->part_sms[p] += g;
-            spare -= g;
-            grown = true;
-        }
-    }
-    return grown;
-}
-
 /* Repair heuristic for a failed candidate (layout l0, analysis ev0): give the partitions with a
- * miss more SMs, step by step, while the GPU has spare SMs and the result would still beat the
- * incumbent. A schedulable result becomes the incumbent. */
+ * miss more SMs, step by step (jl_grow_missing), while the GPU has spare SMs and the result
+ * would still beat the incumbent. A schedulable result becomes the incumbent. */
 static int try_repair(search *s, const rt_layout *l0, const rt_eval *ev0)
 {
-    rt_layout *l = rt_layout_copy(l0);
-    if (!l)
+    size_t T = l0->n_tasks;
+    int64_t g = s->m->gpu->granularity, N = s->m->gpu->sms;
+    jlayout jl;
+    unsigned char *miss = malloc(T ? T : 1);
+    if (!miss || jl_init(&jl, T) != 0) {
+        free(miss);
         return ASSIGN_ENOMEM;
-    rt_eval ev;
+    }
+    jl.n_parts = l0->n_parts; /* in the candidate's order: no renumbering */
+    memcpy(jl.part, l0->task_part, T * sizeof *jl.part);
+    for (size_t p = 0; p < l0->n_parts; p++)
+        jl.units[p] = l0->part_sms[p] / g;
+    const rt_eval *ev = ev0;
+    rt_eval cur;
     bool have = false;
     int rc = ASSIGN_OK;
-    while (grow_missing(s, l, have ? &ev : ev0) && time_left(s) >= 0) {
-        int64_t sms = repack(l);
+    for (;;) {
+        for (size_t i = 0; i < T; i++)
+            miss[i] = !ev->rta[i].schedulable;
+        if (jl_grow_missing(&jl, miss, (N - jl_units(&jl) * g) / g) == 0 || time_left(s) < 0)
+            break;
+        int64_t sms = jl_units(&jl) * g;
         if (s->best && sms >= s->best_sms)
             break;
         if (have)
-            rt_eval_fini(&ev);
-        int r = evaluate(s, l, &ev, &have);
-        if (r != 0) {
-            if (have)
-                rt_eval_fini(&ev);
-            if (r == 1)
-                return offer_incumbent(s, l, sms);
-            rt_layout_free(l);
-            return r;
-        }
-        if (!have)
+            rt_eval_fini(&cur);
+        rt_layout *l = judge_layout(s->j, &jl);
+        if (!l) {
+            have = false;
+            rc = ASSIGN_ENOMEM;
             break;
+        }
+        int r = evaluate(s, l, &cur, &have);
+        if (r == 1) {
+            rc = offer_incumbent(s, l, sms);
+            break;
+        }
+        rt_layout_free(l);
+        if (r != 0 || !have) {
+            rc = r;
+            break;
+        }
+        ev = &cur;
     }
     if (have)
-        rt_eval_fini(&ev);
-    rt_layout_free(l);
+        rt_eval_fini(&cur);
+    jl_fini(&jl);
+    free(miss);
     return rc;
 }
 
@@ -285,7 +245,7 @@ static int check_candidate(search *s, ilp_outcome oc, bool *done)
         s->out->layout = l;
         s->out->sms_used = sms;
         s->out->status = ASSIGN_OPTIMAL;
-        s->t_best = now_s();
+        s->t_best = search_now();
         if (s->t_first == 0)
             s->t_first = s->t_best;
         return ASSIGN_OK;
@@ -350,7 +310,7 @@ static int search_loop(search *s, double until, long solves)
         double left = time_left(s);
         bool probe = false;
         if (until > 0) {
-            double to = until - now_s();
+            double to = until - search_now();
             if (to <= 0)
                 return ASSIGN_OK;
             probe = left == 0 || to < left;
@@ -401,7 +361,7 @@ static int search_loop(search *s, double until, long solves)
 static int search_empty(search *s)
 {
     if (s->o->write_lp) {
-        int rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
+        int rc = amip_new(s->b, s->m, s->ts, s->o, s->d, &s->a);
         if (rc == ASSIGN_OK)
             rc = amip_write_lp(s->a, s->o->write_lp);
         if (rc != ASSIGN_OK)
@@ -456,7 +416,6 @@ static void claim_pmip_proof(search *s, bool *closed)
 {
     int64_t g = s->m->gpu->granularity;
     *closed = true;
-    s->pmip_proven = true;
     s->out->status = s->best ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
     if (s->best && s->best_sms / g > s->lb_units)
         s->lb_units = s->best_sms / g;
@@ -583,7 +542,7 @@ static int64_t exact_floor(const search *s)
  * far. */
 static int exact_open(search *s)
 {
-    int rc = amip_new(s->m, s->ts, s->o, s->d, &s->a);
+    int rc = amip_new(s->b, s->m, s->ts, s->o, s->d, &s->a);
     if (rc == ASSIGN_OK && s->best)
         rc = amip_cap(s->a, s->best_sms / s->m->gpu->granularity - 1);
     if (rc == ASSIGN_OK)
@@ -603,8 +562,8 @@ static bool probe_applies(const search *s, double cells)
 static int quick_master(search *s, bool *closed)
 {
     int64_t g = s->m->gpu->granularity;
-    int rc = pattern_bound(s->b, &s->inc, now_s() + QUICK_SHARE * s->o->time_limit_s,
-                           s->best_sms / g, s->d, &s->pat, NULL, 0, 0, false);
+    int rc = pattern_bound(s->b, &s->inc, search_now() + QUICK_SHARE * s->o->time_limit_s,
+                           s->best_sms / g, s->d, &s->pat);
     if (s->pat.lb_units > s->lb_units)
         s->lb_units = s->pat.lb_units;
     *closed = s->lb_units * g >= s->best_sms;
@@ -616,7 +575,7 @@ static int quick_master(search *s, bool *closed)
  * column generation would take most of the limit. *closed: the result is proven. */
 static int probe_mip(search *s, bool *closed)
 {
-    double t = now_s();
+    double t = search_now();
     int rc = exact_open(s);
     if (rc == ASSIGN_OK)
         rc = search_loop(s, t + PROBE_SHARE * s->o->time_limit_s, 1);
@@ -642,7 +601,7 @@ static int anneal_incumbent(search *s, bool small)
     local_stats st = {0};
     double deadline = 0, L = s->o->time_limit_s;
     if (L > 0)
-        deadline = small ? now_s() + ANNEAL_SHARE * L : s->t0 + LARGE_ANNEAL * L;
+        deadline = small ? search_now() + ANNEAL_SHARE * L : s->t0 + LARGE_ANNEAL * L;
     int r = local_anneal(s->j, s->b, deadline, s->lb_units, !small, &s->inc, &st);
     int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
     if (r == 1) {
@@ -657,13 +616,14 @@ static int anneal_incumbent(search *s, bool small)
 
 static int search_run(search *s)
 {
+    if (!(s->b = lbt_new(s->m, s->ts, s->o)))
+        return ASSIGN_ENOMEM;
     if (s->ts->n_tasks == 0)
         return search_empty(s);
     size_t T = s->ts->n_tasks;
     s->c.rep = calloc(T, sizeof *s->c.rep);
     s->c.size = calloc(T, sizeof *s->c.size);
-    s->b = lbt_new(s->m, s->ts, s->o);
-    s->j = s->b ? judge_new(s->m, s->ts, s->o, CACHE_ENTRIES) : NULL;
+    s->j = judge_new(s->m, s->ts, s->o, CACHE_ENTRIES);
     if (!s->c.rep || !s->c.size || !s->j || jl_init(&s->inc, T) != 0)
         return ASSIGN_ENOMEM;
     trivial_bound(s);
@@ -685,7 +645,7 @@ static int search_run(search *s)
     }
     if (s->o->time_limit_s > 0) {
         /* the pattern stages share what is left */
-        double f = (now_s() - s->t0) / s->o->time_limit_s;
+        double f = (search_now() - s->t0) / s->o->time_limit_s;
         s->stages_from = f > LOCAL_SHARE ? (f < 1.0 ? f : 1.0) : LOCAL_SHARE;
     }
     if (rc == ASSIGN_OK && (!closed || s->o->write_lp)) {
@@ -752,15 +712,13 @@ static int final_check(search *s)
     return ASSIGN_OK;
 }
 
-int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
+int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
                   rt_diags *d)
 {
-    if (o->objective == RT_OBJ_MAX_MIN_SLACK)
-        return slack_search(m, ts, o, out, d);
     memset(out, 0, sizeof *out);
     out->status = ASSIGN_UNKNOWN;
     out->min_slack = NAN;
-    search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = now_s(), .out = out,
+    search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = search_now(), .out = out,
                  .undec_units = INT64_MAX };
     int rc = search_run(&s);
     if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0)
@@ -770,8 +728,8 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     int64_t g = m->gpu->granularity, lb = s.lb_units, fl = exact_floor(&s);
     if (fl > lb)
         lb = fl;
-    out->analyses = (s.j ? judge_analyses(s.j) : 0) + s.mip_analyses;
-    out->undecided_analyses = (s.j ? judge_undecided(s.j) : 0) + s.mip_undecided;
+    out->analyses = s.j ? judge_analyses(s.j) : 0;
+    out->undecided_analyses = s.j ? judge_undecided(s.j) : 0;
     long undecided_tests = s.b ? lbt_undecided(s.b) : 0;
     /* a claim of the MIP loop rests on its cuts: one cut off undecided below the result (or any,
      * for infeasibility) leaves it unproven */
@@ -788,7 +746,7 @@ int assign_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     amip_free(s.a);
     free(s.c.rep);
     free(s.c.size);
-    out->seconds = now_s() - s.t0;
+    out->seconds = search_now() - s.t0;
     if (rc == ASSIGN_OK && s.capped) {
         /* A proof holds for the exact model only: with a capped analysis in the loop, the cuts
          * may have removed a layout the exact maximum would accept. Claim no proof. */
