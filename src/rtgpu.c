@@ -26,7 +26,7 @@ struct rtgpu_gpu { rt_gpu *gpu; };
 struct rtgpu_options { rt_options o; };
 
 typedef struct {
-    char *name;                 /* owned copy */
+    const char *name;           /* in the result's names */
     size_t part;
     int64_t wcrt_ns;            /* -1: none */
     int64_t deadline_ns;
@@ -39,6 +39,7 @@ struct rtgpu_result {
     rt_layout *layout;          /* owned; the analysed layout, NULL without one */
     task_res *tasks;            /* owned, task-set order; n_tasks entries when layout */
     size_t n_tasks;
+    char *names;                /* owned: the task names, each NUL-terminated, in one block */
 };
 
 const char *rtgpu_version(void)
@@ -236,8 +237,7 @@ void rtgpu_result_free(rtgpu_result *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->n_tasks; i++)
-        free(r->tasks[i].name);
+    free(r->names);
     free(r->tasks);
     rt_layout_free(r->layout);
     free(r);
@@ -247,21 +247,30 @@ void rtgpu_result_free(rtgpu_result *r)
 static bool keep_figures(rtgpu_result *r, const rt_taskset *ts, rt_layout *l, const rt_eval *e)
 {
     r->layout = l;
+    size_t bytes = 1;
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        bytes += strlen(ts->tasks[i].name) + 1;     /* strings in memory: no overflow */
+    r->names = malloc(bytes);
     r->tasks = calloc(ts->n_tasks ? ts->n_tasks : 1, sizeof *r->tasks);
-    if (!r->tasks)
+    if (!r->names || !r->tasks)
         return false;
-    for (size_t i = 0; i < ts->n_tasks; i++, r->n_tasks++) {
+    char *at = r->names;
+    for (size_t i = 0; i < ts->n_tasks; i++) {
         const rta_result *a = &e->rta[i];
-        task_res *t = &r->tasks[i];
-        if (!(t->name = strdup(ts->tasks[i].name)))
-            return false;
-        t->part = l->task_part[i];
-        t->deadline_ns = ts->tasks[i].deadline_ns;
-        t->wcrt_ns = a->status == RTA_BOUNDED ? a->wcrt_ns : -1;
-        t->status = a->status == RTA_BUDGET ? RTGPU_TASK_UNDECIDED
-                  : a->schedulable          ? RTGPU_TASK_SCHEDULABLE
-                                            : RTGPU_TASK_MISS;
+        size_t n = strlen(ts->tasks[i].name) + 1;
+        memcpy(at, ts->tasks[i].name, n);
+        r->tasks[i] = (task_res){
+            .name = at,
+            .part = l->task_part[i],
+            .deadline_ns = ts->tasks[i].deadline_ns,
+            .wcrt_ns = a->status == RTA_BOUNDED ? a->wcrt_ns : -1,
+            .status = a->status == RTA_BUDGET ? RTGPU_TASK_UNDECIDED
+                    : a->schedulable          ? RTGPU_TASK_SCHEDULABLE
+                                              : RTGPU_TASK_MISS,
+        };
+        at += n;
     }
+    r->n_tasks = ts->n_tasks;
     return true;
 }
 
@@ -350,12 +359,12 @@ static bool run(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu, rt_opt
         r->verdict = RTGPU_VERDICT_INVALID;
         return true;
     }
-    rt_budget budget;
-    budget_init(&budget, o->budget_units);
-    o->budget = &budget;
     model *m = model_new(gpu, ts);
     if (!m)
         return false;
+    rt_budget budget;
+    budget_init(&budget, o->budget_units);
+    o->budget = &budget;
     bool ok;
     if (o->assign == RT_ASSIGN_SEARCH)
         ok = search(r, m, ts, o, dl);
@@ -364,6 +373,7 @@ static bool run(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu, rt_opt
         ok = l && evaluate(r, m, ts, l, o, dl);
     }
     model_free(m);
+    o->budget = NULL;   /* the counter lives in this frame only */
     return ok;
 }
 
