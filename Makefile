@@ -6,6 +6,7 @@ CC         ?= cc
 BUILD      ?= build
 WERROR     ?= 1
 SANITIZE   ?=
+OBJCOPY    ?= objcopy
 
 PKGS       := libxml-2.0 jansson
 WARN       := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -21,12 +22,15 @@ TEST_LIBS  := $(shell pkg-config --libs cunit)
 ifneq ($(SANITIZE),)
 SANFLAGS   := -fsanitize=$(SANITIZE) -fno-sanitize-recover=all -fno-omit-frame-pointer
 endif
-ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) $(RT_CPPFLAGS) -MMD -MP
+# Every object is compiled with hidden visibility: only what src/rtgpu.h marks RTGPU_API is
+# exported (docs/architecture.md, "The installed API").
+ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) -fvisibility=hidden $(RT_CPPFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 
 # The layers of the library, bottom first (docs/architecture.md); each includes only those below it.
 LAYERS     := util taskset models analysis search sim explore report
-LIB_SRC    := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)))
+# src/rtgpu.c, the installed API (src/rtgpu.h), is the top library layer, above them all.
+LIB_SRC    := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))) src/rtgpu.c
 # One entry file per command (src/cli/NAME.c -> rtgpu-NAME); the other cli files are shared.
 COMMANDS   := $(sort $(basename $(notdir $(wildcard $(addprefix src/cli/,analyze.c simulate.c explore.c)))))
 CLI_SHARED := $(filter-out $(COMMANDS:%=src/cli/%.c),$(sort $(wildcard src/cli/*.c)))
@@ -42,6 +46,10 @@ FUZZ_SRC   := $(filter-out fuzz/common.c,$(sort $(wildcard fuzz/*.c)))
 FUZZ_NAMES := $(FUZZ_SRC:fuzz/%.c=%)
 FUZZ_REPLAY_OBJ := $(FUZZ_NAMES:%=$(BUILD)/fuzz/%.replay.o) $(BUILD)/fuzz/common.o
 TEST_OBJ   := $(TEST_SRC:%.c=$(BUILD)/%.o) $(BUILD)/tests/main.o $(FUZZ_REPLAY_OBJ)
+# Two archives of the same objects: the internal one, every symbol global, for the commands,
+# tests, benchmarks and fuzz harnesses; the installed one, linked into one object whose hidden
+# symbols are made local, so that only the rtgpu_ functions of src/rtgpu.h are global.
+LIB_INT    := $(BUILD)/librtgpu-internal.a
 LIB        := $(BUILD)/librtgpu.a
 BINS       := $(COMMANDS:%=$(BUILD)/rtgpu-%)
 BIN        := $(BUILD)/rtgpu-analyze
@@ -53,7 +61,7 @@ SUITES     ?=
 
 .PHONY: all check asan valgrind bench install clean calibrate fuzz fuzz-run analyze \
         analyze-gcc analyze-tidy
-all: $(BINS)
+all: $(BINS) $(LIB)
 
 # Keep the command entry objects (make would delete them as intermediates of the pattern rule).
 .SECONDARY: $(COMMANDS:%=$(BUILD)/src/cli/%.o) $(CLI_OBJ)
@@ -100,19 +108,28 @@ $(BUILD)/tests/main.o: tests/main.c $(BUILD)/gen/suites.h
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(shell pkg-config --cflags cunit) -c $< -o $@
 
-$(LIB): $(LIB_OBJ)
+$(LIB_INT): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/rtgpu-%: $(BUILD)/src/cli/%.o $(CLI_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(CLI_OBJ) $(LIB) $(RT_LIBS)
+$(BUILD)/rtgpu-public.o: $(LIB_OBJ)
+	$(LD) -r -o $@.tmp $^
+	$(OBJCOPY) --localize-hidden $@.tmp $@
+	@rm -f $@.tmp
 
-$(TESTBIN): $(TEST_OBJ) $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(LIB) $(RT_LIBS) $(TEST_LIBS)
+$(LIB): $(BUILD)/rtgpu-public.o
+	@rm -f $@
+	$(AR) rcs $@ $^
 
-$(BUILD)/bench/%: bench/%.c $(LIB)
+$(BUILD)/rtgpu-%: $(BUILD)/src/cli/%.o $(CLI_OBJ) $(LIB_INT)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(CLI_OBJ) $(LIB_INT) $(RT_LIBS)
+
+$(TESTBIN): $(TEST_OBJ) $(LIB_INT)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_OBJ) $(LIB_INT) $(RT_LIBS) $(TEST_LIBS)
+
+$(BUILD)/bench/%: bench/%.c $(LIB_INT)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(RT_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB_INT) $(RT_LIBS)
 
 # The suite runs from the source root: tests read tests/data and examples/, and the CLI tests
 # run $(BIN).
@@ -144,12 +161,8 @@ valgrind: $(BINS) $(TESTBIN)
 bench: $(BINS) $(BENCHBIN)
 	sh bench/run.sh $(BIN) $(BUILD)/bench
 
-# The library's public headers: every module header but the internal ones (XML reading, the MIP
-# behind GLPK, the search's shared internals, the command line, the analyser pragmas), installed
-# in their layer folders under include/rtgpu/.
-PUB_HDR    := src/rtgpu.h $(filter-out src/taskset/xmlsafe.h src/taskset/scenario_load.h src/search/ilp.h \
-              src/search/assign_mip.h src/search/search_int.h src/util/analyzer.h, \
-              $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h))))
+# The installed API is one self-contained header, src/rtgpu.h, in include/rtgpu/ (rtgpu.pc's
+# Cflags); the module headers stay internal (docs/architecture.md, "The installed API").
 INC_DIR     = $(DESTDIR)$(PREFIX)/include/rtgpu
 
 $(BUILD)/rtgpu.pc: tools/rtgpu.pc.in Makefile
@@ -164,7 +177,7 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(BUILD)/rtgpu.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	for h in $(PUB_HDR:src/%=%); do install -D -m 644 src/$$h $(INC_DIR)/$$h || exit 1; done
+	install -D -m 644 src/rtgpu.h $(INC_DIR)/rtgpu.h
 	install -m 644 $(SCHEMAS) $(DESTDIR)$(PREFIX)/share/rtgpu/schemas/
 	install -m 644 examples/README.md $(DESTDIR)$(PREFIX)/share/rtgpu/examples/
 	install -m 644 examples/gpus/*.xml $(DESTDIR)$(PREFIX)/share/rtgpu/examples/gpus/
@@ -193,7 +206,7 @@ fuzz:
 	  CFLAGS='-O1 -g -fsanitize=fuzzer-no-link' \
 	  FUZZERS='$(FUZZERS)' FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz-run
 
-$(BUILD)/fuzz/bin/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/common.o $(LIB)
+$(BUILD)/fuzz/bin/%: $(BUILD)/fuzz/%.o $(BUILD)/fuzz/common.o $(LIB_INT)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -fsanitize=fuzzer -o $@ $^ $(RT_LIBS)
 
