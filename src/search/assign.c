@@ -1,4 +1,4 @@
-/* assign: partition sizes and task-to-partition mapping (ANALYSIS.md 3), primal first.
+/* assign: partition sizes and task-to-partition mapping (docs/assignment.md), primal first.
  *
  * 1. Primal: a local search (local.c) whose only judge is the full analysis gives the first
  *    incumbent; the search never returns anything worse than it.

@@ -1,4 +1,6 @@
-/* assign: partition sizes and task-to-partition mapping by GLPK MIP + full analysis (ANALYSIS.md 3). */
+/* assign: the partition search (docs/assignment.md): partition sizes and task-to-partition mapping,
+ * found primal first (local search), bounded by the pattern master and closed by the exact MIP
+ * loop, every candidate judged by the full analysis. */
 #ifndef RT_ASSIGN_H
 #define RT_ASSIGN_H
 
@@ -37,7 +39,7 @@ typedef struct assign_result {
     /* max-min-slack (slack.h): the layout's smallest relative slack (NAN: none), the SM limit */
     double min_slack;
     int64_t max_sms;
-    int probe;                 /* the probe before the patterns (docs/assignment.md sec. 7): 0 its
+    int probe;                 /* the probe before the patterns (docs/assignment.md sec. 7a): 0 its
                                 * MIP did not run, 1 it ran, 2 it proved the result */
 } assign_result;
 
