@@ -1,6 +1,6 @@
 #!/bin/sh
-# bench_sensitivity: how long --sensitivity takes (EVIDENCE.md sec. 1), on every bundled example
-# with given partitions and on a 50-task, 4-partition set (bench/sens-50x4.xml).
+# bench_sensitivity: how long --sensitivity takes (docs/evidence.md sec. 1), on every bundled
+# example with given partitions and on a 50-task, 4-partition set (bench/sens-50x4.xml).
 #
 # usage: sh bench/bench_sensitivity.sh BIN BENCHDIR     environment: RUNS (default 5, best run)
 # Per set: the whole process without and with --sensitivity (-q: the analysis, not the report),

@@ -7,8 +7,8 @@
  * Each task runs one compute kernel (bw-gbps 1, kai 1) described by cycles, and all tasks share
  * one partition of all the GPU's SMs: the kernel's isolated time is then its full-GPU profile and
  * no other partition interferes, so the tool's WCET is ceil((1 + margin) * cycles * 1000 / f) ns
- * plus the launch overhead (MODEL.md sec. 5). The cycles are chosen so that this WCET, with the
- * default margin 0.2, is the UUniFast share u_i * T_i (rounded down to whole cycles), i.e. the
+ * plus the launch overhead (docs/model.md sec. 5). The cycles are chosen so that this WCET, with
+ * the default margin 0.2, is the UUniFast share u_i * T_i (rounded down to whole cycles), i.e. the
  * total utilisation seen by the analysis, margin included, is U. */
 #include <inttypes.h>
 #include <math.h>

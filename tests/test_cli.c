@@ -475,8 +475,9 @@ static void test_search_budget_undecided(void)
 static void test_search_capped_claims_no_proof(void)
 {
     /* With --combination-cap 1 every layout of two or more busy partitions is analysed with the
-     * cap fallback (M = 2 I(S_max), MODEL.md rev. 2), so the search may claim neither an optimum
-     * nor infeasibility: feasible (exit 0) or unknown (exit 3), never optimal or infeasible. */
+     * cap fallback (M = 2 I(S_max), docs/model.md sec. 3), so the search may claim neither an
+     * optimum nor infeasibility: feasible (exit 0) or unknown (exit 3), never optimal or
+     * infeasible. */
     runcmd_out r = runcmd((char *[]){"x", "examples/tasksets/paper-kernels.xml", "--gpu",
                                      "examples/gpus/rtx2060.xml", "--combination-cap", "1",
                                      "--time-limit", "3", NULL},

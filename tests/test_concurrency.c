@@ -1,7 +1,7 @@
 /* Tests for analysis/concurrency: the block-level models applied to the bundled examples and to
  * small cases (scopes per partition, the whole GPU without a layout, skipped models, line 2 of
- * Algorithm 1, the spread variant). Expected values are worked by hand in CONCURRENCY.md
- * sec. 1.5 and 4.5 and in the example files' header comments. */
+ * Algorithm 1, the spread variant). Expected values are worked by hand in docs/concurrency.md
+ * sec. 6 and in the example files' header comments. */
 #include <CUnit/CUnit.h>
 #include <string.h>
 
@@ -84,8 +84,9 @@ static void test_cruz_table3(void)
     unload(&x);
 }
 
-/* cruz-table5 with the spread variant: PFL -> kNN 43/32 (CONCURRENCY.md C2, rejected as the
- * default); packed gives 40/32. Reverse orders keep their case (no placement is evaluated). */
+/* cruz-table5 with the spread variant: PFL -> kNN 43/32 (docs/concurrency.md sec. 3, C2, rejected
+ * as the default); packed gives 40/32. Reverse orders keep their case (no placement is
+ * evaluated). */
 static void test_spread_variant(void)
 {
     loaded x;

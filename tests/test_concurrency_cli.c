@@ -1,5 +1,5 @@
 /* rtgpu-analyze's block-level report (docs/concurrency.md, docs/report.md): JSON keys and values
- * for Cruz et al.'s Table 3 pair S1 -> S2 (worked in CONCURRENCY.md sec. 1.5 and in
+ * for Cruz et al.'s Table 3 pair S1 -> S2 (worked in docs/concurrency.md sec. 6 and in
  * examples/tasksets/cruz-table3.xml), the spread variant, skipped models, the option's errors,
  * and the rule that these models never change the verdict. */
 #include <CUnit/CUnit.h>

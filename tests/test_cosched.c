@@ -1,6 +1,6 @@
 /* Tests for co-scheduling on partitions (models/efficiency gain and E_P, models/mct,
- * explore/cosched; CONCURRENCY.md sec. 4.3 and 4.5). Expected values: the spec's [S] curve and
- * MCT example and the paper-derived [R]/[D] values, worked by hand in the comments; the
+ * explore/cosched; docs/concurrency.md secs. 6 and 10). Expected values: the synthetic [S] curve
+ * and MCT example and the paper-derived [R]/[D] values, worked by hand in the comments; the
  * property test checks MCT's placement rule against enumeration. */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
@@ -84,7 +84,7 @@ static void test_gain_curve(void)
     fx_ts_free(ts);
 }
 
-/* Paper values ([JAN] Fig. 1; CONCURRENCY.md sec. 4.5) through the same functions:
+/* Paper values ([JAN] Fig. 1; docs/concurrency.md sec. 6) through the same functions:
  * [R] DTRSM S(13) = 7.5 -> E = 0.5769; [D] Fig. 1b: S(6) + S(7) = 1.57 * 7.5 = 11.775 on 13 SMs
  * -> E_P = 0.906 (as the efficiency of 11.775 over 13 SMs). */
 static void test_paper_values(void)
@@ -251,7 +251,8 @@ static void test_property_mct(void)
 void test_cosched_register(void);
 void test_cosched_register(void)
 {
-    CU_pSuite s = CU_add_suite("co-scheduling gain and MCT (CONCURRENCY.md sec. 4.3)", NULL, NULL);
+    CU_pSuite s = CU_add_suite("co-scheduling gain and MCT (docs/concurrency.md sec. 10)", NULL,
+                               NULL);
     CU_add_test(s, "[S] gain and E_P of the curve", test_gain_curve);
     CU_add_test(s, "[R] DTRSM E(13), [D] Fig. 1b E_P", test_paper_values);
     CU_add_test(s, "partition sizes against the GPU", test_bad_sizes);

@@ -1,6 +1,6 @@
 /* Tests for models/efficiency and models/mapping: Janzen et al.'s speed-up, efficiency and
- * launch mapping (CONCURRENCY.md sec. 4.5). Expected values: the paper's prints ([R], [R≠]),
- * derivations from its data ([D]) and the spec's synthetic examples ([S]), worked by hand here. */
+ * launch mapping (docs/concurrency.md sec. 6). Expected values: the paper's prints ([R], [R≠]),
+ * derivations from its data ([D]) and synthetic examples ([S]), worked by hand here. */
 #include <CUnit/CUnit.h>
 #include <math.h>
 
@@ -160,7 +160,7 @@ static void test_mapping(void)
 void test_efficiency_register(void);
 void test_efficiency_register(void)
 {
-    CU_pSuite s = CU_add_suite("efficiency and mapping (CONCURRENCY.md sec. 4.3)", NULL, NULL);
+    CU_pSuite s = CU_add_suite("efficiency and mapping (docs/concurrency.md sec. 4)", NULL, NULL);
     CU_add_test(s, "[S] efficiency curve", test_curve);
     CU_add_test(s, "[R] DTRSM, [R!=] S(5), [D] DGEMM, Fig. 1b", test_dtrsm);
     CU_add_test(s, "anchor n0 = g", test_anchor);

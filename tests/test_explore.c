@@ -113,7 +113,7 @@ static void test_spec_errors(void)
 
 /* Davis et al.'s three tasks (C = 1000 ns alone on the 4-SM 1 GHz GPU, M = 1) by hand. WCET =
  * ceil((1 + margin) * 1000): 1000, 1100, 1500 ns; periods T = 2500, 3500, 3500 ns times the
- * period-scale, rounded up; R by ANALYSIS.md sec. 2 (B = C of the lower-priority task).
+ * period-scale, rounded up; R by docs/analysis.md sec. 2 (B = C of the lower-priority task).
  *   margin 0,   scale 1:   R = 2000, 3000, 3500 (Davis et al.): slack 500, 500, 0  -> 0
  *   margin 0,   scale 1.5: T = 3750, 5250, 5250: R = 2000, 3000, 3000             -> 1750
  *   margin 0,   scale 2:   T = 5000, 7000, 7000: R = 2000, 3000, 3000             -> 3000

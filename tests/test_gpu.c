@@ -1,4 +1,4 @@
-/* Tests for models/gpu_load: the GPU record read from files in tests/data (expected values read
+/* Tests for taskset/gpu_load: the GPU record read from files in tests/data (expected values read
  * off the files by hand). */
 #include <CUnit/CUnit.h>
 #include <string.h>
@@ -15,7 +15,7 @@ static void expect_diag(const rt_diags *d, size_t i, long line, const char *msg)
     CU_ASSERT_STRING_EQUAL(g->msg, msg);
 }
 
-/* FORMATS.md's example, verbatim. */
+/* The GPU of the example in docs/formats.md sec. 4. */
 static void test_formats_example(void)
 {
     rt_diags *d = rt_diags_new(100);
@@ -112,7 +112,7 @@ void test_gpu_register(void);
 void test_gpu_register(void)
 {
     CU_pSuite s = CU_add_suite("gpu", NULL, NULL);
-    CU_add_test(s, "FORMATS.md example", test_formats_example);
+    CU_add_test(s, "docs/formats.md sec. 4 example", test_formats_example);
     CU_add_test(s, "granularity and defaults", test_tpc);
     CU_add_test(s, "all errors reported", test_all_errors);
     CU_add_test(s, "bad-file messages", test_bad_messages);

@@ -1,4 +1,4 @@
-/* Tests for models/inputs (rt_inputs_check): checks that need both files. The records are loaded
+/* Tests for taskset/inputs (rt_inputs_check): checks that need both files. The records are loaded
  * from tests/data, then single fields are changed; expected values worked out by hand. */
 #include <CUnit/CUnit.h>
 #include <string.h>
@@ -54,7 +54,8 @@ static void test_good_pairs(void)
     pair_free(&p);
 }
 
-/* The FORMATS.md task set (15-SM partition, point at 15 SMs) on a GPU with granularity 2. */
+/* The example task set of docs/formats.md sec. 5 (15-SM partition, point at 15 SMs) on a GPU with
+ * granularity 2. */
 static void test_granularity(void)
 {
     pair p;
@@ -88,7 +89,7 @@ static void test_measured_range(void)
     pair_free(&p);
 }
 
-/* N - KAI*Ubw > 0 (MODEL.md sec. 2), N = 30, BWmax = 348. */
+/* N - KAI*Ubw > 0 (docs/model.md sec. 2), N = 30, BWmax = 348. */
 static void test_domain(void)
 {
     pair p;

@@ -1,4 +1,4 @@
-/* Tests of analysis/interference.c: eq. 5-16 on constructed windows, each branch of eq. 15 and
+/* Tests of models/interference.c: eq. 5-16 on constructed windows, each branch of eq. 15 and
  * both clamps of Pi. GPU of Table 1: N = 30, BWmax = 348, BWmax * Sp = 278.4, EMBW = 330.
  * Notation of the comments: member (n, C, BW, L2); size = size(w) in cycles. */
 #include <CUnit/CUnit.h>
@@ -136,7 +136,7 @@ static void test_intf_pbar_above_two(void)
     ASSERT_REL(t.M, 1.4367816, 1e-7);
 }
 
-/* A kernel alone in a window has M = 1 in every model (MODEL.md sec. 4, "alone"), even at
+/* A kernel alone in a window has M = 1 in every model (docs/model.md sec. 4, "alone"), even at
  * B = EMBW. Revision 1 applied eq. 6-16 to it: (20, 1000, 330, 1000) alone gave I =
  * 330/278.4 = 1.1853448, P_SM = 30/20 = 1.5, P_access = 1, P_BW = 330/348 = 0.94827586, Pbar =
  * 1.4224138 = Pi, M = 1.6860508: eq. 6-16 themselves still give that (intf_masola_acc). */
@@ -163,7 +163,8 @@ static void test_intf_alone_at_embw(void)
     ASSERT_REL(t.M, 1.6860508, 1e-7);
 }
 
-/* M*(k,S) of MODEL.md sec. 3 (the supremum over window lengths) for K = {k} + S, every case. */
+/* M*(k,S) of docs/model.md sec. 3 (the supremum over window lengths) for K = {k} + S, every
+ * case. */
 static void sup(const intf_member *K, size_t n, intf_terms *t)
 {
     rt_options o;

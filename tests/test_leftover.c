@@ -1,8 +1,8 @@
-/* Tests for models/leftover: Cruz et al.'s Tables 3 and 5 (all thirteen pairs, CONCURRENCY.md
- * sec. 1.5), the case B/C derivations, line 2 (C6), and the rejected readings (C1, spread as the
- * default, eq. 3 read literally) as contrast tests. Kernel inputs are [CRUZ] Tables 2 and 4 as the
- * spec lists them, on the K40 of [CRUZ] Table 1 (examples/gpus/tesla-k40.xml); the expected
- * values are the spec's hand recomputations, re-derived in the comments. */
+/* Tests for models/leftover: Cruz et al.'s Tables 3 and 5 (all thirteen pairs, docs/concurrency.md
+ * sec. 6), the case B/C derivations, line 2 (C6), and the rejected readings (C1, spread as the
+ * default, eq. 3 read literally) as contrast tests. Kernel inputs are [CRUZ] Tables 2 and 4 (as in
+ * examples/tasksets/cruz-table3.xml and cruz-table5.xml), on the K40 of [CRUZ] Table 1
+ * (examples/gpus/tesla-k40.xml); the expected values are recomputed by hand in the comments. */
 #include <CUnit/CUnit.h>
 #include <math.h>
 #include <string.h>
@@ -43,7 +43,7 @@ static const kdef S[13] = {
     {"S7", 90, 256, 16, 896},   {"S8", 467, 512, 16, 256},  {"S9", 35, 256, 16, 2048},
     {"S10", 130, 512, 16, 1024}, {"S11", 35, 256, 16, 0},   {"S12", 230, 256, 16, 0},
 };
-/* [CRUZ] Table 4 (Rodinia), as CONCURRENCY.md sec. 1.5 lists them. */
+/* [CRUZ] Table 4 (Rodinia), as docs/concurrency.md sec. 6 lists them. */
 static const kdef PFL = {"PFL", 47, 128, 13, 0};
 static const kdef T5[7] = {
     {"kNN", 3840, 256, 8, 0},      {"PF", 463, 256, 13, 2048},   {"HS3", 1024, 256, 36, 0},
@@ -290,7 +290,7 @@ static void test_spread(void)
 void test_leftover_register(void);
 void test_leftover_register(void)
 {
-    CU_pSuite s = CU_add_suite("leftover (CONCURRENCY.md sec. 1)", NULL, NULL);
+    CU_pSuite s = CU_add_suite("leftover (docs/concurrency.md sec. 3)", NULL, NULL);
     CU_add_test(s, "Tables 3 and 5: all 13 pairs", test_tables_3_and_5);
     CU_add_test(s, "PFL-HS3 with cc 3.5 rules: 15/12", test_hs3_cc35);
     CU_add_test(s, "LUD: block-slot cap C4", test_lud_c4);

@@ -1,6 +1,7 @@
-/* Tests for models/occupancy and the <sm> attributes: CONCURRENCY.md sec. 0.6 rows O1-O16, the
- * sec. 6 tables, the room of sec. 0.4. Every expected value is worked by hand in the comment next
- * to it from the formulas of sec. 0.2-0.4 and the GPU files' values, never copied from output. */
+/* Tests for models/occupancy and the <sm> attributes: the occupancy examples O1-O16
+ * (docs/concurrency.md sec. 6), the compute-capability tables of sec. 1, the room on an occupied
+ * SM of sec. 2. Every expected value is worked by hand in the comment next to it from the
+ * formulas of docs/concurrency.md sec. 2 and the GPU files' values, never copied from output. */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,7 @@ static void test_o3(void)
     occ_result o;
     CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.d.registers, 9216);
-    /* sec. 0.4 text example "HS3: 7 blocks/SM (registers), occupancy 0.875": 7*8/64 */
+    /* HS3: 7 blocks/SM (registers), occupancy 0.875: 7*8/64 */
     CU_ASSERT_EQUAL(o.occ_num, 56);
     CU_ASSERT_EQUAL(o.occ_den, 64);
     CU_ASSERT_DOUBLE_EQUAL(o.occupancy, 0.875, 0.0);
@@ -180,7 +181,7 @@ static void test_o16(void)
     expect_occ(CC90, 256, 36, 0, 6, RE);
 }
 
-/* Other invalid launches of sec. 0.3, one rule each (cc 8.6 values of sec. 6). */
+/* Other invalid launches (docs/concurrency.md sec. 2), one rule each (cc 8.6 values of sec. 1). */
 static void test_invalid(void)
 {
     rt_sm_limits sm = load_sm(CC86);
@@ -213,7 +214,7 @@ static void test_assumed(void)
     CU_ASSERT_EQUAL(o.active_blocks, 8); /* threads 2048/256 */
 }
 
-/* Registers counted per warp (sec. 0.2 Choice): LUD (16, 32, 1024) on K40: W_b = 1,
+/* Registers counted per warp (docs/concurrency.md sec. 2): LUD (16, 32, 1024) on K40: W_b = 1,
  * R_w = 32*32 = 1024, R_b = 1024 (not r*T = 512). */
 static void test_registers_per_warp(void)
 {
@@ -226,7 +227,8 @@ static void test_registers_per_warp(void)
     CU_ASSERT_EQUAL(o.active_blocks, 16); /* threads 128, warps 64, blocks 16, regs 64, smem 48 */
 }
 
-/* sec. 0.4: room on an empty SM is A(L); next to resident blocks it is the least left. */
+/* docs/concurrency.md sec. 2: room on an empty SM is A(L); next to resident blocks it is the least
+ * left. */
 static void test_room(void)
 {
     rt_sm_limits sm = load_sm(K40);
@@ -312,7 +314,7 @@ static void test_cc_tables(void)
 void test_occupancy_register(void);
 void test_occupancy_register(void)
 {
-    CU_pSuite s = CU_add_suite("occupancy (CONCURRENCY.md sec. 0)", NULL, NULL);
+    CU_pSuite s = CU_add_suite("occupancy (docs/concurrency.md secs. 1 and 2)", NULL, NULL);
     CU_add_test(s, "O1 PFL on K40", test_o1);
     CU_add_test(s, "O2 kNN on K40", test_o2);
     CU_add_test(s, "O3 HS3 on K40", test_o3);

@@ -1,6 +1,6 @@
-/* Tests for models/placement and sim/placement_sim: CONCURRENCY.md sec. 2.5 worked examples
- * G1-G8 with the spec's numbers (the rooms are worked by hand in the comments from sec. 0.4 and
- * the GPU files' <sm> values), the placement orders of sec. 2.2, and a property test that
+/* Tests for models/placement and sim/placement_sim: the worked examples G1-G8 of
+ * docs/concurrency.md sec. 8 (the rooms are worked by hand in the comments from the room of sec. 2
+ * and the GPU files' <sm> values), the placement orders of sec. 8, and a property test that
  * checks every placement of random scenarios against an independent re-computation of the
  * policy from the recorded blocks alone. */
 #include <CUnit/CUnit.h>
@@ -88,7 +88,7 @@ static void expect_blocks(const psim_result *r, size_t k, size_t n, const size_t
     CU_ASSERT_EQUAL(seen, n);
 }
 
-/* ---- orders (sec. 2.2: Pascal ascending, Turing even-odd) ------------------------------- */
+/* ---- orders (docs/concurrency.md sec. 8: Pascal ascending, Turing even-odd) -------------- */
 
 static void test_placement_orders(void)
 {

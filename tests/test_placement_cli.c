@@ -1,4 +1,4 @@
-/* Tests of rtgpu-simulate --scenario (CONCURRENCY.md sec. 2.4, 8): the JSON key "placement" for
+/* Tests of rtgpu-simulate --scenario (docs/concurrency.md sec. 8): the JSON key "placement" for
  * the G5 experiment (Gilman et al. sec. 5.1, examples/tasksets/gilman-placement-2080ti.xml), the
  * SVG chart, -o, and the errors: an unknown scenario, a GPU without <sm>, --format csv. The
  * expected values are G5's (B32 on SMs 67, 0, 2, 4, 6, 8, 10, 12 with rooms 16 then 15), not

@@ -1,4 +1,5 @@
-/* Tests of rta: response times computed by hand from ANALYSIS.md sec. 2 (Davis et al. 2007). */
+/* Tests of rta: response times computed by hand from docs/analysis.md sec. 2 (Davis et
+ * al. 2007). */
 #include <CUnit/CUnit.h>
 #include <errno.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* Tests of analysis/sensitivity (EVIDENCE.md sec. 1).
+/* Tests of analysis/sensitivity (docs/evidence.md sec. 1).
  *
  * By hand: the values of small systems on the tiny GPU (tests/data/cli/tiny-gpu.xml: 4 SMs,
  * 1000 MHz so 1 cycle = 1 ns, margin 0.2), each worked in the comment next to its assertions.
@@ -54,7 +54,7 @@ static void sys_fini(sys *y)
     rt_gpu_free(y->gpu);
 }
 
-/* Analyse the layout already in y (defaults of FORMATS.md) and compute its sensitivity. */
+/* Analyse the layout already in y (the command line's defaults) and compute its sensitivity. */
 static int sys_run(sys *y)
 {
     if (!y->m && !(y->m = model_new(y->gpu, y->ts)))

@@ -1,4 +1,4 @@
-/* Soundness of the worst-case bound (MODEL.md sec. 3 and 4): a property test that simulates
+/* Soundness of the worst-case bound (docs/model.md secs. 3 and 4): a property test that simulates
  * random release patterns of the co-runners and checks Tc_sim <= C(k,n_k) * max_S M*(k,S).
  *
  * One trial draws a GPU, a kernel k under test on its partition and 1..4 other partitions with
@@ -130,8 +130,9 @@ static void snd_case_draw(snd_rng *r, snd_case *c)
     }
 }
 
-/* M*(k,S) of MODEL.md sec. 3 written out from the spec: the reference for intf_sup_acc. K lists
- * k first; also returns c (the Pbar of the full-length window) and Pi_lo through the pointers. */
+/* M*(k,S) of docs/model.md sec. 3 written out from the spec: the reference for intf_sup_acc. K
+ * lists k first; also returns c (the Pbar of the full-length window) and Pi_lo through the
+ * pointers. */
 static double snd_ref_sup(const intf_gpu *g, const intf_member *K, size_t n, double *c_out,
                           double *pi_lo_out)
 {

@@ -1,6 +1,6 @@
-/* Tests for the split sweep (models/kmerge, explore/split; CONCURRENCY.md sec. 3). Expected
- * values are the spec's worked examples of sec. 3.5 (X1-X3 in slots, the 4-SM example with none
- * and naive interference), worked by hand in the comments; the property tests compare the
+/* Tests for the split sweep (models/kmerge, explore/split; docs/concurrency.md sec. 9). Expected
+ * values are the worked examples of docs/concurrency.md sec. 6 (X1-X3 in slots, the 4-SM example
+ * with none and naive interference), worked by hand in the comments; the property tests compare the
  * closed forms with independent block-by-block simulations. */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
@@ -470,7 +470,7 @@ static void test_property_sms_none(void)
 void test_split_register(void);
 void test_split_register(void)
 {
-    CU_pSuite s = CU_add_suite("split sweep (CONCURRENCY.md sec. 3)", NULL, NULL);
+    CU_pSuite s = CU_add_suite("split sweep (docs/concurrency.md sec. 9)", NULL, NULL);
     CU_add_test(s, "merged launch: W = 28 on the 7-SM GPU", test_merged);
     CU_add_test(s, "[S] X1: slot rounding makes concurrency lose", test_x1);
     CU_add_test(s, "[S] X2: concurrent, work stealing", test_x2);

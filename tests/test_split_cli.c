@@ -1,6 +1,7 @@
 /* rtgpu-explore split | coschedule | mct end to end (src/cli/explore_conc.c): the bundled Fig. 6
- * example and the spec's 4-SM example through the command, and every bad usage or input exits 2
- * with a message naming what was expected (file and line for file errors). */
+ * example and the 4-SM example of docs/concurrency.md sec. 6 through the command, and every bad
+ * usage or input exits 2 with a message naming what was expected (file and line for file
+ * errors). */
 #include <CUnit/CUnit.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -54,7 +55,7 @@ static void test_fig6(void)
     runcmd_free(&r);
 }
 
-/* The sms example with naive interference (CONCURRENCY.md sec. 3.5): 316.8 > 220: sequential. */
+/* The sms example with naive interference (docs/concurrency.md sec. 6): 316.8 > 220: sequential. */
 static void test_sms_naive(void)
 {
     char *argv[] = { "x", "split", SMS, "--gpu", FOUR, "--pair", "a,b", "--interference", "naive",

@@ -27,7 +27,7 @@ static rt_diags *load_bad(const char *path)
     return d;
 }
 
-/* FORMATS.md's example, verbatim. */
+/* The example of docs/formats.md sec. 5, verbatim. */
 static void test_formats_example(void)
 {
     rt_diags *d = rt_diags_new(100);
@@ -230,7 +230,7 @@ void test_taskset_register(void);
 void test_taskset_register(void)
 {
     CU_pSuite s = CU_add_suite("taskset", NULL, NULL);
-    CU_add_test(s, "FORMATS.md example", test_formats_example);
+    CU_add_test(s, "docs/formats.md sec. 5 example", test_formats_example);
     CU_add_test(s, "defaults and packing", test_full);
     CU_add_test(s, "all errors reported", test_all_errors);
     CU_add_test(s, "bad-file messages", test_bad_messages);

@@ -11,7 +11,7 @@
     CU_ASSERT_DOUBLE_EQUAL((actual), (expected), fabs((double)(expected)) * (rel))
 
 /* ceil; only representation noise, at most min(1e-12 x, 0.001) ns above an integer, is that
- * integer (MODEL.md sec. 5, revision 2). */
+ * integer (docs/model.md sec. 5, revision 2). */
 static void test_wcet_ceil(void)
 {
     int64_t ns = -1;

@@ -181,7 +181,7 @@ static void test_windows_worst_search(void)
     CU_ASSERT_EQUAL(wl.part_best_bw[1], 2);          /* KC: 300 > 100 */
     check_worst(&wl, m, 6, 0, want_a, 3, 1.3290230, true);
     /* cap 5 < 6: S_max (each other partition's max-BW kernel: KC, KD), not exhaustive, and the
-     * sound fallback M = 2 I(S_max) = 2 * 370/278.4 = 2.6580460 (MODEL.md sec. 3) */
+     * sound fallback M = 2 I(S_max) = 2 * 370/278.4 = 2.6580460 (docs/model.md sec. 3) */
     check_worst(&wl, m, 5, 0, want_a, 3, 2.6580460, false);
     /* KD on P2 (size 1000): co-runners from P0 {KA} and P1 {KB, KC}; every combination with
      * B >= 330 must hold KC and KA, KC or KA + KC: (KA,KC) B = 370 -> for KD: P_SM = (30/5)/3 = 2,

@@ -25,7 +25,7 @@ typedef struct rt_eval {
 
 enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2 };
 
-/* Full analysis of layout l: WCETs (MODEL.md), priorities per o->priorities (audsley rewrites
+/* Full analysis of layout l: WCETs (docs/model.md), priorities per o->priorities (audsley rewrites
  * l->task_prio), then RTA per partition. trace_cap as for rta_npfp. Work is charged to
  * o->budget (NULL: a counter of o->budget_units of its own); when it runs out the launches left
  * get the capped sound bound, the tasks left RTA_BUDGET, and out->decided is false. On failure

@@ -1,11 +1,12 @@
 /* concurrency: apply occupancy, leftover, efficiency and mapping to one layout.
  *
- * Scopes (CONCURRENCY.md sec. 1.3 C8): each partition of the layout with the kernels its tasks
+ * Scopes (docs/concurrency.md sec. 3, C8): each partition of the layout with the kernels its tasks
  * launch, or, without a layout, the whole GPU with every kernel a task launches. Per scope:
  *   leftover: every ordered pair (k1, k2) of distinct kernels with a <launch>, nSM = the scope's
  *             SMs, ExecTime_k1 = C(k1, nSM) * 1000 / clock-mhz compared with launch-overhead;
  *   mapping:  every kernel with a <launch>, confined to the scope's SMs.
- * Speed-up and efficiency are computed for every kernel and every allowed size (sec. 4.3). */
+ * Speed-up and efficiency are computed for every kernel and every allowed size (docs/concurrency.md
+ * sec. 4). */
 #include "analysis/concurrency.h"
 
 #include <stdlib.h>

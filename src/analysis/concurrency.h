@@ -1,6 +1,6 @@
-/* concurrency: the block-level models of CONCURRENCY.md applied to one analysed layout:
- * occupancy per kernel (sec. 0), Cruz et al.'s leftover check per ordered pair of kernels in a
- * partition (sec. 1), Janzen et al.'s speed-up, efficiency and launch mapping (sec. 4.3).
+/* concurrency: the block-level models of docs/concurrency.md applied to one analysed layout:
+ * occupancy per kernel (sec. 2), Cruz et al.'s leftover check per ordered pair of kernels in a
+ * partition (sec. 3), Janzen et al.'s speed-up, efficiency and launch mapping (sec. 4).
  * Everything the report shows is computed here; none of it changes the verdict. */
 #ifndef RT_CONCURRENCY_H
 #define RT_CONCURRENCY_H

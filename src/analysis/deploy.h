@@ -1,4 +1,4 @@
-/* deploy: how an analysed layout is created on the GPU (EVIDENCE.md sec. 3): TPC ranges,
+/* deploy: how an analysed layout is created on the GPU (docs/evidence.md sec. 4): TPC ranges,
  * libsmctrl TPC-disable masks, nvtaskset ranges and CUDA green-context SM counts with their
  * legality. Computes, never prints; the writers are in report/deploy_write.h. */
 #ifndef RT_DEPLOY_H

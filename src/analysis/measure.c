@@ -5,7 +5,7 @@
  * its own partition of n_i SMs hosting l_i alone:
  *
  *     bound = ceil((1 + margin) * C(k,n) * max over S subset of {l_i} of M*(k,S) * 1000 / f)
- *             + launch overhead                                     (MODEL.md sec. 3 and 5)
+ *             + launch overhead                                     (docs/model.md secs. 3 and 5)
  *
  * The maximum runs over every subset because a co-runner run back to back still leaves gaps
  * between its launches (and starts or stops inside k's run), and M*(k,S) is the supremum over

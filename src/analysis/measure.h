@@ -21,7 +21,8 @@
 
 /* One kernel-time observation and the WCET the analysis gives that launch: kernel k on its
  * partition of n SMs, every co-runner on its own partition hosting only that kernel, worst-case
- * windows (the supremum over window lengths and over which co-runners run, MODEL.md sec. 3). */
+ * windows (the supremum over window lengths and over which co-runners run, docs/model.md
+ * sec. 3). */
 typedef struct meas_kernel_check {
     int64_t observed_ns;
     int64_t bound_ns;          /* ceil((1 + margin) Tc * 1000 / f) + launch overhead */

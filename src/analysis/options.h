@@ -35,7 +35,7 @@ typedef struct rt_options {
                                        sens_compute counts budget_units of its own */
 } rt_options;
 
-/* Fill o with the defaults of FORMATS.md. */
+/* Fill o with the command line's defaults (docs/rtgpu-analyze.1). */
 void rt_options_default(rt_options *o);
 /* Names used in reports and on the command line. */
 const char *rt_windows_name(rt_windows_mode m);

@@ -1,4 +1,5 @@
-/* rta: non-preemptive fixed-priority response-time analysis of one partition (ANALYSIS.md sec. 2).
+/* rta: non-preemptive fixed-priority response-time analysis of one partition (docs/analysis.md
+ * sec. 2).
  *
  * The revised CAN analysis of Davis, Burns, Bril and Lukkien (Real-Time Systems 35(3), 2007) with
  * a tick of 1 ns. For task i of a partition (hp: others with priority number <= i's, lp: larger):
@@ -21,7 +22,7 @@
 
 #include "util/ckint.h"
 
-/* A fixpoint iterate above this is reported as RTA_LIMIT (ANALYSIS.md: "e.g. 2^62 ns"). */
+/* A fixpoint iterate above this is reported as RTA_LIMIT (2^62 ns, docs/analysis.md sec. 5). */
 #define RTA_BOUND_NS ((int64_t)1 << 62)
 /* Digits of the exact utilisation test: remainders < 2^63 shifted by 62 bits fit in 125 bits. */
 #define RTA_DIGIT_BITS 62

@@ -1,4 +1,5 @@
-/* rta: non-preemptive fixed-priority response-time analysis of one partition (ANALYSIS.md sec. 2). */
+/* rta: non-preemptive fixed-priority response-time analysis of one partition (docs/analysis.md
+ * sec. 2). */
 #ifndef RT_RTA_H
 #define RT_RTA_H
 

@@ -1,5 +1,5 @@
 /* sensitivity: slack, WCET headroom, scaling factor, largest margin, smallest partition sizes and
- * miss explanations of one analysed layout (EVIDENCE.md sec. 1).
+ * miss explanations of one analysed layout (docs/evidence.md sec. 1).
  *
  * Each search keeps a bracket [lo, hi] where lo was analysed and passes and hi fails (analysed,
  * or failing by an argument stated next to it), and halves it until hi = lo + 1: the reported
@@ -20,7 +20,7 @@
 
 __extension__ typedef unsigned __int128 sens_u128;
 
-/* Largest value the analysis accepts for a WCET (MODEL.md sec. 5). */
+/* Largest value the analysis accepts for a WCET (docs/model.md sec. 5). */
 #define SENS_NS_MAX ((int64_t)1 << 62)
 
 typedef struct sens_ctx {
@@ -163,7 +163,7 @@ static int scale_pred(sens_ctx *c, int64_t k, const void *arg)
         for (size_t j = 0; j < wt->n_launches; j++)
             if (!sens_scale_ns(wt->launches[j].wcet_ns, k, &w) || ck_add(sum, w, &sum) ||
                 sum > SENS_NS_MAX)
-                return 0;   /* a WCET beyond 2^62 ns misses (ANALYSIS.md) */
+                return 0;   /* a WCET beyond 2^62 ns misses (docs/analysis.md sec. 5) */
         c->c_ns[t] = sum;
     }
     return rta_passes(c, SIZE_MAX);
@@ -254,8 +254,8 @@ static void sort_hp(sens_hp_term *h, size_t n, const rt_layout *l)
         }
 }
 
-/* The terms of the worst job of task i (ANALYSIS.md sec. 2): w = R - J + qT - C is the fixpoint
- * of w = B + qC + sum over hp(i) of (floor((w + J_j)/T_j) + 1) C_j. */
+/* The terms of the worst job of task i (docs/analysis.md sec. 2): w = R - J + qT - C is the
+ * fixpoint of w = B + qC + sum over hp(i) of (floor((w + J_j)/T_j) + 1) C_j. */
 static int job_terms(const sens_ctx *c, size_t i, sens_job *x)
 {
     const rt_task *t = &c->ts->tasks[i];

@@ -1,6 +1,6 @@
-/* sensitivity: how far an analysed layout is from its limits (EVIDENCE.md sec. 1). Every figure
- * is the result of full analyses of candidates (WCETs, priorities, RTA), found by a search whose
- * precision is stated here; nothing is extrapolated. */
+/* sensitivity: how far an analysed layout is from its limits (docs/evidence.md sec. 1). Every
+ * figure is the result of full analyses of candidates (WCETs, priorities, RTA), found by a search
+ * whose precision is stated here; nothing is extrapolated. */
 #ifndef RT_SENSITIVITY_H
 #define RT_SENSITIVITY_H
 
@@ -24,8 +24,8 @@ typedef struct sens_hp_term {
     int64_t ns;                /* jobs * C_j */
 } sens_hp_term;
 
-/* The critical (worst) job of a task, term by term (ANALYSIS.md sec. 2): with w the start of job q
- * after the level-i busy period begins, w = B_i + q C_i + sum of hp[].ns, and
+/* The critical (worst) job of a task, term by term (docs/analysis.md sec. 2): with w the start of
+ * job q after the level-i busy period begins, w = B_i + q C_i + sum of hp[].ns, and
  * R_i = J_i + w - q T_i + C_i. This is the scenario the bound accounts for. */
 typedef struct sens_job {
     bool bounded;              /* false: R_i unbounded (utilisation >= 1 or a limit): no terms */

@@ -1,4 +1,4 @@
-/* wcet: execution windows, interference multipliers and per-launch WCETs (MODEL.md sec. 3-5).
+/* wcet: execution windows, interference multipliers and per-launch WCETs (docs/model.md secs. 3-5).
  *
  * Worst-case mode: one window per distinct (partition, kernel), searched once and copied to every
  * launch of that kernel on that partition. Synchronous mode: one timeline for the layout, each

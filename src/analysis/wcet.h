@@ -1,4 +1,5 @@
-/* wcet: execution windows, interference multipliers and per-launch WCETs (MODEL.md sec. 3-5). */
+/* wcet: execution windows, interference multipliers and per-launch WCETs (docs/model.md
+ * secs. 3-5). */
 #ifndef RT_WCET_H
 #define RT_WCET_H
 
@@ -60,19 +61,19 @@ int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
                  wcet_result *out);
 /* Free what wcet_compute put in r (not r itself); safe on a zeroed struct. */
 void wcet_result_fini(wcet_result *r);
-/* ceil to whole ns (MODEL.md sec. 5): only representation noise is forgiven, an x at most
+/* ceil to whole ns (docs/model.md sec. 5): only representation noise is forgiven, an x at most
  * min(1e-12 x, 0.001) ns above an integer is that integer; never rounded down by more.
  * Returns false if x is not finite, negative, or does not fit in 2^62. */
 bool wcet_ceil_ns(double x, int64_t *ns);
-/* M*(k,S) of kernel k on n SMs with the single co-runner l on nl SMs (MODEL.md sec. 3), summed
+/* M*(k,S) of kernel k on n SMs with the single co-runner l on nl SMs (docs/model.md sec. 3), summed
  * in the order the worst-case window search uses, so that it equals that search's value for
  * this combination; a lower bound of k's multiplier in every worst-case layout where some
  * other partition of nl SMs runs l. 1 if a size is not a row of the model. */
 double wcet_pair_multiplier(const model *m, const rt_options *o, size_t k, int64_t n, size_t l,
                             int64_t nl);
 /* WCET of one launch of kernel k on n SMs with multiplier mult (at least 1): the rounding of
- * MODEL.md sec. 5 as wcet_compute applies it, so a multiplier at most the layout's gives a WCET
- * at most the layout's. Returns false on range overflow or if n is not a row of the model. */
+ * docs/model.md sec. 5 as wcet_compute applies it, so a multiplier at most the layout's gives a
+ * WCET at most the layout's. Returns false on range overflow or if n is not a row of the model. */
 bool wcet_launch_lb_ns(const model *m, const rt_options *o, size_t k, int64_t n, double mult,
                        int64_t *ns);
 /* WCET of task t alone on n SMs (multiplier 1): a lower bound of its WCET in any layout.

@@ -1,4 +1,5 @@
-/* windows: execution windows of a layout: synchronous timeline and worst-case co-runners (MODEL.md sec. 3).
+/* windows: execution windows of a layout: synchronous timeline and worst-case co-runners
+ * (docs/model.md sec. 3).
  *
  * win_layout_init turns a layout into launches and the distinct (partition, kernel) pairs that
  * run on it ("members"), each with C(k,n_p), BW(k,n_p) and L2(k) read once from the model.

@@ -1,4 +1,5 @@
-/* windows: execution windows of a layout: synchronous timeline and worst-case co-runners (MODEL.md sec. 3). */
+/* windows: execution windows of a layout: synchronous timeline and worst-case co-runners
+ * (docs/model.md sec. 3). */
 #ifndef RT_WINDOWS_H
 #define RT_WINDOWS_H
 

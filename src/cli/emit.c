@@ -1,5 +1,5 @@
-/* emit: the deployable forms of the analysed layout (EVIDENCE.md sec. 3). Every check and every
- * rendering happens in memory first; files are written only when all of them succeeded, each
+/* emit: the deployable forms of the analysed layout (docs/evidence.md sec. 4). Every check and
+ * every rendering happens in memory first; files are written only when all of them succeeded, each
  * through rt_write_atomic, so an illegal layout leaves no partial output behind. */
 #include "cli/emit.h"
 

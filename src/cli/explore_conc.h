@@ -1,6 +1,7 @@
-/* explore_conc: the block-level co-scheduling subcommands of rtgpu-explore (CONCURRENCY.md
- * sec. 8): split, coschedule and mct. Each parses its options, loads and checks both inputs,
- * calls the library and writes its output whole; the work is in src/explore/ and src/models/. */
+/* explore_conc: the block-level co-scheduling subcommands of rtgpu-explore (docs/concurrency.md
+ * secs. 9 and 10): split, coschedule and mct. Each parses its options, loads and checks both
+ * inputs, calls the library and writes its output whole; the work is in src/explore/ and
+ * src/models/. */
 #ifndef RT_CLI_EXPLORE_CONC_H
 #define RT_CLI_EXPLORE_CONC_H
 

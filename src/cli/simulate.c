@@ -146,7 +146,7 @@ static int write_placement(const cli_run *r, const psim_result *res, FILE *out)
     return rc || fflush(out) != 0 || ferror(out) ? -1 : 0;
 }
 
-/* --scenario NAME: the block placement of CONCURRENCY.md sec. 2 instead of the job simulation
+/* --scenario NAME: the block placement of docs/concurrency.md sec. 8 instead of the job simulation
  * (no analysis: the scenario submits kernels to the whole GPU). */
 static int run_placement(cli_run *r)
 {

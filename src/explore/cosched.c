@@ -1,4 +1,4 @@
-/* cosched: CONCURRENCY.md sec. 4.3 applied to a task set. The equations live in models/
+/* cosched: docs/concurrency.md sec. 10 applied to a task set. The equations live in models/
  * (efficiency.c: S, E, gain, E_P; mct.c: the MCT placement); this file checks the partition
  * sizes against the GPU, fills the per-job times from the model and keeps the results. */
 #include "explore/cosched.h"

@@ -1,5 +1,5 @@
-/* cosched: Janzen et al.'s co-scheduling on partitions for rtgpu-explore (CONCURRENCY.md sec.
- * 4.3): the gain and partitioned efficiency of one kernel on given partition sizes, and the MCT
+/* cosched: Janzen et al.'s co-scheduling on partitions for rtgpu-explore (docs/concurrency.md
+ * sec. 10): the gain and partitioned efficiency of one kernel on given partition sizes, and the MCT
  * placement of a task set's jobs on partitions. */
 #ifndef RT_COSCHED_H
 #define RT_COSCHED_H

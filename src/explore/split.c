@@ -1,9 +1,9 @@
-/* split: the split sweep of CONCURRENCY.md sec. 3.3 for the two units.
+/* split: the split sweep of docs/concurrency.md sec. 9 for the two units.
  *
  * Unit sms (Choice: mapping onto the tool):
  *   u in {g, 2g, ...}, u <= N - g;  v(u) = g floor((N - u) / g)   (floor(N/g) - 1 splits)
- *   Win  = MODEL.md sec. 3 synchronous windows for two partitions of u and v(u) SMs, each running
- *          only its kernel from time 0 (whatever --windows says)
+ *   Win  = the synchronous windows (docs/model.md sec. 3) for two partitions of u and v(u) SMs,
+ *          each running only its kernel from time 0 (whatever --windows says)
  *   T_a(u) = Tc(a, u, Win);  T_b(u) = Tc(b, v(u), Win)      cycles, no margin, no launch overhead
  *   T(u) = max(T_a(u), T_b(u));  T_seq = C(a, N) + C(b, N)
  * Tc comes from analysis/wcet.c (wcet_compute in synchronous mode), so the sweep applies exactly

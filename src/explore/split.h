@@ -1,6 +1,6 @@
-/* split: Gregg et al.'s split sweep of the device between two kernels (CONCURRENCY.md sec. 3), in
- * SMs through MODEL.md's synchronous windows or in KernelMerge's slots, with the sequential
- * baseline, the best split, the gain and (slots) work stealing. */
+/* split: Gregg et al.'s split sweep of the device between two kernels (docs/concurrency.md sec. 9),
+ * in SMs through the synchronous windows of docs/model.md sec. 3 or in KernelMerge's slots, with
+ * the sequential baseline, the best split, the gain and (slots) work stealing. */
 #ifndef RT_SPLIT_H
 #define RT_SPLIT_H
 

@@ -1,4 +1,4 @@
-/* efficiency: speed-up and efficiency per SM (CONCURRENCY.md sec. 4.3, Janzen et al. Fig. 1).
+/* efficiency: speed-up and efficiency per SM (docs/concurrency.md sec. 4, Janzen et al. Fig. 1).
  *
  *   S(k, n) = n0 * C(k, n0) / C(k, n)      speed-up normalised to one SM; n0 = g, the smallest
  *                                          allowed size (Choice: linear scaling below g)

@@ -1,5 +1,6 @@
 /* efficiency: Janzen et al.'s speed-up and efficiency per SM of a kernel over the allowed
- * partition sizes (CONCURRENCY.md sec. 4.3), from the isolated table C(k,n) of models/model.h. */
+ * partition sizes (docs/concurrency.md sec. 4), from the isolated table C(k,n) of
+ * models/model.h. */
 #ifndef RT_EFFICIENCY_H
 #define RT_EFFICIENCY_H
 

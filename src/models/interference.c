@@ -1,4 +1,5 @@
-/* interference: the multiplier M(k,w) = I(w) * Pi(k,w) of one kernel in one window (MODEL.md sec. 4).
+/* interference: the multiplier M(k,w) = I(w) * Pi(k,w) of one kernel in one window (docs/model.md
+ * sec. 4).
  *
  * Every quantity of eq. 6-16 that sums over K(w) (B, sum of A, MDA) is accumulated in an
  * intf_acc, so that a search over co-runner combinations can extend a prefix in O(1) and
@@ -7,7 +8,7 @@
 
 #include <string.h>
 
-/* Eq. 15 clamp (MODEL.md, Choice: bounds on Pi). */
+/* Eq. 15 clamp (docs/model.md sec. 4: Pi in [1, 2]). */
 #define INTF_PI_MIN 1.0
 #define INTF_PI_MAX 2.0
 

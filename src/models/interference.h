@@ -1,4 +1,5 @@
-/* interference: the multiplier M(k,w) = I(w) * Pi(k,w) of one kernel in one window (MODEL.md sec. 4). */
+/* interference: the multiplier M(k,w) = I(w) * Pi(k,w) of one kernel in one window (docs/model.md
+ * sec. 4). */
 #ifndef RT_INTERFERENCE_H
 #define RT_INTERFERENCE_H
 
@@ -7,7 +8,7 @@
 
 #include "models/model.h"
 
-/* Which multiplier model a window applies (MODEL.md sec. 4): the paper's eq. 5-16, the naive
+/* Which multiplier model a window applies (docs/model.md sec. 4): the paper's eq. 5-16, the naive
  * fixed factor of its sec. 7.2, or none; and the naive factor f. */
 typedef enum { RT_INTF_MASOLA, RT_INTF_NAIVE, RT_INTF_NONE } rt_interference_mode;
 typedef struct intf_model {
@@ -46,7 +47,7 @@ typedef struct intf_contrib {
     double bw_gbps, accesses, density;
 } intf_contrib;
 
-/* Which case of MODEL.md sec. 3 gave a worst-case multiplier M*(k,S): k alone (M = 1), B below
+/* Which case of docs/model.md sec. 3 gave a worst-case multiplier M*(k,S): k alone (M = 1), B below
  * EMBW (M = I), eq. 15's first case reached by a short window (Pi_lo), Pbar approached by a long
  * window (MIN(2, c)), the cap fallback; and, outside masola, the naive factor or no model. */
 typedef enum {
@@ -88,13 +89,13 @@ void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *se
 double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
                          double bw_ub);
 /* The multiplier model im, from the sums in a: 1 if self runs alone (|K(w)| = 1) in every model
- * (MODEL.md sec. 4, "alone"); else masola as above; naive: I = Pi = 1, M = 1 + f; none:
+ * (docs/model.md sec. 4, "alone"); else masola as above; naive: I = Pi = 1, M = 1 + f; none:
  * I = Pi = M = 1. B(w) is filled in every mode. */
 void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
                    const intf_member *self, double size_cycles, intf_terms *t);
-/* M*(k,S) of MODEL.md sec. 3: the supremum over window lengths 0 < s <= C(k,n_k) of the multiplier
- * of self in a window holding the kernels of a (self included, accumulated for a window of length
- * C(k,n_k)). masola: 1 alone; I if B < EMBW; else I * MAX(Pi_lo, MIN(2, c)) with Pi_lo =
+/* M*(k,S) of docs/model.md sec. 3: the supremum over window lengths 0 < s <= C(k,n_k) of the
+ * multiplier of self in a window holding the kernels of a (self included, accumulated for a window
+ * of length C(k,n_k)). masola: 1 alone; I if B < EMBW; else I * MAX(Pi_lo, MIN(2, c)) with Pi_lo =
  * MIN(2, MAX(1, MIN(P_BW, I))) and c the Pbar of the full-length window (ties: short-window).
  * naive: 1 + f with a co-runner; none: 1. Fills B, I, Pi = M / I, M, sup_case and the eq. 9-16
  * terms of the full-length window. */

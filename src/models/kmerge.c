@@ -1,5 +1,6 @@
-/* kmerge: KernelMerge's split of a device's slots between two kernels (Gregg et al., CONCURRENCY.md
- * sec. 3.3, unit slots). Every quantity is an exact 64-bit integer (util/ckint.h):
+/* kmerge: KernelMerge's split of a device's slots between two kernels (Gregg et al.,
+ * docs/concurrency.md sec. 9, unit slots). Every quantity is an exact 64-bit integer
+ * (util/ckint.h):
  *
  *   merged launch m:  T = max(T_a, T_b), r = max(r_a, r_b), S = max(S_a, S_b)     (sec. 2.4, Choice)
  *   W     = N * A(m)                        slots; splits u = 1 .. W-1 (W = 28 gives Fig. 6's 27)

@@ -1,5 +1,6 @@
-/* kmerge: Gregg et al.'s KernelMerge in its own unit, slots (CONCURRENCY.md sec. 3.3): the merged
- * launch and its slot count, the split times, the native sequential baseline and work stealing. */
+/* kmerge: Gregg et al.'s KernelMerge in its own unit, slots (docs/concurrency.md sec. 9): the
+ * merged launch and its slot count, the split times, the native sequential baseline and work
+ * stealing. */
 #ifndef RT_KMERGE_H
 #define RT_KMERGE_H
 

@@ -1,4 +1,4 @@
-/* leftover: Cruz et al.'s Algorithms 1 and 2 and eq. 1-3 (CONCURRENCY.md sec. 1.3).
+/* leftover: Cruz et al.'s Algorithms 1 and 2 and eq. 1-3 (docs/concurrency.md sec. 3).
  *
  *   eq. 1     Rounds(k, n) = cdiv(G_k, A(k) * n)
  *   Alg. 2    Alloc(x), for an SM holding x blocks of k1 and nothing else (C1: x is the count on

@@ -1,6 +1,6 @@
 /* leftover: Cruz et al.'s leftover check for an ordered pair of kernels on nSM SMs: do they run
  * concurrently (case A), only in k1's last round (B) or one after the other (C), and k2's
- * slowdown for lack of SM resources as an exact fraction (CONCURRENCY.md sec. 1). */
+ * slowdown for lack of SM resources as an exact fraction (docs/concurrency.md sec. 3). */
 #ifndef RT_LEFTOVER_H
 #define RT_LEFTOVER_H
 
@@ -11,8 +11,9 @@
 #include "models/occupancy.h"
 #include "taskset/gpu.h"
 
-/* Where k1's blocks sit when k2 arrives (sec. 1.3 Choice C2): packed (the default: full SMs,
- * one partial SM, free SMs) or spread (evenly over every SM, [GIL]'s most-room on an empty GPU). */
+/* Where k1's blocks sit when k2 arrives (docs/concurrency.md sec. 3, C2): packed (the default: full
+ * SMs, one partial SM, free SMs) or spread (evenly over every SM, [GIL]'s most-room on an empty
+ * GPU). */
 typedef enum { LO_PACKED, LO_SPREAD } lo_distribution;
 typedef enum { LO_CASE_A, LO_CASE_B, LO_CASE_C } lo_case;
 

@@ -1,4 +1,4 @@
-/* mapping: the launch mapping of Janzen et al. (CONCURRENCY.md sec. 4.3).
+/* mapping: the launch mapping of Janzen et al. (docs/concurrency.md sec. 4).
  *
  *   Listing 1: m = A(k); b = N * m blocks are launched; mapping[s] = m for the partition's SMs and
  *              0 elsewhere; a block landing on an unmapped SM exits at once.

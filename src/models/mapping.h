@@ -1,5 +1,5 @@
 /* mapping: Janzen et al.'s launch mapping that confines a kernel to a partition (Listing 1) and
- * its block wrapping (Listing 2), CONCURRENCY.md sec. 4.3. */
+ * its block wrapping (Listing 2), docs/concurrency.md sec. 4. */
 #ifndef RT_MAPPING_H
 #define RT_MAPPING_H
 

@@ -1,4 +1,4 @@
-/* mct: minimum completion time (Janzen et al. sec. III.D; CONCURRENCY.md sec. 4.3).
+/* mct: minimum completion time (Janzen et al. sec. III.D; docs/concurrency.md sec. 10).
  *
  *   jobs j in order of ready time rho_j (ties: file order); avail_r = 0 for every partition r;
  *   fin_r(j) = max(avail_r, rho_j) + C(k_j, n_r) + launch-overhead

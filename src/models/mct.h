@@ -1,5 +1,5 @@
-/* mct: Janzen et al.'s minimum-completion-time placement of jobs on partitions (CONCURRENCY.md
- * sec. 4.3, their sec. III.D): a heuristic with no guarantee, not an analysis. */
+/* mct: Janzen et al.'s minimum-completion-time placement of jobs on partitions (docs/concurrency.md
+ * sec. 10, their sec. III.D): a heuristic with no guarantee, not an analysis. */
 #ifndef RT_MCT_H
 #define RT_MCT_H
 

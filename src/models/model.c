@@ -1,4 +1,4 @@
-/* model: isolated scaling of every kernel over every allowed partition size (MODEL.md sec. 2).
+/* model: isolated scaling of every kernel over every allowed partition size (docs/model.md sec. 2).
  *
  * The table of kernel k has one row per allowed partition size n = g, 2g, ..., N. A row is a
  * measurement when the input has one for n (the kernel's own profile is the measurement at

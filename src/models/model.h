@@ -1,4 +1,5 @@
-/* model: isolated scaling of every kernel over every allowed partition size (MODEL.md sec. 2). */
+/* model: isolated scaling of every kernel over every allowed partition size (docs/model.md
+ * sec. 2). */
 #ifndef RT_MODEL_H
 #define RT_MODEL_H
 

@@ -1,11 +1,12 @@
 /* occupancy: per-block demand, isolated occupancy A(L) and room on an occupied SM.
  *
- * CONCURRENCY.md sec. 0 (all integers; cdiv = ceiling division, roundup(x,u) = u*cdiv(x,u)):
- *   sec. 0.2  W_b = cdiv(T, warp-size)                             warps per block
+ * docs/concurrency.md sec. 2 (all integers; cdiv = ceiling division,
+ * roundup(x,u) = u*cdiv(x,u)):
+ *   demand    W_b = cdiv(T, warp-size)                             warps per block
  *             R_w = roundup(r * warp-size, register-unit)          registers per warp
  *             R_b = R_w * W_b                                      registers per block
  *             S_b = roundup(S + shared-memory-reserved, shared-memory-unit)
- *   sec. 0.3  invalid if T > threads-per-block, r > registers-per-thread,
+ *   limits    invalid if T > threads-per-block, r > registers-per-thread,
  *             S > shared-memory-per-block, R_w * roundup(W_b, warp-granularity) >
  *             registers-per-block, or A(L) = 0;
  *             lim_threads = floor(threads / T)        lim_warps = floor(warps / W_b)
@@ -15,7 +16,7 @@
  *             lim_smem    = inf if S_b = 0, else floor(shared-memory / S_b)
  *             A(L) = min of the five; limiting = every factor equal to A(L);
  *             occupancy = A * W_b / warps
- *   sec. 0.4  room(s, L) = max(0, min(floor((threads - used_threads) / T),
+ *   room      room(s, L) = max(0, min(floor((threads - used_threads) / T),
  *             floor((warps - used_warps) / W_b), blocks - used_blocks,
  *             floor((registers - used_regs) / R_b) [R_b > 0],
  *             floor((shared-memory - used_smem) / S_b) [S_b > 0], A(L) - n_L(s)))
@@ -40,7 +41,7 @@ static bool dims_product(const int64_t d[3], int64_t *r)
     return ck_mul(d[0], d[1], &a) || ck_mul(a, d[2], r);
 }
 
-/* sec. 0.2; false on overflow. */
+/* The demand above; false on overflow. */
 static bool demand(const rt_sm_limits *sm, const rt_launch_cfg *l, occ_demand *d)
 {
     d->registers_assumed = l->registers < 0;

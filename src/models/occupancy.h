@@ -1,5 +1,5 @@
 /* occupancy: per-block demand, isolated occupancy A(L) with its limiting factors, and the room
- * left on an occupied SM (CONCURRENCY.md sec. 0.2-0.4); the primitive of leftover and mapping. */
+ * left on an occupied SM (docs/concurrency.md sec. 2); the primitive of leftover and mapping. */
 #ifndef RT_OCCUPANCY_H
 #define RT_OCCUPANCY_H
 
@@ -10,7 +10,7 @@
 #include "taskset/taskset.h"
 #include "util/diag.h"
 
-/* The five per-SM limits of sec. 0.3, in the order the report lists them. */
+/* The five per-SM limits of docs/concurrency.md sec. 2, in the order the report lists them. */
 typedef enum {
     OCC_THREADS, OCC_WARPS, OCC_BLOCKS, OCC_REGISTERS, OCC_SHARED_MEMORY, OCC_N_FACTORS
 } occ_factor;
@@ -28,7 +28,7 @@ typedef enum {
     OCC_E_RANGE                  /* a product does not fit in 64 bits */
 } occ_status;
 
-/* What one block of a launch asks of an SM (sec. 0.2). */
+/* What one block of a launch asks of an SM (docs/concurrency.md sec. 2). */
 typedef struct occ_demand {
     int64_t grid;                 /* G: blocks of the launch (product of the dimensions) */
     int64_t threads;              /* T: threads per block (product of the dimensions) */
@@ -43,7 +43,7 @@ typedef struct occ_demand {
     int64_t registers_checked;    /* R_w * roundup(W_b, warp-granularity), the per-block check */
 } occ_demand;
 
-/* A launch's isolated occupancy on one SM (sec. 0.3). */
+/* A launch's isolated occupancy A(L) on one SM (docs/concurrency.md sec. 2). */
 typedef struct occ_result {
     occ_status status;            /* OCC_OK: every field below is set */
     occ_demand d;
@@ -54,7 +54,7 @@ typedef struct occ_result {
     double occupancy;             /* the same as a real */
 } occ_result;
 
-/* Resources held on one SM by resident blocks (sec. 0.4). */
+/* Resources held on one SM by resident blocks (docs/concurrency.md sec. 2). */
 typedef struct occ_usage {
     int64_t threads, warps, blocks, registers, shared_memory;
 } occ_usage;
@@ -62,17 +62,17 @@ typedef struct occ_usage {
 /* Demand, limits and A(L) of launch l on an SM with limits sm; returns out->status. On an
  * error status the fields after d may be unset. */
 occ_status occ_isolated(const rt_sm_limits *sm, const rt_launch_cfg *l, occ_result *out);
-/* room(s, L) of sec. 0.4: blocks of k that still fit on an SM holding u, of which n_k are
- * blocks of k itself (>= 0). k must have status OCC_OK. */
+/* room(s, L) of docs/concurrency.md sec. 2: blocks of k that still fit on an SM holding u, of which
+ * n_k are blocks of k itself (>= 0). k must have status OCC_OK. */
 int64_t occ_room(const rt_sm_limits *sm, const occ_usage *u, const occ_result *k, int64_t n_k);
 /* Add n blocks of k to u; false (u unchanged) on overflow. */
 bool occ_usage_add(occ_usage *u, const occ_result *k, int64_t n);
 /* "threads", "warps", "blocks", "registers", "shared memory" (JSON: "shared_memory"). */
 const char *occ_factor_name(occ_factor f);
 const char *occ_factor_key(occ_factor f);
-/* Check every kernel's <launch> against gpu's <sm> (sec. 0.3: invalid launches), recording one
- * located error per invalid launch in d (file ts->path, line of the <launch>). Does nothing
- * without <sm>. Returns the number of errors recorded. */
+/* Check every kernel's <launch> against gpu's <sm> (docs/concurrency.md sec. 2: invalid launches),
+ * recording one located error per invalid launch in d (file ts->path, line of the <launch>). Does
+ * nothing without <sm>. Returns the number of errors recorded. */
 int occ_check_launches(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d);
 
 #endif

@@ -1,12 +1,12 @@
 /* placement: most-room block placement of Gilman et al. with the leftover head-of-line rule.
  *
- * CONCURRENCY.md sec. 2.3 ([GIL] secs. 1, 4.1-4.3 and 6):
+ * docs/concurrency.md sec. 8 ([GIL] secs. 1, 4.1-4.3 and 6):
  *   MostRoom(L):  best = none
  *                 for s in placement-order:
  *                     if room(s, L) >= 1 and (best = none or room(s, L) > room(best, L)): best = s
  *                 return best                                  (none: the block waits)
- *   room(s, L) is sec. 0.4 (models/occupancy.c, occ_room): the five resources left on s, and the
- *   cap A(L) - n_L(s).
+ *   room(s, L) is that of docs/concurrency.md sec. 2 (models/occupancy.c, occ_room): the five
+ *   resources left on s, and the cap A(L) - n_L(s).
  *   Leftover: only the kernel at the head of the submission queue places blocks, one at a time in
  *   blockIdx order, room re-evaluated after each; a kernel leaves the head when all its blocks
  *   are placed; while the head kernel has a block that fits nowhere, no later kernel places any.

@@ -1,5 +1,5 @@
 /* placement: Gilman et al.'s most-room block placement with the leftover head-of-line rule
- * (CONCURRENCY.md sec. 2.3): the SMs' resident blocks, MostRoom, and the placing of the queued
+ * (docs/concurrency.md sec. 8): the SMs' resident blocks, MostRoom, and the placing of the queued
  * kernels' blocks. No clock: the timed simulation is sim/placement_sim.h. */
 #ifndef RT_PLACEMENT_H
 #define RT_PLACEMENT_H
@@ -28,10 +28,11 @@ place_state *place_new(const rt_sm_limits *sm, const size_t *order, size_t n_sms
                        const occ_result *kernels, const int64_t *blocks, size_t n_kernels);
 /* Free p; NULL is a no-op. */
 void place_free(place_state *p);
-/* MostRoom(L) of sec. 2.3: the first SM in the tie-break order whose room for kernel k is the
- * largest and at least 1, with that room in *room; -1 (room 0) when the block fits nowhere. */
+/* MostRoom(L) of docs/concurrency.md sec. 8: the first SM in the tie-break order whose room for
+ * kernel k is the largest and at least 1, with that room in *room; -1 (room 0) when the block fits
+ * nowhere. */
 long place_most_room(const place_state *p, size_t k, int64_t *room);
-/* room(sm, kernel k) of sec. 0.4 on the current state. */
+/* room(sm, kernel k) of docs/concurrency.md sec. 2 on the current state. */
 int64_t place_room(const place_state *p, size_t sm, size_t k);
 /* Put one block of kernel k on sm / take one off (a block ends). Return 0, or -1 (nothing
  * changed) on a count overflow or, for place_remove, when sm holds no block of k. */

@@ -1,4 +1,4 @@
-/* cosched_report: coschedule and MCT outputs (CONCURRENCY.md sec. 4.4). Ratios are printed with
+/* cosched_report: coschedule and MCT outputs (docs/concurrency.md sec. 10). Ratios are printed with
  * 4 decimals in text and exactly in JSON (streamed through jw); MCT times are whole ns. */
 #include "report/cosched_report.h"
 
@@ -9,7 +9,7 @@ int cosched_report_text(const rt_taskset *ts, const rt_gpu *gpu, const cosched_r
 {
     const char *k = ts->kernels[r->kernel].name;
     fprintf(out, "Co-scheduling %zu instance%s of %s on partitions of GPU \"%s\" (Janzen et al., "
-            "CONCURRENCY.md sec. 4.3)\n", r->n_parts, r->n_parts == 1 ? "" : "s", k, gpu->name);
+            "docs/concurrency.md sec. 10)\n", r->n_parts, r->n_parts == 1 ? "" : "s", k, gpu->name);
     fprintf(out, "speed-up S(n) = %lld C(%lld) / C(n)%s\n", (long long)r->anchor,
             (long long)r->anchor,
             r->anchor > 1 ? " (anchored at the granularity; linear scaling assumed below it)" : "");
@@ -95,7 +95,7 @@ int mct_report_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r
 {
     char pl[160], st[40], fi[40];
     fprintf(out, "MCT placement of %zu jobs (one per task, ready at 0) on %zu partitions of GPU "
-            "\"%s\" (Janzen et al., CONCURRENCY.md sec. 4.3; a heuristic, not an analysis)\n",
+            "\"%s\" (Janzen et al., docs/concurrency.md sec. 10; a heuristic, not an analysis)\n",
             r->n_jobs, r->n_parts, gpu->name);
     for (size_t i = 0; i < r->n_jobs; i++) {
         const mct_job *j = &r->jobs[i];

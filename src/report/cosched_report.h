@@ -1,4 +1,4 @@
-/* cosched_report: what rtgpu-explore coschedule and mct write (CONCURRENCY.md sec. 4.4): text,
+/* cosched_report: what rtgpu-explore coschedule and mct write (docs/concurrency.md sec. 10): text,
  * and the JSON keys `coschedule` and `mct`. Writers format; they compute nothing. */
 #ifndef RT_COSCHED_REPORT_H
 #define RT_COSCHED_REPORT_H

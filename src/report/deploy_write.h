@@ -1,4 +1,4 @@
-/* deploy_write: the four --emit-partitions files (EVIDENCE.md sec. 3) of a computed rt_deploy:
+/* deploy_write: the four --emit-partitions files (docs/evidence.md sec. 4) of a computed rt_deploy:
  * JSON, a C header of libsmctrl masks, nvtaskset lines, green-context SM counts. They format
  * what analysis/deploy.c computed and check nothing: the caller refuses illegal layouts first. */
 #ifndef RT_DEPLOY_WRITE_H

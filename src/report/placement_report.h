@@ -1,5 +1,5 @@
 /* placement_report: what rtgpu-simulate --scenario writes: the placement of every block and
- * each kernel's SMs, times and co-location (CONCURRENCY.md sec. 2.4) as text and as JSON
+ * each kernel's SMs, times and co-location (docs/concurrency.md sec. 8) as text and as JSON
  * (top-level key "placement"). Writers format; they compute nothing. */
 #ifndef RT_PLACEMENT_REPORT_H
 #define RT_PLACEMENT_REPORT_H

@@ -1,4 +1,4 @@
-/* provenance: who made a report, from what, when (EVIDENCE.md sec. 2, item 7): tool and version,
+/* provenance: who made a report, from what, when (docs/evidence.md sec. 3): tool and version,
  * the exact command line, the date (SOURCE_DATE_EPOCH when set, for reproducible reports) and the
  * versions of the libraries the numbers went through. The input paths and SHA-256 are in the
  * task-set and GPU records. */

@@ -1,4 +1,4 @@
-/* report: the text and JSON renderings of one analysis run (FORMATS.md "JSON report"). */
+/* report: the text and JSON renderings of one analysis run (docs/report.md "The JSON report"). */
 #ifndef RT_REPORT_H
 #define RT_REPORT_H
 
@@ -59,7 +59,7 @@ int report_json(const rt_report *r, FILE *out);
 /* The first keys of every rtgpu-analyze JSON document ("schema", "tool", "inputs": both files'
  * paths and SHA-256) into the object w has open; the report and --emit-partitions json share it. */
 void report_json_head(jw *w, const char *tool_version, const rt_taskset *ts, const rt_gpu *gpu);
-/* The certification evidence report (EVIDENCE.md sec. 2): one self-contained polyglot XHTML5
+/* The certification evidence report (docs/evidence.md sec. 2): one self-contained polyglot XHTML5
  * page written with xmlTextWriter, byte-identical for the same inputs, options and date.
  * Returns 0, -1 on a write error or out of memory. */
 int report_html(const rt_report *r, FILE *out);

@@ -1,4 +1,4 @@
-/* report_html: the certification evidence report (EVIDENCE.md sec. 2), one self-contained
+/* report_html: the certification evidence report (docs/evidence.md sec. 2), one self-contained
  * polyglot XHTML5 page: well-formed XML that browsers read as HTML, inline CSS and SVG, no script,
  * no external reference. Every element goes through libxml2's xmlTextWriter, which escapes text
  * and attributes; no markup is assembled by hand. Nothing here computes a number: the page shows

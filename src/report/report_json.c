@@ -1,4 +1,5 @@
-/* report_json: the JSON report of FORMATS.md (schema 1), streamed with the writer of jw.h.
+/* report_json: the JSON report, schema 1 (docs/report.md "The JSON report"), streamed with
+ * the writer of jw.h.
  *
  * Every member is written as it is reached, so the report of a large task set never sits in
  * memory whole (a 1,000-kernel table on a 4,096-SM GPU is over half a gigabyte of text). jw

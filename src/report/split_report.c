@@ -1,4 +1,4 @@
-/* split_report: the split sweep's table, JSON and bar chart (CONCURRENCY.md sec. 3.4). Times are
+/* split_report: the split sweep's table, JSON and bar chart (docs/concurrency.md sec. 9). Times are
  * cycles in unit sms and whole ns in unit slots; the text shows cycles with one decimal and ns in
  * a human unit (report_fmt_ns), the JSON shows them exactly. */
 #include "report/split_report.h"
@@ -34,7 +34,8 @@ static void fmt_time(const split_report *r, double t, char *buf, size_t size)
 static void heading(const split_report *r, FILE *out)
 {
     const split_result *s = r->res;
-    fprintf(out, "Split sweep of GPU \"%s\" between %s and %s (Gregg et al., CONCURRENCY.md sec. 3)\n",
+    fprintf(out, "Split sweep of GPU \"%s\" between %s and %s (Gregg et al., "
+                 "docs/concurrency.md sec. 9)\n",
             r->gpu->name, kname(r, s->kernel_a), kname(r, s->kernel_b));
     if (slots(r)) {
         fprintf(out, "unit slots: W = %lld", (long long)s->units);

@@ -1,4 +1,4 @@
-/* split_report: what rtgpu-explore split writes (CONCURRENCY.md sec. 3.4): a Fig. 6-style table
+/* split_report: what rtgpu-explore split writes (docs/concurrency.md sec. 9): a Fig. 6-style table
  * (text), the JSON key `split`, and an SVG bar chart, one bar per split and the sequential bar.
  * Writers format; they compute nothing. */
 #ifndef RT_SPLIT_REPORT_H

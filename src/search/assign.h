@@ -1,4 +1,6 @@
-/* assign: the partition search's front door (search/search.c), docs/assignment.md. */
+/* assign: the partition search's front door (search/search.c; docs/assignment.md): partition
+ * sizes and task-to-partition mapping, found primal first (local search), bounded by the pattern
+ * master and closed by the exact MIP loop, every candidate judged by the full analysis. */
 #ifndef RT_ASSIGN_H
 #define RT_ASSIGN_H
 

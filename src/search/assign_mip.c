@@ -4,7 +4,7 @@
  * proofs are in docs/assignment.md. They rest on two facts:
  *  (L) the isolated WCET of a task on n SMs (wcet_isolated_task_ns, multiplier 1) is a lower
  *      bound of its WCET on n SMs in every layout (every interference multiplier is >= 1);
- *  (M) the response time of ANALYSIS.md sec. 2 never decreases when a WCET grows or a task is
+ *  (M) the response time of docs/analysis.md sec. 2 never decreases when a WCET grows or a task is
  *      added to the partition, with the priority order of the others unchanged.
  * Hence a group of tasks that fails the analysis on n SMs with isolated WCETs fails on n SMs in
  * every layout, and so does every larger group that contains it. With Audsley's assignment the
@@ -243,7 +243,7 @@ static double resp_demand(const amip *a, size_t k, size_t s, double W)
 }
 
 /* resp_i_j_n: a necessary condition for task i to meet its deadline in the partition of j on
- * n SMs, from ANALYSIS.md sec. 2 with isolated WCETs. Let W = D_i - J_i - C_i (the longest
+ * n SMs, from docs/analysis.md sec. 2 with isolated WCETs. Let W = D_i - J_i - C_i (the longest
  * wait w_i(0) allowed) and g(w) = sum over hp(i) of MAX(C_k, (w + J_k) C_k / T_k) <= the
  * right-hand side of the w equation. The wait w* satisfies g(w*) <= w* <= W, and g(w) - w does
  * not increase (slope <= U_hp - 1 <= 0), so g(W) <= W is necessary. Linearised on v_i:

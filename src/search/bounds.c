@@ -2,11 +2,11 @@
  *
  * Per task i and size s: iso = sum over launches of wcet(k, (s+1)g, multiplier 1). Per kernel
  * pair (k, l) and size s: pair = min over the co-runner's possible sizes n' <= N - (s+1)g of
- * M*(k, {l on n'}) (wcet_pair_multiplier, MODEL.md sec. 3). A group test then takes, for every
- * launch of a member, the largest pair value over the kernels run outside, rounds as MODEL.md
- * sec. 5 does, sums per task, and runs the response-time analysis of ANALYSIS.md sec. 2 (Audsley
- * when asked: the test is OPA-compatible). Everything is exact integer arithmetic after the
- * rounding of each launch, which is the rounding wcet_compute applies. */
+ * M*(k, {l on n'}) (wcet_pair_multiplier, docs/model.md sec. 3). A group test then takes, for every
+ * launch of a member, the largest pair value over the kernels run outside, rounds as docs/model.md
+ * sec. 5 does, sums per task, and runs the response-time analysis of docs/analysis.md sec. 2
+ * (Audsley when asked: the test is OPA-compatible). Everything is exact integer arithmetic after
+ * the rounding of each launch, which is the rounding wcet_compute applies. */
 #include "search/bounds.h"
 
 #include <math.h>

@@ -16,8 +16,8 @@
  *   pair[k][s][l] = min over n' in [g, N - (s+1)g] of M*(k on (s+1)g, {l on n'}): with worst-case
  *               windows, a lower bound of the multiplier of kernel k on (s+1)g SMs in every layout
  *               where some other partition runs kernel l (that partition has at most N - (s+1)g
- *               SMs, and the combination {l} is among those the maximum of MODEL.md sec. 3 runs
- *               over; the cap fallback 2 I(S_max) is larger still).
+ *               SMs, and the combination {l} is among those the maximum of docs/model.md sec. 3
+ *               runs over; the cap fallback 2 I(S_max) is larger still).
  * A group G on size s whose tasks outside are O fails the test when the response-time analysis
  * with WCETs sum over launches of wcet(k, s, max over kernels l of O of pair[k][s][l]) misses a
  * deadline (or O is not empty and the others cannot fit beside it). Facts (L) and (M) of

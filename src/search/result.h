@@ -35,7 +35,7 @@ typedef struct assign_result {
     /* max-min-slack (slack.h): the layout's smallest relative slack (NAN: none), the SM limit */
     double min_slack;
     int64_t max_sms;
-    int probe;                 /* the probe before the patterns (docs/assignment.md sec. 7): 0 its
+    int probe;                 /* the probe before the patterns (docs/assignment.md sec. 7a): 0 its
                                 * MIP did not run, 1 it ran, 2 it proved the result */
 } assign_result;
 

@@ -1,4 +1,4 @@
-/* placement_sim: the timed block simulation of CONCURRENCY.md sec. 2.3.
+/* placement_sim: the timed block simulation of docs/concurrency.md sec. 8.
  *
  *   t = 0; Q = empty
  *   loop:

@@ -1,4 +1,4 @@
-/* placement_sim: the timed block simulation of CONCURRENCY.md sec. 2.3 (a tool extension: the
+/* placement_sim: the timed block simulation of docs/concurrency.md sec. 8 (a tool extension: the
  * paper has no timing model): a scenario's kernels are submitted to the whole GPU at their times,
  * placed block by block by the most-room policy with the leftover head-of-line rule
  * (models/placement.h), and each block holds its SM's resources for its kernel's block-time.

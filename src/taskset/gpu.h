@@ -7,8 +7,8 @@
 
 #include "util/diag.h"
 
-/* Where an effective <sm> value comes from (CONCURRENCY.md sec. 0.1): the file, the
- * compute-capability table of sec. 6, or the plain-arithmetic default. */
+/* Where an effective <sm> value comes from (docs/concurrency.md sec. 1): the file, the
+ * compute-capability table there, or the plain-arithmetic default. */
 typedef enum { RT_SM_GIVEN, RT_SM_FROM_CC, RT_SM_DEFAULT } rt_sm_source;
 
 /* The <sm> values in attribute order; index of rt_sm_limits.source and rt_sm_attr_name. */
@@ -35,7 +35,7 @@ typedef struct rt_sm_limits {
     rt_sm_source source[RT_SM_N_ATTRS];
 } rt_sm_limits;
 
-/* The SM tie-break order of the placement model (CONCURRENCY.md sec. 2.2, <sm placement-order>):
+/* The SM tie-break order of the placement model (docs/concurrency.md sec. 8, <sm placement-order>):
  * 0, 1, 2, ...; evens then odds (0, 2, ..., 1, 3, ...); or a permutation given in the file. */
 typedef enum { RT_ORDER_ASCENDING, RT_ORDER_EVEN_ODD, RT_ORDER_EXPLICIT } rt_placement_order;
 
@@ -71,7 +71,8 @@ int64_t rt_sm_value(const rt_sm_limits *sm, int i);
 /* "given", "compute-capability" or "default". */
 const char *rt_sm_source_name(rt_sm_source s);
 /* True when neither compute-capability nor a unit attribute (register-unit, warp-granularity,
- * shared-memory-unit) was given: occupancy then uses plain arithmetic (sec. 0.1 warning). */
+ * shared-memory-unit) was given: occupancy then uses plain arithmetic (a warning,
+ * docs/concurrency.md sec. 1). */
 bool rt_sm_plain_arithmetic(const rt_gpu *g);
 /* "ascending", "even-odd" or "explicit". */
 const char *rt_placement_order_name(rt_placement_order o);

@@ -11,14 +11,14 @@
  * (one row per allowed partition size) stay small. */
 #define GPU_MAX_SMS 4096
 
-/* The compute capabilities whose CUDA rules the tool knows (CONCURRENCY.md sec. 6). */
+/* The compute capabilities whose CUDA rules the tool knows (docs/concurrency.md sec. 1). */
 static const struct { const char *text; int cc; } known_cc[] = {
     {"7.5", 75}, {"8.6", 86}, {"8.7", 87}, {"9.0", 90},
 };
 #define N_CC (sizeof known_cc / sizeof known_cc[0])
 
 /* Every <sm> value: attribute, field, least valid value, plain default (-1: the value of the
- * attribute `like`) and the CONCURRENCY.md sec. 6 table, one column per known_cc entry (0: the
+ * attribute `like`) and the docs/concurrency.md sec. 1 table, one column per known_cc entry (0: the
  * attribute has no default and is required without compute-capability). */
 static const struct {
     const char *attr;
@@ -223,7 +223,7 @@ static int read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
     return col;
 }
 
-/* Every <sm> value (CONCURRENCY.md sec. 0.1): given, else from the compute capability (col),
+/* Every <sm> value (docs/concurrency.md sec. 1): given, else from the compute capability (col),
  * else the plain default; the five SM totals are required without a compute capability. */
 static void read_sm_limits(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
 {
@@ -322,7 +322,7 @@ static void read_gpu(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu *g)
         rt_diag_error(d, path, 0, "out of memory");
     read_counts(&at, g);
     read_rates(&at, g);
-    g->alpha = 100.0; /* MODEL.md sec. 1 */
+    g->alpha = 100.0; /* docs/model.md sec. 1 */
     for (xmlNodePtr c = root->children; c; c = c->next) {
         if (xmlsafe_is(c, "sm"))
             read_sm_limits(&at, c, g);

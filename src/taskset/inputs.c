@@ -1,4 +1,4 @@
-/* inputs: semantic checks that need both the task set and the GPU (MODEL.md sec. 1-2). */
+/* inputs: semantic checks that need both the task set and the GPU (docs/model.md secs. 1 and 2). */
 #include "taskset/inputs.h"
 
 #include <math.h>
@@ -35,7 +35,7 @@ static void check_measured(const rt_taskset *ts, const rt_kernel *k, const rt_gp
     }
 }
 
-/* Ck(N) must be usable, and eq. 4's denominator N - KAI*Ubw positive (MODEL.md sec. 2). */
+/* Ck(N) must be usable, and eq. 4's denominator N - KAI*Ubw positive (docs/model.md sec. 2). */
 static void check_kernel_domain(const rt_taskset *ts, const rt_kernel *k, const rt_gpu *gpu,
                                 rt_diags *d)
 {

@@ -1,4 +1,4 @@
-/* inputs: semantic checks that need both the task set and the GPU (MODEL.md sec. 1-2). */
+/* inputs: semantic checks that need both the task set and the GPU (docs/model.md secs. 1 and 2). */
 #ifndef RT_INPUTS_H
 #define RT_INPUTS_H
 

@@ -1,9 +1,10 @@
-/* kernel_params: the two kernel quantities derived directly from the inputs (MODEL.md sec. 1). */
+/* kernel_params: the two kernel quantities derived directly from the inputs (docs/model.md
+ * sec. 1). */
 #include "taskset/inputs.h"
 
 double rt_kernel_cycles_full(const rt_kernel *k, const rt_gpu *gpu)
 {
-    /* cycles = ns * clock-mhz / 1000 (FORMATS.md) */
+    /* cycles = ns * clock-mhz / 1000 (docs/formats.md sec. 5) */
     return k->has_cycles ? k->cycles : k->time_ns * gpu->clock_mhz / 1000.0;
 }
 

@@ -1,5 +1,5 @@
-/* scenario_load: read <scenario name> elements holding <submit kernel at> (CONCURRENCY.md
- * sec. 2.2): which kernels are submitted to the whole GPU, and when. The placement model reads
+/* scenario_load: read <scenario name> elements holding <submit kernel at> (docs/concurrency.md
+ * sec. 8): which kernels are submitted to the whole GPU, and when. The placement model reads
  * them in the order of at, then file order. Every problem is recorded with its line. */
 #include "taskset/scenario_load.h"
 

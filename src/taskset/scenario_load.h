@@ -1,4 +1,4 @@
-/* scenario_load: the <scenario> elements of a task-set file (CONCURRENCY.md sec. 2.2), read by
+/* scenario_load: the <scenario> elements of a task-set file (docs/concurrency.md sec. 8), read by
  * taskset_load. Internal to the loaders (it sees libxml2); not installed. */
 #ifndef RT_SCENARIO_LOAD_H
 #define RT_SCENARIO_LOAD_H

@@ -69,7 +69,7 @@ typedef struct rt_partition {
     size_t n_tasks;
 } rt_partition;
 
-/* A kernel submitted by a <scenario> (CONCURRENCY.md sec. 2.2). */
+/* A kernel submitted by a <scenario> (docs/concurrency.md sec. 8). */
 typedef struct rt_submit {
     size_t kernel;          /* kernel index; the kernel has a <launch> */
     int64_t at_ns;          /* submission time >= 0 */

@@ -1,6 +1,6 @@
-/* taskset_write: the task-set file rewritten with a layout (--emit-taskset, EVIDENCE.md sec. 3):
- * the input re-read with the safe loader, its <partition> elements replaced, every priority
- * made explicit, everything else (kernels, comments, formatting) kept. */
+/* taskset_write: the task-set file rewritten with a layout (--emit-taskset, docs/evidence.md
+ * sec. 4): the input re-read with the safe loader, its <partition> elements replaced, every
+ * priority made explicit, everything else (kernels, comments, formatting) kept. */
 #ifndef RT_TASKSET_WRITE_H
 #define RT_TASKSET_WRITE_H
 

@@ -1,7 +1,9 @@
-/* xmlsafe: read an untrusted XML input safely, parse it from memory, validate it against an
- * embedded schema, and read its attributes with located diagnostics. The only module besides
- * the two loaders and taskset_write (which edits the task-set tree) that sees libxml2; no
- * libxml2 pointer leaves them. */
+/* xmlsafe: read an untrusted input file safely (XML, or the measurements CSV), parse XML from
+ * memory, validate it against an embedded schema, and read its attributes with located
+ * diagnostics. Every XML input is parsed through it: by taskset_load (scenario_load reads the
+ * <scenario> nodes of its tree), gpu_load, explore/spec_load.c and taskset_write (which edits the
+ * task-set tree); no libxml2 pointer of a parsed input leaves these modules. src/report/ uses
+ * libxml2 only to write SVG and XHTML and to name the library's version. */
 #ifndef RT_XMLSAFE_H
 #define RT_XMLSAFE_H
 
