@@ -551,6 +551,36 @@ static void test_bad_source_date_epoch(void)
     unsetenv("SOURCE_DATE_EPOCH");
 }
 
+/* --max-iterations N: at most N MIP solves, whatever stage runs them (the max-min-slack search of
+ * this set ran 2 under a limit of 1: its inner searches' pattern MIPs were not held to it), and
+ * "iteration_limit_hit" is set when the limit stopped a solve. */
+static void test_max_iterations_honoured(void)
+{
+    static char *const objectives[] = { "min-sms", "max-min-slack" };
+    for (size_t o = 0; o < 2; o++) {
+        for (long n = 1; n <= 2; n++) {
+            char lim[8];
+            snprintf(lim, sizeof lim, "%ld", n);
+            runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/slack-10x30.xml", "--gpu",
+                                             "tests/data/cli/gpu30.xml", "--assign", "search",
+                                             "--objective", objectives[o], "--max-iterations",
+                                             lim, "--format", "json", NULL}, 60);
+            CU_ASSERT(r.status == 0 || r.status == 1);
+            json_error_t err;
+            json_t *root = json_loads(r.out ? r.out : "", 0, &err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+            json_t *a = json_object_get(root, "assignment");
+            json_int_t it = json_integer_value(json_object_get(a, "iterations"));
+            CU_ASSERT(it <= n);
+            if (it > n)
+                fprintf(stderr, "%s, --max-iterations %ld: %lld MIP solves\n", objectives[o], n,
+                        (long long)it);
+            json_decref(root);
+            runcmd_free(&r);
+        }
+    }
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -572,6 +602,7 @@ void test_cli_register(void)
                 test_new_user_inputs);
     CU_add_test(s, "search: a tiny --budget leaves analyses undecided, no proof",
                 test_search_budget_undecided);
+    CU_add_test(s, "search: --max-iterations bounds every MIP solve", test_max_iterations_honoured);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
                 test_search_infeasible_without_columns);
 }

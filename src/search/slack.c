@@ -124,12 +124,15 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o, assi
             out->hit_iteration_limit = true;
             break;
         }
+        if (o->max_iterations > 0)
+            oi.max_iterations = o->max_iterations - out->iterations; /* the solves left */
         assign_result r;
         rc = assign_search(m, &tt, &oi, &r, d);
         out->iterations += r.iterations;
         out->analyses += r.analyses;
         out->undecided_analyses += r.undecided_analyses;
         out->hit_time_limit |= r.hit_time_limit;
+        out->hit_iteration_limit |= r.hit_iteration_limit;
         if (rc != ASSIGN_OK) {
             assign_result_fini(&r);
             break;
