@@ -622,6 +622,36 @@ static void test_search_reproducible(void)
     runcmd_free(&c);
 }
 
+/* One correct range per option, valid values only, units named, a warning for every ignored
+ * option (issue "reports people read"): --margin is refused above 10 (the message said 1e+06),
+ * --format of rtgpu-analyze offers only text json html (it offered csv and svg, refused), the
+ * time limit names seconds, --objective and --max-sms on given partitions warn (silent). */
+static void test_option_messages(void)
+{
+    char ts[] = "examples/tasksets/paper-exp4.xml", gpu[] = "examples/gpus/rtx2060.xml";
+    runcmd_out r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--margin", "20%", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "from 0 to 10 ("));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "e+"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--format", "htm", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "expected one of text json html\n"));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "csv"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--time-limit", "1m", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "number of seconds from 0 to 10000000"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--objective", "max-min-slack", "--max-sms", "5",
+                          NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "warning: --objective is ignored: the task set fixes "
+                                         "its partitions"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "warning: --max-sms is ignored"));
+    runcmd_free(&r);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -645,6 +675,8 @@ void test_cli_register(void)
                 test_search_budget_undecided);
     CU_add_test(s, "search: --max-iterations bounds every MIP solve", test_max_iterations_honoured);
     CU_add_test(s, "search: byte-identical reports under SOURCE_DATE_EPOCH", test_search_reproducible);
+    CU_add_test(s, "option messages: ranges, valid values, units, ignored options",
+                test_option_messages);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
                 test_search_infeasible_without_columns);
 }

@@ -80,7 +80,8 @@ static void warn_unused_search_options(const cli_run *r)
 {
     static const struct { unsigned bit; const char *name; } opts[] = {
         { CLI_GAVE_TIME_LIMIT, "--time-limit" }, { CLI_GAVE_MAX_ITERATIONS, "--max-iterations" },
-        { CLI_GAVE_WRITE_LP, "--write-lp" },
+        { CLI_GAVE_WRITE_LP, "--write-lp" }, { CLI_GAVE_OBJECTIVE, "--objective" },
+        { CLI_GAVE_MAX_SMS, "--max-sms" },
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         if (r->args.search_options_given & opts[i].bit)
