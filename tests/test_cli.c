@@ -674,7 +674,8 @@ void test_cli_register(void)
     CU_add_test(s, "search: a tiny --budget leaves analyses undecided, no proof",
                 test_search_budget_undecided);
     CU_add_test(s, "search: --max-iterations bounds every MIP solve", test_max_iterations_honoured);
-    CU_add_test(s, "search: byte-identical reports under SOURCE_DATE_EPOCH", test_search_reproducible);
+    CU_add_test(s, "search: byte-identical reports under SOURCE_DATE_EPOCH",
+                test_search_reproducible);
     CU_add_test(s, "option messages: ranges, valid values, units, ignored options",
                 test_option_messages);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
