@@ -552,6 +552,107 @@ static void test_bad_source_date_epoch(void)
     unsetenv("SOURCE_DATE_EPOCH");
 }
 
+/* --max-iterations N: at most N MIP solves, whatever stage runs them (the max-min-slack search of
+ * this set ran 2 under a limit of 1: its inner searches' pattern MIPs were not held to it), and
+ * "iteration_limit_hit" is set when the limit stopped a solve. */
+static void test_max_iterations_honoured(void)
+{
+    static char *const objectives[] = { "min-sms", "max-min-slack" };
+    for (size_t o = 0; o < 2; o++) {
+        for (long n = 1; n <= 2; n++) {
+            char lim[8];
+            snprintf(lim, sizeof lim, "%ld", n);
+            runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/slack-10x30.xml", "--gpu",
+                                             "tests/data/cli/gpu30.xml", "--assign", "search",
+                                             "--objective", objectives[o], "--max-iterations",
+                                             lim, "--format", "json", NULL}, 60);
+            CU_ASSERT(r.status == 0 || r.status == 1);
+            json_error_t err;
+            json_t *root = json_loads(r.out ? r.out : "", 0, &err);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+            json_t *a = json_object_get(root, "assignment");
+            json_int_t it = json_integer_value(json_object_get(a, "iterations"));
+            CU_ASSERT(it <= n);
+            if (it > n)
+                fprintf(stderr, "%s, --max-iterations %ld: %lld MIP solves\n", objectives[o], n,
+                        (long long)it);
+            json_decref(root);
+            runcmd_free(&r);
+        }
+    }
+}
+
+/* docs/report.md, "Reproducibility": under SOURCE_DATE_EPOCH a search's reports are byte-identical
+ * run after run (the wall-clock seconds were in all three formats); without it the seconds are
+ * there. The search set's own seconds differ between runs by more than the 1 ms the reports print
+ * (it runs 2000 analyses), so comparing two runs catches a time that is left in. */
+static void test_search_reproducible(void)
+{
+    static char *const formats[] = { "text", "json", "html" };
+    char *argv[] = {"x", "tests/data/cli/slack-10x30.xml", "--gpu", "tests/data/cli/gpu30.xml",
+                    "--assign", "search", "-v", "--format", NULL, NULL};
+    setenv("SOURCE_DATE_EPOCH", "1700000000", 1);
+    for (size_t f = 0; f < 3; f++) {
+        argv[8] = formats[f];
+        runcmd_out a = runcmd(argv, 60), b = runcmd(argv, 60);
+        CU_ASSERT_EQUAL(a.status, 0);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(a.out);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b.out);
+        CU_ASSERT_STRING_EQUAL(a.out, b.out);
+        if (f == 1) {
+            json_t *root = json_loads(a.out, 0, NULL);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+            json_t *as = json_object_get(root, "assignment");
+            CU_ASSERT(json_is_null(json_object_get(as, "seconds")));
+            CU_ASSERT(json_is_null(json_object_get(as, "first_layout_seconds")));
+            CU_ASSERT(json_is_null(json_object_get(as, "best_layout_seconds")));
+            json_decref(root);
+        }
+        runcmd_free(&a);
+        runcmd_free(&b);
+    }
+    unsetenv("SOURCE_DATE_EPOCH");
+    argv[8] = "json";
+    runcmd_out c = runcmd(argv, 60);
+    json_t *root = json_loads(c.out ? c.out : "", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(root);
+    json_t *as = json_object_get(root, "assignment");
+    CU_ASSERT(json_is_real(json_object_get(as, "seconds")));
+    CU_ASSERT(json_is_real(json_object_get(as, "best_layout_seconds")));
+    json_decref(root);
+    runcmd_free(&c);
+}
+
+/* One correct range per option, valid values only, units named, a warning for every ignored
+ * option (issue "reports people read"): --margin is refused above 10 (the message said 1e+06),
+ * --format of rtgpu-analyze offers only text json html (it offered csv and svg, refused), the
+ * time limit names seconds, --objective and --max-sms on given partitions warn (silent). */
+static void test_option_messages(void)
+{
+    char ts[] = "examples/tasksets/paper-exp4.xml", gpu[] = "examples/gpus/rtx2060.xml";
+    runcmd_out r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--margin", "20%", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "from 0 to 10 ("));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "e+"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--format", "htm", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "expected one of text json html\n"));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "csv"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--time-limit", "1m", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "number of seconds from 0 to 10000000"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--objective", "max-min-slack", "--max-sms", "5",
+                          NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "warning: --objective is ignored: the task set fixes "
+                                         "its partitions"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "warning: --max-sms is ignored"));
+    runcmd_free(&r);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -573,6 +674,11 @@ void test_cli_register(void)
                 test_new_user_inputs);
     CU_add_test(s, "search: a tiny --budget leaves analyses undecided, no proof",
                 test_search_budget_undecided);
+    CU_add_test(s, "search: --max-iterations bounds every MIP solve", test_max_iterations_honoured);
+    CU_add_test(s, "search: byte-identical reports under SOURCE_DATE_EPOCH",
+                test_search_reproducible);
+    CU_add_test(s, "option messages: ranges, valid values, units, ignored options",
+                test_option_messages);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
                 test_search_infeasible_without_columns);
 }

@@ -49,6 +49,9 @@ static void test_gc_rules(void)
     CU_ASSERT(rt_deploy_gc_rule(75, &r) && r.min_sms == 2 && r.step_sms == 2);
     CU_ASSERT(rt_deploy_gc_rule(86, &r) && r.min_sms == 4 && r.step_sms == 2);
     CU_ASSERT(rt_deploy_gc_rule(87, &r) && r.min_sms == 4 && r.step_sms == 2);
+    CU_ASSERT(rt_deploy_gc_rule(72, &r) && r.min_sms == 2 && r.step_sms == 2);
+    CU_ASSERT(rt_deploy_gc_rule(80, &r) && r.min_sms == 4 && r.step_sms == 2);
+    CU_ASSERT(rt_deploy_gc_rule(89, &r) && r.min_sms == 4 && r.step_sms == 2);
     CU_ASSERT(rt_deploy_gc_rule(90, &r) && r.min_sms == 8 && r.step_sms == 8);
 }
 

@@ -159,6 +159,28 @@ static void test_orin_green_legal(void)
     free(g);
 }
 
+/* More compute capabilities (docs/evidence.md, "Green contexts"): the Orin search layout (P0 of
+ * 2 SMs) on the same 16-SM GPU with cc 7.2 (7.X: at least 2, multiple of 2: legal) and 8.9
+ * (8.X: at least 4: refused, nearest 4). Before 7.2 and 8.9 were known, both GPU files were
+ * refused at load. */
+static void test_more_cc(void)
+{
+    char *g = emit(ORIN_SEARCH, "tests/data/deploy/gpu16-cc72.xml", "green-contexts", 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    CU_ASSERT_PTR_NOT_NULL(strstr(g, "# Compute capability 7.2: a count must be at least 2 SMs "
+                                     "and a multiple of 2\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(g, "\n2 \"P0\"  # SMs 0-1;"));
+    free(g);
+    runcmd_out r = runcmd((char *[]){"x", ORIN_SEARCH, "--gpu", "tests/data/deploy/gpu16-cc89.xml",
+                                     "-q", "--emit-partitions", "green-contexts", "-O",
+                                     path_in_dir("o"), NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "partition \"P0\" has 2 SMs, which CUDA green contexts "
+                                         "cannot create on compute capability 8.9 (at least 4 SMs "
+                                         "and a multiple of 2); nearest legal sizes: 4 SMs"));
+    runcmd_free(&r);
+}
+
 /* H100: 66 TPCs, 128-bit masks (see test_deploy.c for the bits). */
 static void test_h100(void)
 {
@@ -323,6 +345,7 @@ void test_emit_register(void)
     CU_add_test(s, "Orin: green contexts cannot make 2 SMs; nothing written",
                 test_orin_green_illegal);
     CU_add_test(s, "Orin: green contexts of the given layout", test_orin_green_legal);
+    CU_add_test(s, "green contexts on compute capabilities 7.2 and 8.9", test_more_cc);
     CU_add_test(s, "H100: 128-bit masks, 68 SMs illegal, 64 + 64 legal", test_h100);
     CU_add_test(s, "bad uses: no compute capability, onto an input, no layout", test_bad_uses);
     CU_add_test(s, "search, --emit-taskset, --assign given: the same result",

@@ -109,6 +109,18 @@ static void test_spec_errors(void)
     bad("bad-base.xml", 3, "needs taskset=");
     bad("bad-doctype.xml", 2, "DOCTYPE is not allowed");
     bad("bad-order.xml", 3, "Expected is ( base )");
+    /* root cause only: the base task set's own error, not a second one saying the sweep has no
+     * base task set (it had one, unreadable) */
+    rt_diags *d = rt_diags_new(10);
+    xp_spec *s = xp_spec_load("tests/data/explore/bad-base-unreadable.xml", d);
+    CU_ASSERT_PTR_NULL(s);
+    xp_spec_free(s);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_count(d), 1);
+    const rt_diag *g = rt_diags_get(d, 0);
+    CU_ASSERT_STRING_EQUAL(g->file, "tests/data/explore/bad-base-unreadable-ts.xml");
+    CU_ASSERT_EQUAL(g->line, 4);
+    CU_ASSERT_PTR_NOT_NULL(strstr(g->msg, "period \"0ms\" must be positive"));
+    rt_diags_free(d);
 }
 
 /* Davis et al.'s three tasks (C = 1000 ns alone on the 4-SM 1 GHz GPU, M = 1) by hand. WCET =

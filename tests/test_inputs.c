@@ -169,6 +169,19 @@ static void test_banks_warning(void)
     pair_free(&p);
 }
 
+/* Root causes only: P0 (40 SMs on 30) pushes P1 and P2, packed after it, out of the GPU; only
+ * P0 is reported (before: three errors, P1 at SMs 40..43 and P2 at 44..47 as well). */
+static void test_partition_root_cause(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/bad/partition-pushes-others.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.gpu);
+    expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 9,
+               "partition \"P0\" (SMs 0..39) does not fit the GPU's 30 SMs (0..29)");
+    pair_free(&p);
+}
+
 void test_inputs_register(void);
 void test_inputs_register(void)
 {
@@ -179,5 +192,6 @@ void test_inputs_register(void)
     CU_add_test(s, "model domain N - KAI*Ubw > 0", test_domain);
     CU_add_test(s, "cycles in range", test_cycles_range);
     CU_add_test(s, "partition overlap and fit", test_partitions);
+    CU_add_test(s, "a partition out of the GPU: only the root cause", test_partition_root_cause);
     CU_add_test(s, "banks >= SMs warning", test_banks_warning);
 }

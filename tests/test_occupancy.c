@@ -35,6 +35,10 @@ static rt_sm_limits load_sm(const char *path)
 #define CC86 "tests/data/good/gpu-cc86.xml"
 #define CC87 "tests/data/good/gpu-cc87.xml"
 #define CC90 "tests/data/good/gpu-cc90.xml"
+#define CC70 "tests/data/good/gpu-cc70.xml"
+#define CC72 "tests/data/good/gpu-cc72.xml"
+#define CC80 "tests/data/good/gpu-cc80.xml"
+#define CC89 "tests/data/good/gpu-cc89.xml"
 
 static rt_launch_cfg launch(int64_t grid, int64_t block, int64_t regs, int64_t smem)
 {
@@ -265,6 +269,16 @@ static void test_cc_tables(void)
         {CC86, 86, {1536, 16, 48, 65536, 102400, 32, 1024, 255, 65536, 256, 4, 101376, 128, 1024}},
         {CC87, 87, {1536, 16, 48, 65536, 167936, 32, 1024, 255, 65536, 256, 4, 166912, 128, 1024}},
         {CC90, 90, {2048, 32, 64, 65536, 233472, 32, 1024, 255, 65536, 256, 4, 232448, 128, 1024}},
+        /* CUDA C++ Programming Guide, "Technical Specifications per Compute Capability": 7.0
+         * and 7.2 (Volta) 2048 threads, 32 blocks, 64 warps, 96 KB = 98304 B of shared memory
+         * per SM and per block; 8.0 (A100) 2048, 32, 64, 164 KB = 167936 B per SM, 163 KB =
+         * 166912 B per block; 8.9 (Ada) 1536, 24, 48, 100 KB = 102400 B, 99 KB = 101376 B.
+         * cuda_occupancy.h: allocation unit 256 B and no reserve below 8.0, 128 B and 1 KB from
+         * 8.0. */
+        {CC70, 70, {2048, 32, 64, 65536, 98304, 32, 1024, 255, 65536, 256, 4, 98304, 256, 0}},
+        {CC72, 72, {2048, 32, 64, 65536, 98304, 32, 1024, 255, 65536, 256, 4, 98304, 256, 0}},
+        {CC80, 80, {2048, 32, 64, 65536, 167936, 32, 1024, 255, 65536, 256, 4, 166912, 128, 1024}},
+        {CC89, 89, {1536, 24, 48, 65536, 102400, 32, 1024, 255, 65536, 256, 4, 101376, 128, 1024}},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         rt_diags *d = rt_diags_new(20);

@@ -207,12 +207,16 @@ bool cli_parse_decimal(const char *s, double *out)
     return true;
 }
 
-static int parse_double(const char *opt, const char *s, double lo, double hi, double *out)
+/* A plain decimal from lo to hi; unit names its unit (" of seconds" or ""), note what it means
+ * (ending in "; ", or ""). */
+static int parse_double(const char *opt, const char *s, double lo, double hi, const char *unit,
+                        const char *note, double *out)
 {
     double v = 0;
     if (!cli_parse_decimal(s, &v) || v < lo || v > hi) {
-        fprintf(stderr, "%s: %s \"%s\": expected a plain decimal number from %g to %g "
-                        "(digits and an optional point, as 0.25)\n", prog, opt, s, lo, hi);
+        fprintf(stderr, "%s: %s \"%s\": expected a plain decimal number%s from %.15g to %.15g "
+                        "(%sdigits and an optional point, as 0.25)\n", prog, opt, s, unit, lo, hi,
+                note);
         fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
     }
@@ -233,22 +237,33 @@ static int parse_count(const char *opt, const char *s, long long max, long long 
     return 0;
 }
 
-/* Index of s in the NULL-terminated list, or -1 after a usage error. */
-static int pick(const char *opt, const char *s, const char *const *words)
+/* Index of s in the NULL-terminated list, or -1 after a usage error that offers valid (the
+ * words this command accepts; NULL: all of words). */
+static int pick_of(const char *opt, const char *s, const char *const *words,
+                   const char *const *valid)
 {
     for (int i = 0; words[i]; i++)
         if (strcmp(s, words[i]) == 0)
             return i;
+    if (!valid)
+        valid = words;
     fprintf(stderr, "%s: %s \"%s\": expected one of", prog, opt, s);
-    for (int i = 0; words[i]; i++)
-        fprintf(stderr, " %s", words[i]);
+    for (int i = 0; valid[i]; i++)
+        fprintf(stderr, " %s", valid[i]);
     fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
     return -1;
+}
+
+static int pick(const char *opt, const char *s, const char *const *words)
+{
+    return pick_of(opt, s, words, NULL);
 }
 
 static int set_choice(int c, const char *arg, cli_args *a)
 {
     static const char *const formats[] = {"text", "json", "html", "csv", "svg", NULL};
+    static const char *const analyze_formats[] = {"text", "json", "html", NULL};
+    static const char *const simulate_formats[] = {"text", "json", "csv", "svg", NULL};
     static const char *const releases[] = {"synchronous", "random", NULL};
     static const char *const execs[] = {"wcet", "dynamic", NULL};
     static const char *const windows[] = {"worst-case", "synchronous", NULL};
@@ -266,7 +281,8 @@ static int set_choice(int c, const char *arg, cli_args *a)
         a->opt.leftover = k ? LO_SPREAD : LO_PACKED;
         return 0;
     case OPT_FORMAT:
-        if ((k = pick("--format", arg, formats)) < 0)
+        if ((k = pick_of("--format", arg, formats,
+                         a->cmd == CLI_SIMULATE ? simulate_formats : analyze_formats)) < 0)
             return 2;
         if (k == 2 && a->cmd != CLI_ANALYZE)
             return usage_error("--format html is a format of rtgpu-analyze (use text, json, csv "
@@ -303,6 +319,7 @@ static int set_choice(int c, const char *arg, cli_args *a)
         a->opt.assign = k ? RT_ASSIGN_SEARCH : RT_ASSIGN_GIVEN;
         return 0;
     case OPT_OBJECTIVE:
+        a->search_options_given |= CLI_GAVE_OBJECTIVE;
         if ((k = pick("--objective", arg, objective)) < 0)
             return 2;
         a->opt.objective = k ? RT_OBJ_MAX_MIN_SLACK : RT_OBJ_MIN_SMS;
@@ -327,21 +344,19 @@ static int set_number(int c, const char *arg, cli_args *a)
     int rc;
     switch (c) {
     case OPT_MARGIN:
-        if ((rc = parse_double("--margin", arg, 0, 1e6, &a->opt.margin)) != 0)
-            return rc;
-        if (a->opt.margin > 10)
-            return usage_error("--margin \"%s\": the margin is a fraction of the WCET (0.2 = 20%%), "
-                               "at most 10 (1000%%)", arg);
-        return 0;
+        return parse_double("--margin", arg, 0, 10, "", "a fraction of the WCET: 0.2 for 20%; ",
+                            &a->opt.margin);
     case OPT_NAIVE:
-        return parse_double("--naive-factor", arg, 0, 100, &a->opt.naive_factor);
+        return parse_double("--naive-factor", arg, 0, 100, "", "", &a->opt.naive_factor);
     case OPT_TIME_LIMIT:
         /* 0: no limit */
         a->search_options_given |= CLI_GAVE_TIME_LIMIT;
-        if ((rc = parse_double("--time-limit", arg, 0, 1e7, &a->opt.time_limit_s)) != 0)
+        if ((rc = parse_double("--time-limit", arg, 0, 1e7, " of seconds",
+                               "0: no limit, 60 for a minute; ", &a->opt.time_limit_s)) != 0)
             return rc;
         if (a->opt.time_limit_s > 0 && a->opt.time_limit_s < 0.001)
-            return usage_error("--time-limit \"%s\": expected 0 (no limit) or at least 0.001 s", arg);
+            return usage_error("--time-limit \"%s\": expected 0 (no limit) or at least 0.001 "
+                               "seconds", arg);
         return 0;
     case OPT_CAP:
         rc = parse_count("--combination-cap", arg, (long long)1 << 62, &n);
@@ -376,6 +391,7 @@ static int set_number(int c, const char *arg, cli_args *a)
         return 0;
     }
     case OPT_MAX_SMS:
+        a->search_options_given |= CLI_GAVE_MAX_SMS;
         rc = parse_count("--max-sms", arg, 1000000000LL, &n);
         a->opt.max_sms = (int64_t)n;
         return rc;

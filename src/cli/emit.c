@@ -34,8 +34,8 @@ static int check_legal(const cli_run *r, const rt_deploy *d, cli_emit_format f)
     if (!d->has_gc_rule) {
         fprintf(stderr, "%s: error: --emit-partitions green-contexts needs the GPU's compute "
                         "capability (the legal SM counts depend on it): add compute-capability="
-                        "\"7.5\", \"8.6\", \"8.7\" or \"9.0\" to the <sm> element of %s; nothing "
-                        "written\n", prog, r->gpu->path);
+                        "\"X.Y\" (one of 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, 8.9, 9.0) to the <sm> "
+                        "element of %s; nothing written\n", prog, r->gpu->path);
         return 2;
     }
     int rc = 0;

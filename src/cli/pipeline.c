@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analysis/wcet.h"
 #include "models/occupancy.h"
 #include "taskset/inputs.h"
 
@@ -80,7 +81,8 @@ static void warn_unused_search_options(const cli_run *r)
 {
     static const struct { unsigned bit; const char *name; } opts[] = {
         { CLI_GAVE_TIME_LIMIT, "--time-limit" }, { CLI_GAVE_MAX_ITERATIONS, "--max-iterations" },
-        { CLI_GAVE_WRITE_LP, "--write-lp" },
+        { CLI_GAVE_WRITE_LP, "--write-lp" }, { CLI_GAVE_OBJECTIVE, "--objective" },
+        { CLI_GAVE_MAX_SMS, "--max-sms" },
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         if (r->args.search_options_given & opts[i].bit)
@@ -129,8 +131,34 @@ int cli_resolve_options(cli_run *r)
     return 0;
 }
 
+/* The first run of r->layout whose WCET alone (multiplier 1) does not fit in 2^62 ns, located at
+ * its kernel: the root cause of most EVAL_ERANGE. False if every one fits. */
+static bool locate_range_error(const cli_run *r)
+{
+    const rt_layout *l = r->layout;
+    for (size_t i = 0; l && i < r->ts->n_tasks && i < l->n_tasks; i++) {
+        const rt_task *t = &r->ts->tasks[i];
+        size_t p = l->task_part[i];
+        for (size_t j = 0; j < t->n_runs && p < l->n_parts; j++) {
+            const rt_kernel *k = &r->ts->kernels[t->runs[j]];
+            int64_t ns;
+            if (wcet_launch_lb_ns(r->m, &r->args.opt, t->runs[j], l->part_sms[p], 1.0, &ns))
+                continue;
+            fprintf(stderr, "%s:%ld: error: kernel \"%s\" (task \"%s\"): its WCET on the %lld "
+                            "SMs of partition \"%s\", with margin %g, does not fit in 2^62 ns "
+                            "(about 146 years): its time or cycles are out of range\n",
+                    r->ts->path, k->line, k->name, t->name, (long long)l->part_sms[p],
+                    l->part_name[p] ? l->part_name[p] : "", r->args.opt.margin);
+            return true;
+        }
+    }
+    return false;
+}
+
 static int eval_error(const cli_run *r, int rc)
 {
+    if (rc == EVAL_ERANGE && locate_range_error(r))
+        return 2;
     if (rc == EVAL_ERANGE)
         fprintf(stderr, "%s: error: a WCET or response time does not fit in 2^62 ns "
                         "(kernel durations or margin out of range)\n",

@@ -142,6 +142,7 @@ typedef struct loader {
     xp_spec *s;
     char *dir;          /* the sweep file's directory, with a trailing '/' or empty */
     bool oom;
+    bool base_ts_named; /* <base taskset="..."> was given (loaded, or its errors recorded) */
 } loader;
 
 static void *grow(loader *ld, void *p, size_t n, size_t size)
@@ -200,6 +201,7 @@ static void read_base(loader *ld, xmlNodePtr n, bool *has_ts, bool *has_gpu)
     bool failed = false;
     char *ts = xmlsafe_dup(&at, "taskset", &failed), *gpu = xmlsafe_dup(&at, "gpu", &failed);
     *has_ts = ts != NULL;
+    ld->base_ts_named = ts != NULL;
     *has_gpu = gpu != NULL;
     if (ts) {
         char *p = rel_path(ld, ts);
@@ -454,8 +456,10 @@ static bool read_target(loader *ld, xmlsafe_at *at, xp_dim *dim)
     long k = -1;
     char q[100];
     if (!ts) {
-        xmlsafe_error(at, "param \"%s\" needs <base taskset=\"...\"> (a generated task set has "
-                      "no named %ss)", xp_param_name(dim->param), attr);
+        /* a base task set that could not be read has its own errors: the root cause */
+        if (!ld->base_ts_named)
+            xmlsafe_error(at, "param \"%s\" needs <base taskset=\"...\"> (a generated task set "
+                          "has no named %ss)", xp_param_name(dim->param), attr);
     } else if (part) {
         for (size_t i = 0; i < ts->n_partitions && k < 0; i++)
             if (strcmp(ts->partitions[i].name, name) == 0)

@@ -39,6 +39,13 @@ typedef struct rt_report {
     const rt_budget *budget;          /* the run's work budget; exhausted: UNDECIDED; may be NULL */
 } rt_report;
 
+/* True when the report may show wall-clock seconds: not under SOURCE_DATE_EPOCH, whose reports
+ * are byte-identical run after run (docs/report.md, "Reproducibility"). */
+static inline bool report_wall_times(const rt_report *r)
+{
+    return !(r->prov && r->prov->from_source_date_epoch);
+}
+
 /* True when the run's work budget ran out: the verdict is UNDECIDED (exit status 3). */
 static inline bool report_budget_out(const rt_report *r)
 {

@@ -315,8 +315,11 @@ static void sec_verdict(page *p, const rt_report *r)
         if (a->layout)
             snprintf(used, sizeof used, "%" PRId64 " of %" PRId64 " SMs used", a->sms_used,
                      r->gpu->sms);
-        kvf(p, "Assignment", "search (%s): %s; %ld MIP solves, %.3f s%s%s",
-            rt_objective_name(r->o->objective), used, a->iterations, a->seconds,
+        char secs[40] = "";   /* no wall-clock seconds under SOURCE_DATE_EPOCH */
+        if (report_wall_times(r))
+            snprintf(secs, sizeof secs, ", %.3f s", a->seconds);
+        kvf(p, "Assignment", "search (%s): %s; %ld MIP solves%s%s%s",
+            rt_objective_name(r->o->objective), used, a->iterations, secs,
             a->hit_time_limit ? ", time limit hit" : "",
             a->hit_iteration_limit ? ", iteration limit hit" : "");
     } else {

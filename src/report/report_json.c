@@ -243,7 +243,8 @@ static void j_assignment(jw *w, const rt_report *r)
     jw_kstr(w, "objective", rt_objective_name(r->o->objective));
     kint_or_null(w, "sms_used", r->layout, used);
     jw_kint(w, "iterations", a->iterations);
-    jw_kreal(w, "seconds", a->seconds);
+    bool wall = report_wall_times(r);   /* no wall-clock seconds under SOURCE_DATE_EPOCH */
+    kreal_or_null(w, "seconds", wall, a->seconds);
     jw_kbool(w, "time_limit_hit", a->hit_time_limit);
     jw_kbool(w, "iteration_limit_hit", a->hit_iteration_limit);
     /* the search's proven bound and the gap to its layout (null where there is none), the
@@ -253,8 +254,8 @@ static void j_assignment(jw *w, const rt_report *r)
     kint_or_null(w, "one_partition_sms", a->one_partition_sms > 0, a->one_partition_sms);
     jw_kint(w, "analyses", a->analyses);
     jw_kint(w, "undecided_analyses", a->undecided_analyses);
-    kreal_or_null(w, "first_layout_seconds", a->first_seconds >= 0, a->first_seconds);
-    kreal_or_null(w, "best_layout_seconds", a->best_seconds >= 0, a->best_seconds);
+    kreal_or_null(w, "first_layout_seconds", wall && a->first_seconds >= 0, a->first_seconds);
+    kreal_or_null(w, "best_layout_seconds", wall && a->best_seconds >= 0, a->best_seconds);
     if (r->o->objective == RT_OBJ_MAX_MIN_SLACK) {
         kreal_or_null(w, "min_relative_slack", !isnan(a->min_slack), a->min_slack);
         jw_kint(w, "max_sms", a->max_sms);

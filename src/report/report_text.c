@@ -109,7 +109,7 @@ static void verdict_line(const rt_report *r, FILE *out)
 }
 
 /* The search's proof in words: what the bound says, and the gap to the layout. */
-static void assign_bound_text(const assign_result *a, FILE *out)
+static void assign_bound_text(const assign_result *a, bool wall, FILE *out)
 {
     if (a->status == ASSIGN_OPTIMAL)
         fprintf(out, "  Proven: no schedulable layout uses fewer than %" PRId64 " SMs (optimal).\n",
@@ -127,7 +127,7 @@ static void assign_bound_text(const assign_result *a, FILE *out)
         fprintf(out, "  All tasks in one partition would need %" PRId64 " SMs.\n",
                 a->one_partition_sms);
     fprintf(out, "  %ld full analyses", a->analyses);
-    if (a->first_seconds >= 0)
+    if (wall && a->first_seconds >= 0)
         fprintf(out, "; first layout after %.3f s, the returned one after %.3f s",
                 a->first_seconds, a->best_seconds);
     fprintf(out, ".\n");
@@ -159,9 +159,12 @@ static void header(const rt_report *r, FILE *out)
             snprintf(used, sizeof used, "%" PRId64 " SMs used", a->sms_used);
         if (o->time_limit_s > 0)
             snprintf(limit, sizeof limit, "time limit %.6g s", o->time_limit_s);
-        fprintf(out, "Assignment: search (%s): %s, %s, %ld MIP solves, "
-                     "%.3f s (%s)%s%s\n", rt_objective_name(o->objective),
-                assign_status_name(a->status), used, a->iterations, a->seconds, limit, a->hit_time_limit ? ", time limit hit" : "",
+        char secs[40] = "";   /* no wall-clock seconds under SOURCE_DATE_EPOCH */
+        if (report_wall_times(r))
+            snprintf(secs, sizeof secs, ", %.3f s", a->seconds);
+        fprintf(out, "Assignment: search (%s): %s, %s, %ld MIP solves%s (%s)%s%s\n",
+                rt_objective_name(o->objective), assign_status_name(a->status), used,
+                a->iterations, secs, limit, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
         if (o->objective == RT_OBJ_MAX_MIN_SLACK && a->layout)
             fprintf(out, "Smallest relative slack: %.6f of a deadline, within %" PRId64
@@ -173,7 +176,7 @@ static void header(const rt_report *r, FILE *out)
                          " SMs%s\n", a->max_sms,
                     a->status == ASSIGN_INFEASIBLE ? " (proven)" : "");
         else
-            assign_bound_text(a, out);
+            assign_bound_text(a, report_wall_times(r), out);
     } else {
         fprintf(out, "Assignment: given by the task set\n");
     }

@@ -297,16 +297,24 @@ static int primal(search *s, bool small)
     return rc;
 }
 
+/* --max-iterations reached: no MIP solve may start (every MIP solve counts, the pattern MIP's
+ * as the exact loop's); records that the limit was hit. */
+static bool out_of_solves(search *s)
+{
+    if (s->o->max_iterations <= 0 || s->out->iterations < s->o->max_iterations)
+        return false;
+    s->out->hit_iteration_limit = true;
+    return true;
+}
+
 /* The exact loop, until the time limit or, for the probe, the monotonic time until (0: none)
  * and at most solves MIP solves (0: no limit); the probe's end is not the time limit. */
 static int search_loop(search *s, double until, long solves)
 {
     assign_result *out = s->out;
     for (long n = 0; solves == 0 || n < solves; n++) {
-        if (s->o->max_iterations > 0 && out->iterations >= s->o->max_iterations) {
-            out->hit_iteration_limit = true;
+        if (out_of_solves(s))
             return ASSIGN_OK;
-        }
         double left = time_left(s);
         bool probe = false;
         if (until > 0) {
@@ -441,9 +449,13 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
             view.n_task = view.first[use];
             view.exhaustive = false;
         }
+        /* past --max-iterations the model is still written (--write-lp), not solved */
+        bool solve = !write_only && !out_of_solves(s);
+        if (!solve && !(first && s->o->write_lp))
+            break;
         rc = pmip_solve(s->j, &view, (int64_t)s->m->n_sizes, g, s->best ? &s->inc : NULL,
-                        share_deadline(s, PMIP_SHARE), first ? s->o->write_lp : NULL,
-                        !write_only, s->d, &best, &s->pmip);
+                        share_deadline(s, PMIP_SHARE), first ? s->o->write_lp : NULL, solve,
+                        s->d, &best, &s->pmip);
         if (rc != ASSIGN_OK || (rc = take_pmip(s, &best)) != ASSIGN_OK)
             break;
         ran |= s->pmip.ran;
@@ -473,6 +485,8 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
  * to E + 1 (*raised). Proven with a layout: it is optimal (*closed). */
 static int ladder_rung(search *s, int64_t E, bool *closed, bool *raised)
 {
+    if (out_of_solves(s))
+        return ASSIGN_OK;
     jlayout best;
     if (jl_init(&best, s->ts->n_tasks) != 0)
         return ASSIGN_ENOMEM;

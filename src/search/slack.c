@@ -121,12 +121,15 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o,
             out->hit_iteration_limit = true;
             break;
         }
+        if (o->max_iterations > 0)
+            oi.max_iterations = o->max_iterations - out->iterations; /* the solves left */
         assign_result r;
         rc = min_sms(m, &tt, &oi, &r, d);
         out->iterations += r.iterations;
         out->analyses += r.analyses;
         out->undecided_analyses += r.undecided_analyses;
         out->hit_time_limit |= r.hit_time_limit;
+        out->hit_iteration_limit |= r.hit_iteration_limit;
         if (rc != ASSIGN_OK) {
             rt_layout_free(r.layout);
             break;

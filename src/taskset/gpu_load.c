@@ -13,7 +13,8 @@
 
 /* The compute capabilities whose CUDA rules the tool knows (docs/concurrency.md sec. 1). */
 static const struct { const char *text; int cc; } known_cc[] = {
-    {"7.5", 75}, {"8.6", 86}, {"8.7", 87}, {"9.0", 90},
+    {"7.0", 70}, {"7.2", 72}, {"7.5", 75}, {"8.0", 80}, {"8.6", 86}, {"8.7", 87}, {"8.9", 89},
+    {"9.0", 90},
 };
 #define N_CC (sizeof known_cc / sizeof known_cc[0])
 
@@ -28,35 +29,40 @@ static const struct {
     int64_t cc[N_CC];
 } sm_attrs[RT_SM_N_ATTRS] = {
     [RT_SM_THREADS] = {"threads", offsetof(rt_sm_limits, threads), 1, 0, 0,
-                       {1024, 1536, 1536, 2048}},
-    [RT_SM_BLOCKS] = {"blocks", offsetof(rt_sm_limits, blocks), 1, 0, 0, {16, 16, 16, 32}},
-    [RT_SM_WARPS] = {"warps", offsetof(rt_sm_limits, warps), 1, 0, 0, {32, 48, 48, 64}},
+                       {2048, 2048, 1024, 2048, 1536, 1536, 1536, 2048}},
+    [RT_SM_BLOCKS] = {"blocks", offsetof(rt_sm_limits, blocks), 1, 0, 0,
+                      {32, 32, 16, 32, 16, 16, 24, 32}},
+    [RT_SM_WARPS] = {"warps", offsetof(rt_sm_limits, warps), 1, 0, 0,
+                     {64, 64, 32, 64, 48, 48, 48, 64}},
     [RT_SM_REGISTERS] = {"registers", offsetof(rt_sm_limits, registers), 1, 0, 0,
-                         {65536, 65536, 65536, 65536}},
+                         {65536, 65536, 65536, 65536, 65536, 65536, 65536, 65536}},
     [RT_SM_SHARED_MEMORY] = {"shared-memory", offsetof(rt_sm_limits, shared_memory), 1, 0, 0,
-                             {65536, 102400, 167936, 233472}},
+                             {98304, 98304, 65536, 167936, 102400, 167936, 102400, 233472}},
     [RT_SM_WARP_SIZE] = {"warp-size", offsetof(rt_sm_limits, warp_size), 1, 32, 0,
-                         {32, 32, 32, 32}},
+                         {32, 32, 32, 32, 32, 32, 32, 32}},
     [RT_SM_THREADS_PER_BLOCK] = {"threads-per-block", offsetof(rt_sm_limits, threads_per_block),
-                                 1, 1024, 0, {1024, 1024, 1024, 1024}},
+                                 1, 1024, 0, {1024, 1024, 1024, 1024, 1024, 1024, 1024, 1024}},
     [RT_SM_REGISTERS_PER_THREAD] = {"registers-per-thread",
                                     offsetof(rt_sm_limits, registers_per_thread), 1, 255, 0,
-                                    {255, 255, 255, 255}},
+                                    {255, 255, 255, 255, 255, 255, 255, 255}},
     [RT_SM_REGISTERS_PER_BLOCK] = {"registers-per-block",
                                    offsetof(rt_sm_limits, registers_per_block), 1, -1,
-                                   RT_SM_REGISTERS, {65536, 65536, 65536, 65536}},
+                                   RT_SM_REGISTERS,
+                                   {65536, 65536, 65536, 65536, 65536, 65536, 65536, 65536}},
     [RT_SM_REGISTER_UNIT] = {"register-unit", offsetof(rt_sm_limits, register_unit), 1, 1, 0,
-                             {256, 256, 256, 256}},
+                             {256, 256, 256, 256, 256, 256, 256, 256}},
     [RT_SM_WARP_GRANULARITY] = {"warp-granularity", offsetof(rt_sm_limits, warp_granularity), 1,
-                                1, 0, {4, 4, 4, 4}},
+                                1, 0, {4, 4, 4, 4, 4, 4, 4, 4}},
     [RT_SM_SHARED_MEMORY_PER_BLOCK] = {"shared-memory-per-block",
                                        offsetof(rt_sm_limits, shared_memory_per_block), 1, -1,
-                                       RT_SM_SHARED_MEMORY, {65536, 101376, 166912, 232448}},
+                                       RT_SM_SHARED_MEMORY,
+                                       {98304, 98304, 65536, 166912, 101376, 166912, 101376,
+                                        232448}},
     [RT_SM_SHARED_MEMORY_UNIT] = {"shared-memory-unit", offsetof(rt_sm_limits, shared_memory_unit),
-                                  1, 1, 0, {256, 128, 128, 128}},
+                                  1, 1, 0, {256, 256, 256, 128, 128, 128, 128, 128}},
     [RT_SM_SHARED_MEMORY_RESERVED] = {"shared-memory-reserved",
                                       offsetof(rt_sm_limits, shared_memory_reserved), 0, 0, 0,
-                                      {0, 1024, 1024, 1024}},
+                                      {0, 0, 0, 1024, 1024, 1024, 1024, 1024}},
 };
 
 const char *rt_sm_attr_name(int i)
@@ -215,7 +221,8 @@ static int read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
         }
     if (col < 0) {
         char q[60];
-        xmlsafe_error(at, "compute-capability \"%s\" is not one of 7.5, 8.6, 8.7, 9.0",
+        xmlsafe_error(at, "compute-capability \"%s\" is not one of 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, "
+                          "8.9, 9.0",
                       xmlsafe_quote(v, q, sizeof q));
         col = -2;
     }

@@ -41,10 +41,16 @@ static void check_kernel_domain(const rt_taskset *ts, const rt_kernel *k, const 
 {
     char q[100];
     double cycles = rt_kernel_cycles_full(k, gpu);
+    double ns = cycles / gpu->clock_mhz * 1e3;   /* on all SMs: the shortest it runs */
     if (!isfinite(cycles) || !(cycles > 0))
         rt_diag_error(d, ts->path, k->line, "kernel \"%s\": its time at clock-mhz %.17g gives "
                       "%.17g cycles, which is out of range", qname(k->name, q, sizeof q),
                       gpu->clock_mhz, cycles);
+    else if (!(ns < 0x1p62))
+        rt_diag_error(d, ts->path, k->line, "kernel \"%s\": %.6g cycles at clock-mhz %.17g take "
+                      "%.6g ns on all %lld SMs, beyond the 2^62 ns (about 146 years) a time may "
+                      "have", qname(k->name, q, sizeof q), cycles, gpu->clock_mhz, ns,
+                      (long long)gpu->sms);
     double kai = rt_kernel_kai(k);
     double ubw = k->bw_gbps / gpu->bw_nominal_gbps; /* eq. 1 */
     double den = (double)gpu->sms - kai * ubw;      /* eq. 4 denominator */
@@ -62,11 +68,14 @@ static int64_t part_end(const rt_partition *p)
 }
 
 /* Sizes and starts on the granularity, inside the GPU. (With no overlap, this also keeps
- * the total within N.) */
+ * the total within N.) Root causes only: a partition without first-sm starts where the ones
+ * before it end, so once one of them is out of the GPU, the later ones without first-sm are out
+ * only because it pushed them, and are not reported again. */
 static void check_partition_fit(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
     char q[100];
     long long g = (long long)gpu->granularity, n = (long long)gpu->sms;
+    bool pushed = false;   /* a partition before this one is out of the GPU */
     for (size_t i = 0; i < ts->n_partitions; i++) {
         const rt_partition *p = &ts->partitions[i];
         const char *name = qname(p->name, q, sizeof q);
@@ -76,10 +85,12 @@ static void check_partition_fit(const rt_taskset *ts, const rt_gpu *gpu, rt_diag
         if (p->first_sm % gpu->granularity != 0)
             rt_diag_error(d, ts->path, p->line, "partition \"%s\": first-sm %lld is not a multiple "
                           "of the GPU's partition-granularity %lld", name, (long long)p->first_sm, g);
-        if (p->first_sm < 0 || p->sms < 1 || part_end(p) > gpu->sms)
+        bool out = p->first_sm < 0 || p->sms < 1 || part_end(p) > gpu->sms;
+        if (out && !(pushed && !p->has_first_sm))
             rt_diag_error(d, ts->path, p->line, "partition \"%s\" (SMs %lld..%lld) does not fit "
                           "the GPU's %lld SMs (0..%lld)", name, (long long)p->first_sm,
                           (long long)(part_end(p) - 1), n, n - 1);
+        pushed |= out;
     }
 }
 
