@@ -46,7 +46,7 @@ void cli_run_fini(cli_run *r)
 
 void cli_oom(const cli_run *r)
 {
-    fprintf(stderr, "%s: out of memory\n", cli_prog(r->args.cmd));
+    fprintf(stderr, "%s: error: out of memory\n", cli_prog(r->args.cmd));
 }
 
 /* Load both files (all errors of both are reported), then the checks that need both. */
@@ -271,7 +271,7 @@ int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r)
     r.args.argv = typed;
     /* a SIGINT or SIGTERM during -o removes any visible temporary file (util/atomicfile.h) */
     if (rc == 0 && rt_atomic_signals_init() != 0) {
-        fprintf(stderr, "%s: cannot install the signal handlers: %s\n", cli_prog(cmd),
+        fprintf(stderr, "%s: error: cannot install the signal handlers: %s\n", cli_prog(cmd),
                 strerror(errno));
         rc = 3;
     }

@@ -57,6 +57,17 @@ typedef struct load_state {
 
 /* ---- messages ------------------------------------------------------------------------- */
 
+const char *xmlsafe_hint(const rt_suggest *sg, char *buf, size_t size)
+{
+    const char *best = rt_suggest_best(sg);
+    char q[100];
+    if (best)
+        snprintf(buf, size, " (did you mean \"%s\"?)", xmlsafe_quote(best, q, sizeof q));
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
 const char *xmlsafe_quote(const char *s, char *buf, size_t size)
 {
     static const char hex[] = "0123456789abcdef";
@@ -725,7 +736,8 @@ static int get_int_with(const xmlsafe_at *at, const char *attr, int64_t min,
     if (st == UNITS_NOT_WHOLE && parse == units_parse_duration_ns)
         rc = bad_value(at, attr, v, not_whole_text(attr, (const char *)v, bound, sizeof bound));
     else if (st != UNITS_OK)
-        rc = bad_value(at, attr, v, units_status_text(st));
+        rc = bad_value(at, attr, v, units_status_explain(st, (const char *)v, bound,
+                                                         sizeof bound));
     else if (x < min)
         rc = bad_value(at, attr, v, bound_text(min, bound, sizeof bound));
     else
@@ -758,8 +770,10 @@ static int get_real_with(const xmlsafe_at *at, const char *attr, xmlsafe_bound b
     if (rc <= 0)
         return rc;
     double x = 0;
+    char buf[200];
     units_status st = parse((const char *)v, &x);
-    const char *problem = st != UNITS_OK ? units_status_text(st) : real_bound_problem(x, b);
+    const char *problem = st != UNITS_OK ? units_status_explain(st, (const char *)v, buf, sizeof buf)
+                                         : real_bound_problem(x, b);
     if (problem)
         rc = bad_value(at, attr, v, problem);
     else
