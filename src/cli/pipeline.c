@@ -59,6 +59,9 @@ int cli_load_inputs(cli_run *r)
     if (r->gpu && r->ts) {
         rt_inputs_check(r->ts, r->gpu, r->diags);
         occ_check_launches(r->ts, r->gpu, r->diags);
+        /* the model's warnings need checked inputs; cli_analyse uses this model */
+        if (rt_diags_errors(r->diags) == 0 && (r->m = model_new(r->gpu, r->ts)) != NULL)
+            model_check_bandwidth(r->m, r->ts, r->diags);
     }
     bool quiet = r->args.opt.verbosity < 0;
     if (rt_diags_errors(r->diags) > 0 || !quiet)
@@ -247,7 +250,8 @@ int cli_analyse(cli_run *r, int *verdict)
 {
     budget_init(&r->budget, r->args.opt.budget_units);
     r->args.opt.budget = &r->budget;
-    r->m = model_new(r->gpu, r->ts);
+    if (!r->m)
+        r->m = model_new(r->gpu, r->ts);
     if (!r->m) {
         cli_oom(r);
         return 3;
