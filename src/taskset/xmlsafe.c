@@ -151,8 +151,17 @@ static void on_xml_error(void *ctx, xmlsafe_xml_error *err)
         return;
     }
     st->errors++;
+    /* the schema's wording does not say what the order is: a child of <taskset> out of place
+     * gets the rule (docs/formats.md sec. 5) */
+    xmlNodePtr n = (xmlNodePtr)err->node;
+    const char *order = "";
+    if (n && n->type == XML_ELEMENT_NODE && n->parent && n->parent->parent &&
+        n->parent->parent->type == XML_DOCUMENT_NODE && xmlsafe_is(n->parent, "taskset") &&
+        strstr(msg, "This element is not expected"))
+        order = " (the elements of <taskset> come in this order: every <kernel>, then every "
+                "<task>, then the <partition>s, then the <scenario>s)";
     if (st->keep_all || st->errors == 1)
-        rt_diag_error(st->d, st->path, line, "%s", msg);
+        rt_diag_error(st->d, st->path, line, "%s%s", msg, order);
 }
 
 /* libxml2 also has an unstructured channel; nothing it says may reach the terminal. */
