@@ -637,7 +637,7 @@ static void test_option_messages(void)
     runcmd_free(&r);
     r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--format", "htm", NULL}, 20);
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "expected one of text json html\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "expected one of text json html (did you mean html?)\n"));
     CU_ASSERT_PTR_NULL(strstr(r.err, "csv"));
     runcmd_free(&r);
     r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--time-limit", "1m", NULL}, 20);
@@ -653,11 +653,76 @@ static void test_option_messages(void)
     runcmd_free(&r);
 }
 
+/* Run the program name (a sibling of RTGPU_BIN, so argv[0] holds a directory) with argv. */
+static runcmd_out run_prog(const char *name, char *const argv[])
+{
+    return runcmd_tool(name, argv, 20);
+}
+
+/* Every usage error starts "PROG: error: " with the program's bare name, never argv[0] with its
+ * directory (getopt's own messages did: "build/rtgpu-analyze: unrecognized option"). */
+static void expect_prefixed(const char *name, char *const argv[], const char *first_line)
+{
+    runcmd_out r = run_prog(name, argv);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.err);
+    size_t n = strlen(first_line);
+    CU_ASSERT_EQUAL(strncmp(r.err, first_line, n), 0);
+    CU_ASSERT_EQUAL(r.err[n], '\n');
+    if (strncmp(r.err, first_line, n) != 0)
+        fprintf(stderr, "\nexpected \"%s\", got \"%s\"\n", first_line, r.err);
+    runcmd_free(&r);
+}
+
+static void test_error_prefix(void)
+{
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", "--bogus", NULL},
+                    "rtgpu-analyze: error: unknown option '--bogus'");
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", "-Z", NULL},
+                    "rtgpu-analyze: error: unknown option '-Z'");
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", GOOD_TS, "--gpu", NULL},
+                    "rtgpu-analyze: error: option '--gpu' needs a value");
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", GOOD_TS, "-o", NULL},
+                    "rtgpu-analyze: error: option '-o' needs a value");
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", "--validate-only=yes", GOOD_TS, NULL},
+                    "rtgpu-analyze: error: option '--validate-only' takes no value");
+    /* --emit-partitions and --emit-taskset both begin with --emit */
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", "--emit", "json", GOOD_TS, NULL},
+                    "rtgpu-analyze: error: option '--emit' is ambiguous (--emit-partitions or "
+                    "--emit-taskset)");
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--format",
+                                                "yaml", NULL},
+                    "rtgpu-analyze: error: --format \"yaml\": expected one of text json html");
+    expect_prefixed("rtgpu-analyze", (char *[]){"x", GOOD_TS, NULL},
+                    "rtgpu-analyze: error: missing --gpu FILE");
+    /* --windows is an option of rtgpu-analyze only */
+    expect_prefixed("rtgpu-simulate", (char *[]){"x", "--windows", "synchronous", NULL},
+                    "rtgpu-simulate: error: unknown option '--windows'");
+    expect_prefixed("rtgpu-simulate", (char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--seed", "-1",
+                                                 NULL},
+                    "rtgpu-simulate: error: --seed \"-1\": expected a whole number from 0 to "
+                    "18446744073709551615");
+    expect_prefixed("rtgpu-explore", (char *[]){"x", "frobnicate", NULL},
+                    "rtgpu-explore: error: unknown command \"frobnicate\" (expected sweep, merge, "
+                    "plot, split, coschedule or mct)");
+    expect_prefixed("rtgpu-explore", (char *[]){"x", "sweep", "--bogus", NULL},
+                    "rtgpu-explore sweep: error: unknown option '--bogus'");
+    expect_prefixed("rtgpu-explore", (char *[]){"x", "sweep", "--jobs", NULL},
+                    "rtgpu-explore sweep: error: option '--jobs' needs a value");
+    expect_prefixed("rtgpu-explore", (char *[]){"x", "merge", "-q", NULL},
+                    "rtgpu-explore merge: error: unknown option '-q'");
+    expect_prefixed("rtgpu-explore", (char *[]){"x", "split", "--bogus", NULL},
+                    "rtgpu-explore split: error: unknown option '--bogus'");
+    expect_prefixed("rtgpu-explore", (char *[]){"x", "mct", GOOD_TS, NULL},
+                    "rtgpu-explore mct: error: missing --gpu GPU.xml");
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
     CU_add_test(s, "usage errors exit 2 with a hint", test_usage_errors);
     CU_add_test(s, "--help and --version", test_help_and_version);
+    CU_add_test(s, "errors start \"PROG: error: \", never argv[0]", test_error_prefix);
     CU_add_test(s, "--validate-only prints nothing", test_validate_only_prints_nothing);
     CU_add_test(s, "-o is written atomically", test_output_is_atomic);
     CU_add_test(s, "-o /dev/null and -o through a link", test_output_special_files);

@@ -3,6 +3,7 @@
 #include <CUnit/CUnit.h>
 #include <string.h>
 
+#include "models/model.h"
 #include "taskset/inputs.h"
 
 typedef struct pair {
@@ -28,12 +29,17 @@ static void pair_free(pair *p)
     rt_diags_free(p->d);
 }
 
+/* Exactly one error, at line with msg (warnings beside it are not counted: taskset-full.xml's
+ * task "c" has a 3 ns deadline that its kernel exceeds, which is warned). */
 static void expect_one(const pair *p, int errors, long line, const char *msg)
 {
     CU_ASSERT_EQUAL(errors, 1);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p->d), 1);
-    const rt_diag *g = rt_diags_get(p->d, 0);
-    CU_ASSERT_EQUAL(g->kind, RT_DIAG_ERROR);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_errors(p->d), 1);
+    const rt_diag *g = NULL;
+    for (size_t i = 0; i < rt_diags_count(p->d) && !g; i++)
+        if (rt_diags_get(p->d, i)->kind == RT_DIAG_ERROR)
+            g = rt_diags_get(p->d, i);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_EQUAL(g->line, line);
     CU_ASSERT_STRING_EQUAL(g->msg, msg);
     CU_ASSERT_STRING_EQUAL(g->file, p->ts->path);
@@ -182,6 +188,68 @@ static void test_partition_root_cause(void)
     pair_free(&p);
 }
 
+/* tests/data/warn/taskset.xml on the RTX 2060 file (N = 30, f = 1365 MHz):
+ * *  - UNUSED (line 7) is run by no task;
+ *  - SLOW, 3 ms = 4,095,000 cycles, back to 4,095,000 / 1365 x 1000 = 3,000,000 ns alone on all
+ *    30 SMs, is run by "cam" (line 10) whose deadline is 2 ms (< period 5 ms);
+ *  - FAST (line 5): BWiso 300 >= BWthr = 348 x 24/30 = 278.4, so eq. 17 takes the saturated
+ *    branch EMBW (1 - exp(-n / Missbanks)), Missbanks = 30 - 24 = 6, rising with n; at n = 29:
+ *    exp(-29/6) = exp(-4.8333) = 0.0079599, 330 x 0.9920401 = 327.37 GB/s > 300 (n = 28:
+ *    330 x (1 - exp(-4.6667)) = 330 x 0.990600 = 326.90, also above but smaller). SLOW (100 <
+ *    278.4) is linear, 100/30 x n <= 100: no warning. */
+static void test_warnings(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/warn/taskset.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.gpu);
+    CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
+    CU_ASSERT_EQUAL(rt_diags_errors(p.d), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 2);
+    const rt_diag *g = rt_diags_get(p.d, 0);
+    CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
+    CU_ASSERT_EQUAL(g->line, 7);
+    CU_ASSERT_STRING_EQUAL(g->msg, "kernel \"UNUSED\" is run by no task (no <run kernel> names "
+                           "it): nothing analyses it");
+    g = rt_diags_get(p.d, 1);
+    CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
+    CU_ASSERT_EQUAL(g->line, 10);
+    CU_ASSERT_STRING_EQUAL(g->msg, "task \"cam\": kernel \"SLOW\" takes 3000000 ns alone on all "
+                           "30 SMs, longer than the task's deadline of 2000000 ns: the task "
+                           "misses it on any partition");
+    model *m = model_new(p.gpu, p.ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    rt_diags *d = rt_diags_new(10);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    model_check_bandwidth(m, p.ts, d);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_count(d), 1);
+    g = rt_diags_get(d, 0);
+    CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
+    CU_ASSERT_EQUAL(g->line, 5);
+    CU_ASSERT_STRING_EQUAL(g->msg, "kernel \"FAST\": the model gives it 327.4 GB/s on 29 SMs "
+                           "(eq. 17, saturated branch, towards the GPU's bw-effective-gbps 330), "
+                           "more than its own bw-gbps 300 measured on all 30 SMs; a <measured "
+                           "sms=\"29\" bw-gbps=\"...\"/> point replaces the model there");
+    rt_diags_free(d);
+    model_free(m);
+    pair_free(&p);
+}
+
+/* The period is the limit when it is shorter than the deadline. */
+static void test_warning_period(void)
+{
+    pair p;
+    pair_load(&p, "tests/data/warn/taskset.xml", "tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
+    p.ts->tasks[0].period_ns = 2500000;
+    p.ts->tasks[0].deadline_ns = 4000000;
+    rt_inputs_check(p.ts, p.gpu, p.d);
+    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(p.d, 1)->msg, "longer than the task's period of "
+                                  "2500000 ns"));
+    pair_free(&p);
+}
+
 void test_inputs_register(void);
 void test_inputs_register(void)
 {
@@ -194,4 +262,6 @@ void test_inputs_register(void)
     CU_add_test(s, "partition overlap and fit", test_partitions);
     CU_add_test(s, "a partition out of the GPU: only the root cause", test_partition_root_cause);
     CU_add_test(s, "banks >= SMs warning", test_banks_warning);
+    CU_add_test(s, "warnings: unused kernel, kernel over deadline, model bandwidth", test_warnings);
+    CU_add_test(s, "warning: kernel over period", test_warning_period);
 }

@@ -43,7 +43,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
         int rc = render(r, &rep, stdout);
         int err = errno;
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "rtgpu-analyze: cannot write the report: %s\n",
+            fprintf(stderr, "rtgpu-analyze: error: cannot write the report: %s\n",
                     strerror(errno ? errno : err));
             return 2;
         }
@@ -55,7 +55,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
     }
     rt_atomic_stream st;
     if (rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-analyze: cannot write report to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-analyze: error: cannot write report to %s: %s\n", path, strerror(errno));
         return 2;
     }
     int rc = render(r, &rep, st.f);
@@ -64,7 +64,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
         bool write_failed = ferror(st.f);
         rt_atomic_abort(&st);
         if (write_failed) {
-            fprintf(stderr, "rtgpu-analyze: cannot write report to %s: %s\n", path,
+            fprintf(stderr, "rtgpu-analyze: error: cannot write report to %s: %s\n", path,
                     strerror(err));
             return 2;
         }
@@ -72,7 +72,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
         return 3;
     }
     if (rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-analyze: cannot write report to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-analyze: error: cannot write report to %s: %s\n", path, strerror(errno));
         return 2;
     }
     return 0;
@@ -85,7 +85,7 @@ static int stamp(cli_run *r)
     int rc = provenance_init(&r->prov, "rtgpu-analyze", RTGPU_VERSION, r->args.argc,
                              r->args.argv, sde);
     if (rc == PROV_EDATE) {
-        fprintf(stderr, "rtgpu-analyze: SOURCE_DATE_EPOCH \"%s\": expected a whole number of "
+        fprintf(stderr, "rtgpu-analyze: error: SOURCE_DATE_EPOCH \"%s\": expected a whole number of "
                         "seconds since 1970-01-01 UTC (e.g. $(git log -1 --format=%%ct))\n", sde);
         return 2;
     }

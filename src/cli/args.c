@@ -11,6 +11,7 @@
 
 #include "cli/args.h"
 #include "taskset/units.h"
+#include "util/suggest.h"
 
 enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
@@ -133,7 +134,7 @@ static void help_simulate(FILE *out)
           "                            text, json or svg (SMs over time); -v: every block\n"
           "  --margin X, --interference masola|naive|none, --naive-factor F,\n"
           "  --combination-cap N, --budget N, --priorities given|dm|audsley,\n"
-          "  --assign given|search,\n"
+          "  --assign given|search, --objective min-sms|max-min-slack, --max-sms N,\n"
           "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
           "                            simulation is checked against; worst-case windows)\n"
           "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
@@ -159,7 +160,7 @@ static int usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", prog);
+    fprintf(stderr, "%s: error: ", prog);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
@@ -214,9 +215,9 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, co
 {
     double v = 0;
     if (!cli_parse_decimal(s, &v) || v < lo || v > hi) {
-        fprintf(stderr, "%s: %s \"%s\": expected a plain decimal number%s from %.15g to %.15g "
-                        "(%sdigits and an optional point, as 0.25)\n", prog, opt, s, unit, lo, hi,
-                note);
+        fprintf(stderr, "%s: error: %s \"%s\": expected a plain decimal number%s from %.15g to "
+                        "%.15g (%sdigits and an optional point, as 0.25)\n", prog, opt, s, unit,
+                lo, hi, note);
         fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
     }
@@ -228,7 +229,7 @@ static int parse_count(const char *opt, const char *s, long long max, long long 
 {
     uint64_t v = 0;
     if (!cli_parse_uint(s, (uint64_t)max, &v) || v < 1) {
-        fprintf(stderr, "%s: %s \"%s\": expected a whole number from 1 to %lld (decimal digits "
+        fprintf(stderr, "%s: error: %s \"%s\": expected a whole number from 1 to %lld (decimal digits "
                         "only)\n", prog, opt, s, max);
         fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
@@ -247,9 +248,15 @@ static int pick_of(const char *opt, const char *s, const char *const *words,
             return i;
     if (!valid)
         valid = words;
-    fprintf(stderr, "%s: %s \"%s\": expected one of", prog, opt, s);
-    for (int i = 0; valid[i]; i++)
+    fprintf(stderr, "%s: error: %s \"%s\": expected one of", prog, opt, s);
+    rt_suggest sg;
+    rt_suggest_init(&sg, s);
+    for (int i = 0; valid[i]; i++) {
         fprintf(stderr, " %s", valid[i]);
+        rt_suggest_add(&sg, valid[i]);
+    }
+    if (rt_suggest_best(&sg))
+        fprintf(stderr, " (did you mean %s?)", rt_suggest_best(&sg));
     fprintf(stderr, "\nTry '%s --help' for more information.\n", prog);
     return -1;
 }
@@ -382,11 +389,13 @@ static int set_number(int c, const char *arg, cli_args *a)
     }
     case OPT_HORIZON: {
         int64_t ns = 0;
+        char why[200];
         units_status st = units_parse_duration_ns(arg, &ns);
         if (st != UNITS_OK || ns < 1)
             return usage_error("--horizon \"%s\": expected a positive duration in whole ns, "
                                "e.g. 100ms (%s)", arg,
-                               st != UNITS_OK ? units_status_text(st) : "must be positive");
+                               st != UNITS_OK ? units_status_explain(st, arg, why, sizeof why)
+                                              : "must be positive");
         a->sim.horizon_ns = ns;
         return 0;
     }
@@ -456,9 +465,46 @@ static int handle(int c, const char *arg, cli_args *a)
         a->emit_taskset_path = arg;
         return 0;
     default:
-        /* getopt_long has printed what was wrong */
-        fprintf(stderr, "Try '%s --help' for more information.\n", prog);
         return 2;
+    }
+}
+
+void cli_getopt_error(const char *prog_name, int c, char **argv, const struct option *opts)
+{
+    const char *arg = argv[optind - 1];
+    if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+        fprintf(stderr, c == ':' ? "%s: error: option '-%c' needs a value\n"
+                                 : "%s: error: unknown option '-%c'\n", prog_name, optopt);
+    else if (c == ':')
+        fprintf(stderr, "%s: error: option '%s' needs a value\n", prog_name, arg);
+    else {
+        size_t len = strcspn(arg + 2, "=");
+        int matches = 0;
+        for (const struct option *o = opts; o->name; o++)
+            if (strncmp(o->name, arg + 2, len) == 0)
+                matches++;
+        if (arg[2 + len] == '=' && matches == 1)
+            fprintf(stderr, "%s: error: option '%.*s' takes no value\n", prog_name,
+                    (int)len + 2, arg);
+        else if (matches > 1) {
+            fprintf(stderr, "%s: error: option '%.*s' is ambiguous (", prog_name, (int)len + 2, arg);
+            int k = 0;
+            for (const struct option *o = opts; o->name; o++)
+                if (strncmp(o->name, arg + 2, len) == 0)
+                    fprintf(stderr, "%s--%s", k++ ? (k == matches ? " or " : ", ") : "", o->name);
+            fputs(")\n", stderr);
+        }
+        else {
+            char word[RT_SUGGEST_MAX_LEN + 1];
+            snprintf(word, sizeof word, "%.*s", (int)len, arg + 2);
+            rt_suggest sg;
+            rt_suggest_init(&sg, word);
+            for (const struct option *o = opts; o->name; o++)
+                rt_suggest_add(&sg, o->name);
+            const char *best = len <= RT_SUGGEST_MAX_LEN ? rt_suggest_best(&sg) : NULL;
+            fprintf(stderr, "%s: error: unknown option '%.*s'%s%s%s\n", prog_name, (int)len + 2,
+                    arg, best ? " (did you mean '--" : "", best ? best : "", best ? "'?)" : "");
+        }
     }
 }
 
@@ -479,10 +525,15 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
             long_opts[n++] = all_opts[i].opt;
     long_opts[n] = (struct option){ NULL, 0, NULL, 0 };
     optind = 1;
-    opterr = 1;
+    opterr = 0;   /* getopt would name argv[0], path and all: cli_getopt_error speaks instead */
     int c;
-    const char *shorts = cmd == CLI_ANALYZE ? "o:O:qvh" : "o:qvh";
+    const char *shorts = cmd == CLI_ANALYZE ? ":o:O:qvh" : ":o:qvh";
     while ((c = getopt_long(argc, argv, shorts, long_opts, NULL)) != -1) {
+        if (c == '?' || c == ':') {
+            cli_getopt_error(prog, c, argv, long_opts);
+            fprintf(stderr, "Try '%s --help' for more information.\n", prog);
+            return 2;
+        }
         int rc = handle(c, optarg, a);
         if (rc)
             return rc;

@@ -2,6 +2,7 @@
 #ifndef RT_CLI_ARGS_H
 #define RT_CLI_ARGS_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -42,6 +43,10 @@ typedef struct cli_args {
 /* Parse argv into a (borrowed strings). Returns 0, or 2 after printing a usage error with a
  * hint to standard error. */
 int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a);
+/* After getopt_long returned '?' or ':' (opterr 0, optstring starting with ':'): print
+ * "PROG: error: ..." naming the option that was wrong (unknown, ambiguous, missing or extra
+ * value); opts is the table given to getopt_long. */
+void cli_getopt_error(const char *prog, int c, char **argv, const struct option *opts);
 /* Print the --help text of a command. */
 void cli_print_help(FILE *out, cli_command cmd);
 /* s as a plain decimal whole number from 0 to max (digits only: no blank, sign, hexadecimal or

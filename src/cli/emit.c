@@ -126,7 +126,7 @@ int cli_emit(cli_run *r, int verdict)
         return 0;
     const char *prog = cli_prog(a->cmd);
     if (!r->layout || !r->have_eval) {
-        fprintf(stderr, "%s: no layout to emit: the search found no schedulable layout, so %s "
+        fprintf(stderr, "%s: error: no layout to emit: the search found no schedulable layout, so %s "
                         "%s not written\n", prog,
                 a->emit_partitions && a->emit_taskset_path ? "-O and --emit-taskset"
                 : a->emit_partitions ? "-O" : "--emit-taskset",

@@ -39,7 +39,7 @@ static int usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, PROG ": ");
+    fprintf(stderr, PROG ": error: ");
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
@@ -179,9 +179,14 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
     *a = (sweep_args){ .format = -1, .jobs = 1, .shard = 1, .shards = 1, .progress = -1 };
     int c;
     optind = 1;
-    while ((c = getopt_long(argc, argv, "o:qh", long_opts, NULL)) != -1) {
+    opterr = 0;   /* cli_getopt_error names the program, not argv[0] */
+    while ((c = getopt_long(argc, argv, ":o:qh", long_opts, NULL)) != -1) {
         uint64_t u = 0;
         switch (c) {
+        case '?': case ':':
+            cli_getopt_error(PROG " sweep", c, argv, long_opts);
+            usage_hint();
+            return 2;
         case 'o': a->out = optarg; break;
         case 'q': a->quiet = true; break;
         case OPT_FORMAT:
@@ -231,12 +236,12 @@ static int write_plot(const xp_spec *s, const xp_record *rec, const char *path, 
     char why[200];
     int rc = xp_plot_svg(s, rec, note, &svg, why, sizeof why);
     if (rc != 0) {
-        fprintf(stderr, PROG ": %s: no plot: %s\n", path, why);
+        fprintf(stderr, PROG ": error: %s: no plot: %s\n", path, why);
         xp_buf_fini(&svg);
         return rc == XP_PLOT_ENOMEM ? 3 : 2;
     }
     if (rt_write_atomic(path, svg.data, svg.len) != 0) {
-        fprintf(stderr, PROG ": cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, PROG ": error: cannot write %s: %s\n", path, strerror(errno));
         xp_buf_fini(&svg);
         return 3;
     }
@@ -269,7 +274,7 @@ static int cmd_sweep(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     rt_diags *d = rt_diags_new(MAX_DIAGS);
     if (!d) {
-        fprintf(stderr, PROG ": out of memory\n");
+        fprintf(stderr, PROG ": error: out of memory\n");
         return 3;
     }
     xp_spec *s = xp_spec_load(a.spec, d);
@@ -320,7 +325,15 @@ static int parse_files(int argc, char **argv, const char *cmd, const char **out,
     int c;
     optind = 1;
     *out = NULL;
-    while ((c = getopt_long(argc, argv, "o:h", long_opts, NULL)) != -1) {
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":o:h", long_opts, NULL)) != -1) {
+        if (c == '?' || c == ':') {
+            char name[32];
+            snprintf(name, sizeof name, PROG " %s", cmd);
+            cli_getopt_error(name, c, argv, long_opts);
+            usage_hint();
+            return 2;
+        }
         if (c == 'o')
             *out = optarg;
         else if (c == OPT_SENSITIVITY && sens)
@@ -329,7 +342,7 @@ static int parse_files(int argc, char **argv, const char *cmd, const char **out,
             help(stdout);
             return -1;
         } else {
-            fprintf(stderr, PROG ": %s takes only -o FILE%s\n", cmd,
+            fprintf(stderr, PROG " %s: error: it takes only -o FILE%s\n", cmd,
                     sens ? " and --sensitivity" : "");
             usage_hint();
             return 2;
@@ -363,7 +376,7 @@ static int cmd_merge(int argc, char **argv)
         rt_diags_print(d, stderr);
     int status = rc == 0 ? 0 : 2;
     if (rc == 0 && rt_write_atomic(out, b.data, b.len) != 0) {
-        fprintf(stderr, PROG ": cannot write %s: %s\n", out, strerror(errno));
+        fprintf(stderr, PROG ": error: cannot write %s: %s\n", out, strerror(errno));
         status = 3;
     }
     xp_buf_fini(&b);
@@ -406,7 +419,7 @@ int main(int argc, char **argv)
         return usage_error("%s", "missing a command: sweep, merge, plot, split, coschedule or mct");
     const char *cmd = argv[1];
     if (rt_atomic_signals_init() != 0) { /* SIGINT/SIGTERM during -o: no temporary left */
-        fprintf(stderr, PROG ": cannot install the signal handlers: %s\n", strerror(errno));
+        fprintf(stderr, PROG ": error: cannot install the signal handlers: %s\n", strerror(errno));
         return 3;
     }
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0) {

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "analysis/options.h"
+#include "cli/args.h"
 #include "explore/cosched.h"
 #include "explore/split.h"
 #include "models/model.h"
@@ -48,7 +49,7 @@ static int usage(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, PROG " %s: ", cmd);
+    fprintf(stderr, PROG " %s: error: ", cmd);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fprintf(stderr, "\nTry '" PROG " %s --help' for more information.\n", cmd);
@@ -77,6 +78,9 @@ static void help(const char *cmd)
               "Speed-up and efficiency per SM of kernel K on partitions of N1, N2, ... SMs, the gain\n"
               "of running one instance on each against one at a time on the whole GPU, and the\n"
               "partitioned efficiency (Janzen et al., docs/concurrency.md).\n\n"
+              "  --gpu FILE                the GPU description (required)\n"
+              "  --kernel K                the kernel (a name of the task set; required)\n"
+              "  --partitions N1,N2,...    the partition sizes in SMs (required)\n"
               "  --format text|json        (default text)\n"
               "  -o, --output FILE         write FILE (whole, or not at all) instead of stdout\n"
               "Exit status: 0 done; 2 bad usage or input; 3 out of memory or a write failure.\n",
@@ -86,6 +90,10 @@ static void help(const char *cmd)
               "Place one job per task (all ready at 0) on the task set's partitions (or on\n"
               "partitions of N1, N2, ... SMs) by minimum completion time (Janzen et al.,\n"
               "docs/concurrency.md): a heuristic, not an analysis.\n\n"
+              "  --gpu FILE                the GPU description (required)\n"
+              "  --partitions N1,N2,...    partitions of these sizes in SMs instead of the task\n"
+              "                            set's own\n"
+              "  --jobs FILE               not available in this version (a usage error)\n"
               "  --format text|json        (default text)\n"
               "  -o, --output FILE         write FILE (whole, or not at all) instead of stdout\n"
               "Exit status: 0 done; 2 bad usage or input; 3 out of memory or a write failure.\n",
@@ -152,9 +160,13 @@ static int parse(int argc, char **argv, conc_args *a)
     int li = -1;
     while ((c = getopt_long(argc, argv, ":o:h", opts, &li)) != -1) {
         char *end;
-        if (c == '?' || c == ':')
-            return usage(cmd, c == ':' ? "option \"%s\" needs a value" : "unknown option \"%s\"",
-                         argv[optind - 1]);
+        if (c == '?' || c == ':') {
+            char name[32];
+            snprintf(name, sizeof name, PROG " %s", cmd);
+            cli_getopt_error(name, c, argv, opts);
+            fprintf(stderr, "Try '" PROG " %s --help' for more information.\n", cmd);
+            return 2;
+        }
         if (!takes(cmd, c))
             return usage(cmd, "option \"--%s\" does not apply to %s", li >= 0 ? opts[li].name : "?",
                          cmd);
@@ -269,7 +281,7 @@ static int load(conc_run *r)
 {
     r->d = rt_diags_new(MAX_DIAGS);
     if (!r->d) {
-        fprintf(stderr, PROG ": out of memory\n");
+        fprintf(stderr, PROG ": error: out of memory\n");
         return 3;
     }
     r->gpu = rt_gpu_load(r->a.gpu, r->d);
@@ -288,7 +300,7 @@ static int load(conc_run *r)
     }
     r->m = model_new(r->gpu, r->ts);
     if (!r->m) {
-        fprintf(stderr, PROG ": out of memory\n");
+        fprintf(stderr, PROG ": error: out of memory\n");
         return 3;
     }
     return 0;
@@ -300,8 +312,10 @@ static long find_kernel(const conc_run *r, const char *opt, const char *given, c
     long k = rt_taskset_find_kernel(r->ts, name);
     if (k >= 0)
         return k;
-    fprintf(stderr, PROG " %s: error: %s %s: task set %s has no kernel \"%s\" (expected one of:",
-            r->a.cmd, opt, given, r->ts->path, name);
+    char h[140];
+    fprintf(stderr, PROG " %s: error: %s %s: task set %s has no kernel \"%s\"%s (expected one "
+            "of:", r->a.cmd, opt, given, r->ts->path, name,
+            rt_taskset_hint_kernel(r->ts, name, h, sizeof h));
     for (size_t i = 0; i < r->ts->n_kernels; i++)
         fprintf(stderr, "%s %s", i ? "," : "", r->ts->kernels[i].name);
     fprintf(stderr, ")\n");
@@ -313,7 +327,7 @@ static int lib_failed(conc_run *r, int enomem)
 {
     rt_diags_print(r->d, stderr);
     if (enomem) {
-        fprintf(stderr, PROG ": out of memory\n");
+        fprintf(stderr, PROG ": error: out of memory\n");
         return 3;
     }
     return 2;
@@ -324,15 +338,15 @@ static int emit(const conc_run *r, char *buf, size_t len, int wrote)
 {
     int status = 0;
     if (wrote != 0 || !buf) {
-        fprintf(stderr, PROG " %s: out of memory while writing the output\n", r->a.cmd);
+        fprintf(stderr, PROG " %s: error: out of memory while writing the output\n", r->a.cmd);
         status = 3;
     } else if (r->a.out) {
         if (rt_write_atomic(r->a.out, buf, len) != 0) {
-            fprintf(stderr, PROG " %s: cannot write %s: %s\n", r->a.cmd, r->a.out, strerror(errno));
+            fprintf(stderr, PROG " %s: error: cannot write %s: %s\n", r->a.cmd, r->a.out, strerror(errno));
             status = 3;
         }
     } else if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {
-        fprintf(stderr, PROG " %s: cannot write the standard output\n", r->a.cmd);
+        fprintf(stderr, PROG " %s: error: cannot write the standard output\n", r->a.cmd);
         status = 3;
     }
     free(buf);

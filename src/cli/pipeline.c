@@ -47,7 +47,7 @@ void cli_run_fini(cli_run *r)
 
 void cli_oom(const cli_run *r)
 {
-    fprintf(stderr, "%s: out of memory\n", cli_prog(r->args.cmd));
+    fprintf(stderr, "%s: error: out of memory\n", cli_prog(r->args.cmd));
 }
 
 /* Load both files (all errors of both are reported), then the checks that need both. */
@@ -60,6 +60,9 @@ int cli_load_inputs(cli_run *r)
     if (r->gpu && r->ts) {
         rt_inputs_check(r->ts, r->gpu, r->diags);
         occ_check_launches(r->ts, r->gpu, r->diags);
+        /* the model's warnings need checked inputs; cli_analyse uses this model */
+        if (rt_diags_errors(r->diags) == 0 && (r->m = model_new(r->gpu, r->ts)) != NULL)
+            model_check_bandwidth(r->m, r->ts, r->diags);
     }
     bool quiet = r->args.opt.verbosity < 0;
     if (rt_diags_errors(r->diags) > 0 || !quiet)
@@ -275,7 +278,8 @@ int cli_analyse(cli_run *r, int *verdict)
 {
     budget_init(&r->budget, r->args.opt.budget_units);
     r->args.opt.budget = &r->budget;
-    r->m = model_new(r->gpu, r->ts);
+    if (!r->m)
+        r->m = model_new(r->gpu, r->ts);
     if (!r->m) {
         cli_oom(r);
         return 3;
@@ -299,7 +303,7 @@ int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r)
     r.args.argv = typed;
     /* a SIGINT or SIGTERM during -o removes any visible temporary file (util/atomicfile.h) */
     if (rc == 0 && rt_atomic_signals_init() != 0) {
-        fprintf(stderr, "%s: cannot install the signal handlers: %s\n", cli_prog(cmd),
+        fprintf(stderr, "%s: error: cannot install the signal handlers: %s\n", cli_prog(cmd),
                 strerror(errno));
         rc = 3;
     }

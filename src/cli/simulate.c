@@ -121,7 +121,7 @@ static int simulate(cli_run *r, FILE *out)
                         "times stop being exact (shorten --horizon)\n");
         status = RUN_FAILED;
     } else if (rc != SIM_OK || wrc != 0 || fflush(out) != 0 || ferror(out)) {
-        fprintf(stderr, "rtgpu-simulate: cannot write the output: %s\n", strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write the output: %s\n", strerror(errno));
         status = WRITE_FAILED;
     } else if (res.violation.found) {
         status = BOUND_EXCEEDED;
@@ -156,7 +156,9 @@ static int run_placement(cli_run *r)
     const char *name = r->args.scenario, *path = r->args.output_path;
     long sc = rt_taskset_find_scenario(r->ts, name);
     if (sc < 0) {
-        fprintf(stderr, "%s: error: no <scenario name=\"%s\"> in the task set (", r->ts->path, name);
+        char h[140];
+        fprintf(stderr, "%s: error: no <scenario name=\"%s\"> in the task set%s (", r->ts->path,
+                name, rt_taskset_hint_scenario(r->ts, name, h, sizeof h));
         for (size_t i = 0; i < r->ts->n_scenarios; i++)
             fprintf(stderr, "%s\"%s\"", i ? ", " : "it has ", r->ts->scenarios[i].name);
         fprintf(stderr, "%s)\n", r->ts->n_scenarios ? "" : "it has none");
@@ -179,21 +181,21 @@ static int run_placement(cli_run *r)
     }
     rt_atomic_stream st;
     if (path && rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
         psim_result_fini(&res);
         return 2;
     }
     rc = write_placement(r, &res, path ? st.f : stdout);
     psim_result_fini(&res);
     if (rc != 0) {
-        fprintf(stderr, "rtgpu-simulate: cannot write the output%s%s: %s\n", path ? " to " : "",
+        fprintf(stderr, "rtgpu-simulate: error: cannot write the output%s%s: %s\n", path ? " to " : "",
                 path ? path : "", strerror(errno));
         if (path)
             rt_atomic_abort(&st);   /* never a partial file */
         return 2;
     }
     if (path && rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
         return 2;
     }
     return 0;
@@ -214,12 +216,12 @@ static int run_main(cli_run *r)
     if ((rc = cli_analyse(r, &verdict)) != 0)
         return rc;
     if (r->have_eval && !r->eval.decided) {
-        fprintf(stderr, "%s: no bound to simulate against: the analysis is undecided\n",
+        fprintf(stderr, "%s: error: no bound to simulate against: the analysis is undecided\n",
                 r->ts->path);
         return 3;
     }
     if (!r->have_eval) {
-        fprintf(stderr, "%s: no layout to simulate: the search found no schedulable "
+        fprintf(stderr, "%s: error: no layout to simulate: the search found no schedulable "
                         "partitioning (run rtgpu-analyze for the details)\n", r->ts->path);
         return 3;
     }
@@ -230,7 +232,7 @@ static int run_main(cli_run *r)
     }
     rt_atomic_stream st;
     if (rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
         return 2;
     }
     rc = simulate(r, st.f);
@@ -239,7 +241,7 @@ static int run_main(cli_run *r)
         return rc == RUN_FAILED ? 3 : rc;
     }
     if (rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-simulate: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
         return 2;
     }
     return rc;

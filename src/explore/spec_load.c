@@ -12,6 +12,7 @@
 #include "taskset/units.h"
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
+#include "util/suggest.h"
 #include "util/sha256.h"
 #include "util/analyzer.h"
 
@@ -252,8 +253,13 @@ static bool set_value(loader *ld, xmlsafe_at *at, xp_param p, const char *t, xp_
         char list[120] = "";
         for (size_t i = 0; w[i].w; i++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", w[i].w);
-        xmlsafe_error(at, "value \"%s\" is not a %s (expected one of %s)",
-                      xmlsafe_quote(t, q, sizeof q), xp_param_name(p), list);
+        rt_suggest sg;
+        rt_suggest_init(&sg, t);
+        for (size_t i = 0; w[i].w; i++)
+            rt_suggest_add(&sg, w[i].w);
+        char h[80];
+        xmlsafe_error(at, "value \"%s\" is not a %s (expected one of %s)%s",
+                      xmlsafe_quote(t, q, sizeof q), xp_param_name(p), list, xmlsafe_hint(&sg, h, sizeof h));
         return false;
     }
     num_rule r = rule_of(p);
@@ -464,14 +470,22 @@ static bool read_target(loader *ld, xmlsafe_at *at, xp_dim *dim)
         for (size_t i = 0; i < ts->n_partitions && k < 0; i++)
             if (strcmp(ts->partitions[i].name, name) == 0)
                 k = (long)i;
-        if (k < 0)
-            xmlsafe_error(at, "partition \"%s\" is not a partition of %s", xmlsafe_quote(name, q, sizeof q),
-                          ts->path);
+        if (k < 0) {
+            rt_suggest sg;
+            rt_suggest_init(&sg, name);
+            for (size_t i = 0; i < ts->n_partitions; i++)
+                rt_suggest_add(&sg, ts->partitions[i].name);
+            char h[140];
+            xmlsafe_error(at, "partition \"%s\" is not a partition of %s%s",
+                          xmlsafe_quote(name, q, sizeof q), ts->path, xmlsafe_hint(&sg, h, sizeof h));
+        }
     } else {
         k = rt_taskset_find_kernel(ts, name);
+        char h[140];
         if (k < 0)
-            xmlsafe_error(at, "kernel \"%s\" is not a kernel of %s", xmlsafe_quote(name, q, sizeof q),
-                          ts->path);
+            xmlsafe_error(at, "kernel \"%s\" is not a kernel of %s%s",
+                          xmlsafe_quote(name, q, sizeof q), ts->path,
+                          rt_taskset_hint_kernel(ts, name, h, sizeof h));
     }
     if (k >= 0) {
         size_t len = strlen(xp_param_name(dim->param)) + strlen(name) + 2;
@@ -506,8 +520,13 @@ static void read_vary(loader *ld, xmlNodePtr n)
         for (size_t i = 0; i < N_VARY_PARAMS; i++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
                      param_names[i].name);
-        xmlsafe_error(&at, "param \"%s\" is not a parameter (expected one of %s)",
-                      xmlsafe_quote(param, q, sizeof q), list);
+        rt_suggest sg;
+        rt_suggest_init(&sg, param);
+        for (size_t i = 0; i < N_VARY_PARAMS; i++)
+            rt_suggest_add(&sg, param_names[i].name);
+        char h[80];
+        xmlsafe_error(&at, "param \"%s\" is not a parameter (expected one of %s)%s",
+                      xmlsafe_quote(param, q, sizeof q), list, xmlsafe_hint(&sg, h, sizeof h));
         goto done;
     }
     snprintf(at.obj, sizeof at.obj, "vary \"%s\"", xmlsafe_quote(param, q, sizeof q));

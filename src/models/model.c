@@ -122,6 +122,29 @@ fail:
     return NULL;
 }
 
+void model_check_bandwidth(const model *m, const rt_taskset *ts, rt_diags *d)
+{
+    int64_t N = m->gpu->sms;
+    for (size_t k = 0; k < m->n_kernels && k < ts->n_kernels; k++) {
+        const model_kernel *mk = &m->kernels[k];
+        const model_point *top = NULL;
+        for (size_t r = 0; r < m->n_sizes; r++) {
+            const model_point *p = &mk->table[r];
+            if (p->sms < N && p->bw_source == MODEL_SRC_EQ17 && p->bw_gbps > mk->bw_full_gbps &&
+                (!top || p->bw_gbps > top->bw_gbps))
+                top = p;
+        }
+        if (top)
+            rt_diag_warning(d, ts->path, ts->kernels[k].line, "kernel \"%s\": the model gives "
+                            "it %.1f GB/s on %lld SMs (eq. 17, saturated branch, towards the GPU's "
+                            "bw-effective-gbps %g), more than its own bw-gbps %g measured "
+                            "on all %lld SMs; a <measured sms=\"%lld\" bw-gbps=\"...\"/> point "
+                            "replaces the model there", ts->kernels[k].name, top->bw_gbps,
+                            (long long)top->sms, m->gpu->bw_effective_gbps, mk->bw_full_gbps,
+                            (long long)N, (long long)top->sms);
+    }
+}
+
 void model_free(model *m)
 {
     if (!m)

@@ -8,6 +8,7 @@
 
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
+#include "util/diag.h"
 
 /* The revision of the model this code implements (docs/model.md; reported in every report). */
 #define RT_MODEL_REVISION 2
@@ -47,6 +48,11 @@ typedef struct model {
 
 /* Build the model of every kernel of ts on gpu (inputs already checked). NULL on out of memory. */
 model *model_new(const rt_gpu *gpu, const rt_taskset *ts);
+/* Warn in d, at the kernel's line in ts, of a kernel whose eq. 17 bandwidth on some n < N
+ * exceeds its own measurement BWiso(k,N) on all N SMs (the saturated branch rises towards EMBW,
+ * not towards the kernel's own bandwidth; docs/model.md sec. 2): one warning per kernel, for the
+ * n with the largest bandwidth. */
+void model_check_bandwidth(const model *m, const rt_taskset *ts, rt_diags *d);
 /* Free a model; NULL is a no-op. */
 void model_free(model *m);
 /* The row of kernel k for n SMs (n a multiple of g in g..N), borrowed. */

@@ -2,6 +2,7 @@
 #include "taskset/inputs.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "taskset/xmlsafe.h"
@@ -148,6 +149,60 @@ static void check_kernel_bandwidth(const rt_taskset *ts, const rt_kernel *k, con
     }
 }
 
+/* A kernel that no task runs and no scenario submits is analysed by nobody: usually a
+ * misspelt <run> elsewhere was meant to name it, or a task was deleted. Warned, not refused. */
+static void check_unused_kernels(const rt_taskset *ts, rt_diags *d)
+{
+    if (ts->n_kernels == 0)
+        return;
+    bool *used = calloc(ts->n_kernels, sizeof *used);
+    if (!used) {
+        rt_diag_error(d, ts->path, 0, "out of memory");
+        return;
+    }
+    for (size_t t = 0; t < ts->n_tasks; t++)
+        for (size_t r = 0; r < ts->tasks[t].n_runs; r++)
+            if (ts->tasks[t].runs[r] < ts->n_kernels)
+                used[ts->tasks[t].runs[r]] = true;
+    for (size_t s = 0; s < ts->n_scenarios; s++)
+        for (size_t i = 0; i < ts->scenarios[s].n_submits; i++)
+            if (ts->scenarios[s].submits[i].kernel < ts->n_kernels)
+                used[ts->scenarios[s].submits[i].kernel] = true;
+    char q[100];
+    for (size_t k = 0; k < ts->n_kernels; k++)
+        if (!used[k])
+            rt_diag_warning(d, ts->path, ts->kernels[k].line, "kernel \"%s\" is run by no task "
+                            "(no <run kernel> names it): nothing analyses it",
+                            qname(ts->kernels[k].name, q, sizeof q));
+    free(used);
+}
+
+/* A kernel whose time alone on the whole GPU, Ck(N) / f (its fastest: on a partition it is
+ * slower), exceeds its task's deadline or period makes that task miss whatever the layout: most
+ * often a unit slip (20us for 20ms). Warned at the <run>; the analysis then says "miss". */
+static void check_kernel_vs_task(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
+{
+    char q1[100], q2[100];
+    for (size_t t = 0; t < ts->n_tasks; t++) {
+        const rt_task *task = &ts->tasks[t];
+        bool dl = task->deadline_ns <= task->period_ns;
+        int64_t limit = dl ? task->deadline_ns : task->period_ns;
+        for (size_t r = 0; r < task->n_runs; r++) {
+            if (task->runs[r] >= ts->n_kernels)
+                continue;
+            const rt_kernel *k = &ts->kernels[task->runs[r]];
+            double ns = rt_kernel_cycles_full(k, gpu) / gpu->clock_mhz * 1000.0;
+            if (isfinite(ns) && ns > (double)limit)
+                rt_diag_warning(d, ts->path, task->run_lines[r], "task \"%s\": kernel \"%s\" "
+                                "takes %.0f ns alone on all %lld SMs, longer than the task's %s "
+                                "of %lld ns: the task misses it on any partition",
+                                qname(task->name, q1, sizeof q1), qname(k->name, q2, sizeof q2),
+                                ns, (long long)gpu->sms, dl ? "deadline" : "period",
+                                (long long)limit);
+        }
+    }
+}
+
 int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
     size_t before = rt_diags_errors(d);
@@ -162,6 +217,8 @@ int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
     }
     check_partition_fit(ts, gpu, d);
     check_partition_overlap(ts, d);
+    check_unused_kernels(ts, d);
+    check_kernel_vs_task(ts, gpu, d);
     if (gpu->l2_banks >= gpu->sms) {
         char q[100];
         rt_diag_warning(d, gpu->path, gpu->line, "gpu \"%s\": l2-banks %lld >= sms %lld: the "

@@ -6,7 +6,9 @@
 #include "taskset/taskset.h"
 
 /* Check measured points (sms in 1..N and a multiple of g), partitions
- * (multiples of g, fit in N, no overlap), N - KAI*Ubw > 0, and record located errors in d.
+ * (multiples of g, fit in N, no overlap), N - KAI*Ubw > 0, and record located errors in d;
+ * warn (docs/formats.md sec. 1) of a bandwidth above the GPU's nominal one, a kernel run by no
+ * task, and a kernel whose time alone on the whole GPU exceeds its task's deadline or period.
  * Returns the number of errors found (0: the pair is analysable). */
 int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d);
 /* Ck(N) of kernel k in cycles: its `cycles`, or time_ns * clock_mhz / 1000. */

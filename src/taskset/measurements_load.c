@@ -220,7 +220,8 @@ static bool get_ns(csv_state *st, long lineno, const char *obj, const char *colu
         return false;
     }
     if (u != UNITS_OK) {
-        bad_value(st, lineno, obj, column, s, units_status_text(u));
+        char buf[200];
+        bad_value(st, lineno, obj, column, s, units_status_explain(u, s, buf, sizeof buf));
         return false;
     }
     if (v < min_ns) {
@@ -261,8 +262,10 @@ static bool get_corunners(csv_state *st, long lineno, const char *obj, char *s,
         *at = '\0';
         long k = rt_taskset_find_kernel(st->ts, item);
         if (k < 0) {
+            char h[140];
             rt_diag_error(st->d, st->path, lineno, "%s: co-runner \"%s\" does not name a kernel "
-                          "of the task set", obj, xmlsafe_quote(item, q, sizeof q));
+                          "of the task set%s", obj, xmlsafe_quote(item, q, sizeof q),
+                          rt_taskset_hint_kernel(st->ts, item, h, sizeof h));
             return false;
         }
         snprintf(col, sizeof col, "co-runner \"%s\" sms", xmlsafe_quote(item, q, sizeof q));
@@ -308,7 +311,9 @@ static void read_kernel_row(csv_state *st, long lineno, char **field)
     snprintf(obj, sizeof obj, "kernel \"%s\"", xmlsafe_quote(name, q, sizeof q));
     long k = rt_taskset_find_kernel(st->ts, name);
     if (k < 0) {
-        rt_diag_error(st->d, st->path, lineno, "%s does not name a kernel of the task set", obj);
+        char h[140];
+        rt_diag_error(st->d, st->path, lineno, "%s does not name a kernel of the task set%s", obj,
+                      rt_taskset_hint_kernel(st->ts, name, h, sizeof h));
         return;
     }
     rt_meas_kernel o = {.kernel = (size_t)k, .line = lineno};
@@ -341,7 +346,9 @@ static void read_job_row(csv_state *st, long lineno, char **field)
     snprintf(obj, sizeof obj, "task \"%s\"", xmlsafe_quote(name, q, sizeof q));
     long t = rt_taskset_find_task(st->ts, name);
     if (t < 0) {
-        rt_diag_error(st->d, st->path, lineno, "%s does not name a task of the task set", obj);
+        char h[140];
+        rt_diag_error(st->d, st->path, lineno, "%s does not name a task of the task set%s", obj,
+                      rt_taskset_hint_task(st->ts, name, h, sizeof h));
         return;
     }
     rt_meas_job o = {.task = (size_t)t, .line = lineno};

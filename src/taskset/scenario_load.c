@@ -39,7 +39,10 @@ static void read_submit(const xmlsafe_at *sat, xmlNodePtr n, rt_taskset *ts, rt_
         return;
     }
     if (k < 0) {
-        xmlsafe_error(&at, "kernel \"%s\" does not name a kernel", xmlsafe_quote(kname, q, sizeof q));
+        char h[140];
+        xmlsafe_error(&at, "kernel \"%s\" does not name a kernel%s",
+                      xmlsafe_quote(kname, q, sizeof q),
+                      rt_taskset_hint_kernel(ts, kname, h, sizeof h));
     } else if (!ts->kernels[k].has_launch) {
         xmlsafe_error(&at, "kernel \"%s\" has no <launch> (the placement model needs its grid "
                       "and block)", xmlsafe_quote(kname, q, sizeof q));

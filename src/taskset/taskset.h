@@ -108,5 +108,12 @@ long rt_taskset_find_kernel(const rt_taskset *ts, const char *name);
 long rt_taskset_find_task(const rt_taskset *ts, const char *name);
 /* Index of the scenario with that name, or -1. */
 long rt_taskset_find_scenario(const rt_taskset *ts, const char *name);
+/* For a name that names no kernel / task / scenario of ts: ` (did you mean "KALMAN"?)` with the
+ * closest name (src/util/suggest.h: same but for case first, else the smallest edit distance),
+ * quoted for a message, in buf (size >= 8), or "" when none is close. Returns buf. */
+const char *rt_taskset_hint_kernel(const rt_taskset *ts, const char *name, char *buf, size_t size);
+const char *rt_taskset_hint_task(const rt_taskset *ts, const char *name, char *buf, size_t size);
+const char *rt_taskset_hint_scenario(const rt_taskset *ts, const char *name, char *buf,
+                                     size_t size);
 
 #endif

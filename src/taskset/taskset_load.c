@@ -9,6 +9,7 @@
 #include "taskset/scenario_load.h"
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
+#include "util/suggest.h"
 #include "util/analyzer.h"
 
 /* ---- names: sorted index for unique-name checks and reference lookup -------------------- */
@@ -210,9 +211,10 @@ static void read_runs(loader *ld, const xmlsafe_at *at, xmlNodePtr n, rt_task *t
             t->runs[t->n_runs] = e->idx;
             t->run_lines[t->n_runs++] = rat.line;
         } else if (kname) {
-            char q[100];
-            xmlsafe_error(&rat, "kernel \"%s\" does not name a kernel",
-                          xmlsafe_quote(kname, q, sizeof q));
+            char q[100], h[140];
+            xmlsafe_error(&rat, "kernel \"%s\" does not name a kernel%s",
+                          xmlsafe_quote(kname, q, sizeof q),
+                          rt_taskset_hint_kernel(ld->ts, kname, h, sizeof h));
         } else if (!failed) {
             xmlsafe_error(&rat, "has no kernel");
         }
@@ -310,8 +312,9 @@ static void read_partition(loader *ld, xmlNodePtr n, size_t p, membership *mb)
         if (e) {
             add_task_ref(ld, &rat, &at, p, e, mb);
         } else if (tname) {
-            char q[100];
-            xmlsafe_error(&rat, "\"%s\" does not name a task", xmlsafe_quote(tname, q, sizeof q));
+            char q[100], h[140];
+            xmlsafe_error(&rat, "\"%s\" does not name a task%s", xmlsafe_quote(tname, q, sizeof q),
+                          rt_taskset_hint_task(ld->ts, tname, h, sizeof h));
         } else if (!failed) {
             xmlsafe_error(&rat, "has no name");
         }
@@ -549,6 +552,34 @@ long rt_taskset_find_kernel(const rt_taskset *ts, const char *name)
         if (ts->kernels[i].name && strcmp(ts->kernels[i].name, name) == 0)
             return (long)i;
     return -1;
+}
+
+const char *rt_taskset_hint_kernel(const rt_taskset *ts, const char *name, char *buf, size_t size)
+{
+    rt_suggest sg;
+    rt_suggest_init(&sg, name);
+    for (size_t i = 0; i < ts->n_kernels; i++)
+        rt_suggest_add(&sg, ts->kernels[i].name);
+    return xmlsafe_hint(&sg, buf, size);
+}
+
+const char *rt_taskset_hint_task(const rt_taskset *ts, const char *name, char *buf, size_t size)
+{
+    rt_suggest sg;
+    rt_suggest_init(&sg, name);
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        rt_suggest_add(&sg, ts->tasks[i].name);
+    return xmlsafe_hint(&sg, buf, size);
+}
+
+const char *rt_taskset_hint_scenario(const rt_taskset *ts, const char *name, char *buf,
+                                     size_t size)
+{
+    rt_suggest sg;
+    rt_suggest_init(&sg, name);
+    for (size_t i = 0; i < ts->n_scenarios; i++)
+        rt_suggest_add(&sg, ts->scenarios[i].name);
+    return xmlsafe_hint(&sg, buf, size);
 }
 
 long rt_taskset_find_scenario(const rt_taskset *ts, const char *name)

@@ -8,10 +8,12 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/ckint.h"
+#include "util/suggest.h"
 
 const char *units_status_text(units_status st)
 {
@@ -30,6 +32,24 @@ const char *units_status_text(units_status st)
     case UNITS_NOT_WHOLE: return "is not a whole number of nanoseconds";
     }
     return "is invalid";
+}
+
+const char *units_status_explain(units_status st, const char *s, char *buf, size_t size)
+{
+    static const char *const names[] = { "ns", "us", "ms", "s" };
+    if (st != UNITS_BAD_UNIT)
+        return units_status_text(st);
+    size_t n = strspn(s, "+-0123456789.");   /* the number in front (dur_split checked it) */
+    rt_suggest sg;
+    rt_suggest_init(&sg, s + n);
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        rt_suggest_add(&sg, names[i]);
+    const char *unit = rt_suggest_best(&sg);
+    if (!unit || n > 40)
+        return units_status_text(st);
+    snprintf(buf, size, "has an unknown unit (expected ns, us, ms or s; did you mean %.*s%s?)",
+             (int)n, s, unit);
+    return buf;
 }
 
 static int is_digit(char c)

@@ -2,6 +2,7 @@
 #ifndef RT_UNITS_H
 #define RT_UNITS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Outcome of a conversion; units_status_text() gives the words users see. */
@@ -22,6 +23,11 @@ typedef enum {
 /* The problem in words, to follow `<attribute> "<text>"` in a message, e.g. "has no unit
  * (expected e.g. 10ms)". Static storage. */
 const char *units_status_text(units_status st);
+/* The same words for the text s that gave st, with a suggestion where one helps: for
+ * UNITS_BAD_UNIT the value with the closest unit (src/util/suggest.h), e.g. "20MS" gives "has an
+ * unknown unit (expected ns, us, ms or s; did you mean 20ms?)". Returns buf, or the static text
+ * when there is nothing to add. */
+const char *units_status_explain(units_status st, const char *s, char *buf, size_t size);
 
 /* Integer: optional sign and decimal digits only, within int64. */
 units_status units_parse_int(const char *s, int64_t *out);

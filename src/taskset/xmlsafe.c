@@ -57,6 +57,17 @@ typedef struct load_state {
 
 /* ---- messages ------------------------------------------------------------------------- */
 
+const char *xmlsafe_hint(const rt_suggest *sg, char *buf, size_t size)
+{
+    const char *best = rt_suggest_best(sg);
+    char q[100];
+    if (best)
+        snprintf(buf, size, " (did you mean \"%s\"?)", xmlsafe_quote(best, q, sizeof q));
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
 const char *xmlsafe_quote(const char *s, char *buf, size_t size)
 {
     static const char hex[] = "0123456789abcdef";
@@ -140,8 +151,17 @@ static void on_xml_error(void *ctx, xmlsafe_xml_error *err)
         return;
     }
     st->errors++;
+    /* the schema's wording does not say what the order is: a child of <taskset> out of place
+     * gets the rule (docs/formats.md sec. 5) */
+    xmlNodePtr n = (xmlNodePtr)err->node;
+    const char *order = "";
+    if (n && n->type == XML_ELEMENT_NODE && n->parent && n->parent->parent &&
+        n->parent->parent->type == XML_DOCUMENT_NODE && xmlsafe_is(n->parent, "taskset") &&
+        strstr(msg, "This element is not expected"))
+        order = " (the elements of <taskset> come in this order: every <kernel>, then every "
+                "<task>, then the <partition>s, then the <scenario>s)";
     if (st->keep_all || st->errors == 1)
-        rt_diag_error(st->d, st->path, line, "%s", msg);
+        rt_diag_error(st->d, st->path, line, "%s%s", msg, order);
 }
 
 /* libxml2 also has an unstructured channel; nothing it says may reach the terminal. */
@@ -725,7 +745,8 @@ static int get_int_with(const xmlsafe_at *at, const char *attr, int64_t min,
     if (st == UNITS_NOT_WHOLE && parse == units_parse_duration_ns)
         rc = bad_value(at, attr, v, not_whole_text(attr, (const char *)v, bound, sizeof bound));
     else if (st != UNITS_OK)
-        rc = bad_value(at, attr, v, units_status_text(st));
+        rc = bad_value(at, attr, v, units_status_explain(st, (const char *)v, bound,
+                                                         sizeof bound));
     else if (x < min)
         rc = bad_value(at, attr, v, bound_text(min, bound, sizeof bound));
     else
@@ -758,8 +779,10 @@ static int get_real_with(const xmlsafe_at *at, const char *attr, xmlsafe_bound b
     if (rc <= 0)
         return rc;
     double x = 0;
+    char buf[200];
     units_status st = parse((const char *)v, &x);
-    const char *problem = st != UNITS_OK ? units_status_text(st) : real_bound_problem(x, b);
+    const char *problem = st != UNITS_OK ? units_status_explain(st, (const char *)v, buf, sizeof buf)
+                                         : real_bound_problem(x, b);
     if (problem)
         rc = bad_value(at, attr, v, problem);
     else

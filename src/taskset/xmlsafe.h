@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "util/diag.h"
+#include "util/suggest.h"
 
 /* Largest input file accepted, in bytes (16 MiB). */
 #define XMLSAFE_MAX_BYTES ((size_t)16 * 1024 * 1024)
@@ -41,6 +42,10 @@ bool xmlsafe_is(xmlNodePtr n, const char *name);
 /* Copy s into buf (size >= 8) for a message: control characters, quotes and backslashes
  * escaped, long text cut with "...". Returns buf. */
 const char *xmlsafe_quote(const char *s, char *buf, size_t size);
+/* The end of a message about a name that names nothing: ` (did you mean "BEST"?)` with the
+ * suggestion of sg quoted as by xmlsafe_quote, or "" when sg has none. Into buf (size >= 8);
+ * returns buf. */
+const char *xmlsafe_hint(const rt_suggest *sg, char *buf, size_t size);
 
 /* Where a value comes from: file, line and the object in words, e.g. `task "cam"`. */
 typedef struct xmlsafe_at {

@@ -130,5 +130,5 @@ void rt_diags_print(const rt_diags *d, FILE *out)
     if (d->dropped)
         fprintf(out, "note: %zu further diagnostics not shown\n", d->dropped);
     if (d->oom)
-        fprintf(out, "rtgpu-analyze: out of memory while recording diagnostics\n");
+        fprintf(out, "error: out of memory while recording diagnostics (some are not shown)\n");
 }
