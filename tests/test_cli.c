@@ -637,6 +637,32 @@ static void test_newcomer_one_screen(void)
     runcmd_free(&r);
 }
 
+/* rtx2060-interference-miss --sensitivity (issue 31 item 4): the smallest-size scan of a
+ * partition covers the granularity g = 1 up to what the other partition leaves, 30 - 15 = 15
+ * SMs (gpus/rtx2060.xml: 30 SMs; the task set: two partitions of 15); both tasks miss on 15 SMs
+ * and eq. 4 only lengthens them on fewer, so none passes, and the report names the range. */
+static void test_sensitivity_scan_range(void)
+{
+    char *argv[] = {"x", "examples/tasksets/rtx2060-interference-miss.xml", "--gpu",
+                    "examples/gpus/rtx2060.xml", "--sensitivity", NULL, NULL, NULL};
+    runcmd_out r = runcmd(argv, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  Smallest size of P0 (others fixed): none passes in "
+                                         "1..15 SMs (a larger size would overlap the other "
+                                         "partitions)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no size of P1 in 1..15 SMs makes saxpy meet its "
+                                         "deadline"));
+    runcmd_free(&r);
+    argv[5] = "--format";
+    argv[6] = "json";
+    r = runcmd(argv, 60);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"min_sms\": null,\n        \"min_sms_scan_first\": 1,\n"
+                                         "        \"min_sms_scan_last\": 15\n"));
+    runcmd_free(&r);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -662,4 +688,6 @@ void test_cli_register(void)
                 test_search_infeasible_without_columns);
     CU_add_test(s, "what a new user saw: a one-screen report, readable numbers",
                 test_newcomer_one_screen);
+    CU_add_test(s, "sensitivity: the range a smallest-size scan covered",
+                test_sensitivity_scan_range);
 }

@@ -663,8 +663,13 @@ static void sensitivity_block(page *p, const rt_report *r)
         if (s->has_min_sms[q])
             kvf(p, key, "%" PRId64 " SMs (now %" PRId64 "; other partitions and the mapping "
                 "unchanged)", s->min_sms[q], l->part_sms[q]);
+        else if (s->scan_last_sms[q] < s->scan_first_sms[q])
+            kvf(p, key, "none: the other partitions leave fewer than %" PRId64 " SMs",
+                s->scan_first_sms[q]);
         else
-            kv(p, key, "none passes (other partitions and the mapping unchanged)");
+            kvf(p, key, "none passes in %" PRId64 "..%" PRId64 " SMs (a larger size would "
+                "overlap the other partitions; other partitions and the mapping unchanged)",
+                s->scan_first_sms[q], s->scan_last_sms[q]);
     }
     close_el(p);
     nl(p);

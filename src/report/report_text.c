@@ -351,7 +351,8 @@ static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, F
         fprintf(out, "    %s meets its deadline with %s at %" PRId64 " SMs (now %" PRId64 ")",
                 r->ts->tasks[i].name, l->part_name[p], t->pass_sms, l->part_sms[p]);
     else
-        fprintf(out, "    no size of %s makes %s meet its deadline", l->part_name[p],
+        fprintf(out, "    no size of %s in %" PRId64 "..%" PRId64 " SMs makes %s meet its deadline",
+                l->part_name[p], r->sens->scan_first_sms[p], r->sens->scan_last_sms[p],
                 r->ts->tasks[i].name);
     if (r->sens->has_min_sms[p])
         fprintf(out, "; every deadline holds with %s at %" PRId64 " SMs\n", l->part_name[p],
@@ -386,8 +387,14 @@ static void sensitivity(const rt_report *r, FILE *out)
         if (s->has_min_sms[p])
             fprintf(out, "  Smallest size of %s (others fixed): %" PRId64 " SMs (now %" PRId64
                          ")\n", l->part_name[p], s->min_sms[p], l->part_sms[p]);
+        else if (s->scan_last_sms[p] < s->scan_first_sms[p])
+            fprintf(out, "  Smallest size of %s (others fixed): none: the other partitions "
+                         "leave fewer than %" PRId64 " SMs\n", l->part_name[p],
+                    s->scan_first_sms[p]);
         else
-            fprintf(out, "  Smallest size of %s (others fixed): none passes\n", l->part_name[p]);
+            fprintf(out, "  Smallest size of %s (others fixed): none passes in %" PRId64 "..%"
+                         PRId64 " SMs (a larger size would overlap the other partitions)\n",
+                    l->part_name[p], s->scan_first_sms[p], s->scan_last_sms[p]);
     }
     int w = (int)name_width(r->ts);
     fprintf(out, "  %-*s %13s %20s\n", w, "task", "slack D-R", "WCET headroom (1 ns)");
