@@ -207,7 +207,7 @@ static void skip_lines(const rt_report *r, FILE *out)
         size_t n = 0;
         for (size_t j = 0; j < c->n_skips; j++) {
             const conc_skip *o = &c->skips[j];
-            if (o->kernel < 0 || strcmp(o->model, s->model) || strcmp(o->reason, s->reason))
+            if (o->kernel < 0 || strcmp(o->model, s->model) != 0 || strcmp(o->reason, s->reason) != 0)
                 continue;
             seen |= j < i;
             n++;
@@ -223,7 +223,7 @@ static void skip_lines(const rt_report *r, FILE *out)
         size_t k = 0;
         for (size_t j = i; j < c->n_skips; j++) {
             const conc_skip *o = &c->skips[j];
-            if (o->kernel >= 0 && !strcmp(o->model, s->model) && !strcmp(o->reason, s->reason))
+            if (o->kernel >= 0 && strcmp(o->model, s->model) == 0 && strcmp(o->reason, s->reason) == 0)
                 fprintf(out, "%s%s", k++ ? ", " : "", kname(r, (size_t)o->kernel));
         }
         fputc('\n', out);

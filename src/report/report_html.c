@@ -896,7 +896,7 @@ static void conc_skips(page *p, const rt_report *r)
         names[0] = '\0';
         for (size_t j = 0; j < c->n_skips; j++) {
             const conc_skip *o = &c->skips[j];
-            if (o->kernel < 0 || strcmp(o->model, s->model) || strcmp(o->reason, s->reason))
+            if (o->kernel < 0 || strcmp(o->model, s->model) != 0 || strcmp(o->reason, s->reason) != 0)
                 continue;
             seen |= j < i;
             if (len < sizeof names)
