@@ -1,6 +1,7 @@
 /* Tests of the command line: usage errors, help, version, atomic -o. */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,8 +176,9 @@ static char *read_text(const char *path)
 
 static void test_golden_verbose_text(void)
 {
-    /* The provenance block comes first, up to the first empty line; its date is pinned by
-     * SOURCE_DATE_EPOCH = 0 (1970-01-01T00:00:00Z), its hashes are coreutils' sha256sum. */
+    /* The verdict comes first (docs/report.md sec. 1), then after an empty line the provenance
+     * block, up to the next empty line; its date is pinned by SOURCE_DATE_EPOCH = 0
+     * (1970-01-01T00:00:00Z), its hashes are coreutils' sha256sum. */
     setenv("SOURCE_DATE_EPOCH", "0", 1);
     runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "-v",
                                      NULL}, 20);
@@ -184,11 +186,15 @@ static void test_golden_verbose_text(void)
     char *want = read_text("tests/data/cli/tiny.verbose.txt");
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(want);
-    const char *body = strstr(r.out, "\n\n");
+    static const char verdict[] = "SCHEDULABLE: every deadline holds (2 tasks, task set "
+                                  "\"tiny\", GPU \"tiny\")\n\n";
+    CU_ASSERT_FATAL(strncmp(r.out, verdict, sizeof verdict - 1) == 0);
+    const char *prov = r.out + sizeof verdict - 1;
+    static const char first[] = "rtgpu-analyze " RTGPU_VERSION " (model revision 2)\n";
+    CU_ASSERT(strncmp(prov, first, sizeof first - 1) == 0);
+    const char *body = strstr(prov, "\n\n");
     CU_ASSERT_PTR_NOT_NULL_FATAL(body);
     CU_ASSERT_STRING_EQUAL(body + 2, want);
-    static const char first[] = "rtgpu-analyze " RTGPU_VERSION " (model revision 2)\n";
-    CU_ASSERT(strncmp(r.out, first, sizeof first - 1) == 0);
     /* runcmd runs the binary by its path: argv[0] is that path */
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nCommand line: "));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "rtgpu-analyze tests/data/cli/tiny.xml --gpu "
@@ -717,6 +723,112 @@ static void test_error_prefix(void)
                     "rtgpu-explore mct: error: missing --gpu GPU.xml");
 }
 
+#define EDGE_TS "examples/tasksets/rtx3070-camera-edge.xml"
+#define EDGE_GPU "examples/gpus/rtx3070.xml"
+
+/* Count the lines of a text. */
+static size_t count_lines(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += *s == '\n';
+    return n;
+}
+
+/* True when a decimal number in s has 12 or more significant digits (a real printed to 15-17
+ * digits; six-digit reals and durations, at most "100.474139 ms" here, have fewer). */
+static bool has_long_fraction(const char *s)
+{
+    for (const char *p = strchr(s, '.'); p; p = strchr(p + 1, '.')) {
+        const char *b = p;
+        while (b > s && b[-1] >= '0' && b[-1] <= '9')
+            b--;
+        size_t sig = 0;
+        bool lead = true;
+        for (const char *q = b; *q == '.' || (*q >= '0' && *q <= '9'); q++) {
+            if (*q == '.')
+                continue;
+            lead = lead && *q == '0';
+            sig += !lead;
+        }
+        if (sig >= 12)
+            return true;
+    }
+    return false;
+}
+
+/* What a new user saw on a 46-SM RTX 3070 with six tasks and 13 kernels (issue 31): the default
+ * report fits one screen, with the verdict on its first line; the 39 "skipped" lines (3 models x
+ * 13 kernels without <launch>) are one line per model; -v keeps the kernel tables and launch
+ * windows; reals have six significant digits in text and HTML. Hand figures: Sp = 32 / 46 =
+ * 0.69565217..., shown 0.695652; BWthr = 448 x 32 / 46 = 311.65217... GB/s, shown 311.652. */
+static void test_newcomer_one_screen(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", EDGE_TS, "--gpu", EDGE_GPU, NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT(strncmp(r.out, "SCHEDULABLE: every deadline holds (6 tasks", 42) == 0);
+    CU_ASSERT(count_lines(r.out) <= 45);
+    CU_ASSERT_PTR_NULL(strstr(r.out, "cycles C(k,n)"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "window ["));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "skipped: occupancy for kernel "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  skipped: occupancy for 13 kernels (the kernel has no "
+                                         "<launch> element): DEBAYER, RESIZE, BACKBONE, NECK, "
+                                         "HEAD, NMS, TRACK_ASSOC, TRACK_UPDATE, SEG_ENCODER, "
+                                         "SEG_DECODER, LANE_FIT, ENCODE_H264, STATS\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  skipped: mapping for 13 kernels "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n-v adds the per-kernel C(k,n) tables"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", EDGE_TS, "--gpu", EDGE_GPU, "-v", "--sensitivity", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "cycles C(k,n)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nLaunches ("));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "      window [0, "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  skipped: leftover for 13 kernels "));
+    CU_ASSERT_FALSE(has_long_fraction(r.out));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", EDGE_TS, "--gpu", EDGE_GPU, "--format", "html", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "0.695652<"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "311.652 GB/s"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "0.6956521"));
+    CU_ASSERT_FALSE(has_long_fraction(r.out));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Not computed: occupancy for kernels DEBAYER, RESIZE, "));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", EDGE_TS, "--gpu", EDGE_GPU, "--format", "json", NULL}, 60);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_TRUE(has_long_fraction(r.out)); /* full precision stays in the JSON */
+    runcmd_free(&r);
+}
+
+/* rtx2060-interference-miss --sensitivity (issue 31 item 4): the smallest-size scan of a
+ * partition covers the granularity g = 1 up to what the other partition leaves, 30 - 15 = 15
+ * SMs (gpus/rtx2060.xml: 30 SMs; the task set: two partitions of 15); both tasks miss on 15 SMs
+ * and eq. 4 only lengthens them on fewer, so none passes, and the report names the range. */
+static void test_sensitivity_scan_range(void)
+{
+    char *argv[] = {"x", "examples/tasksets/rtx2060-interference-miss.xml", "--gpu",
+                    "examples/gpus/rtx2060.xml", "--sensitivity", NULL, NULL, NULL};
+    runcmd_out r = runcmd(argv, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  Smallest size of P0 (others fixed): none passes in "
+                                         "1..15 SMs (a larger size would overlap the other "
+                                         "partitions)\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no size of P1 in 1..15 SMs makes saxpy meet its "
+                                         "deadline"));
+    runcmd_free(&r);
+    argv[5] = "--format";
+    argv[6] = "json";
+    r = runcmd(argv, 60);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"min_sms\": null,\n        \"min_sms_scan_first\": 1,\n"
+                                         "        \"min_sms_scan_last\": 15\n"));
+    runcmd_free(&r);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
@@ -746,4 +858,8 @@ void test_cli_register(void)
                 test_option_messages);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",
                 test_search_infeasible_without_columns);
+    CU_add_test(s, "what a new user saw: a one-screen report, readable numbers",
+                test_newcomer_one_screen);
+    CU_add_test(s, "sensitivity: the range a smallest-size scan covered",
+                test_sensitivity_scan_range);
 }

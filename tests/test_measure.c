@@ -233,7 +233,7 @@ static void test_cli_exit_status(void)
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "MEASUREMENTS: 1 of 5 observations exceed their bound"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "line 5: kernel \"A\" on 2 SMs beside B@2: observed "
-                                         "3601 ns > bound 3600 ns"));
+                                         "3.601 us > bound 3.6 us"));
     runcmd_free(&r);
     r = run(DIR "quoted.csv", "-q");
     CU_ASSERT_EQUAL(r.status, 0);

@@ -115,8 +115,8 @@ static void test_sim_cli_paper_text(void)
     runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "NO OBSERVED RESPONSE ABOVE ITS BOUND: 81 jobs simulated "
-                                         "over 100 ms"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "NO DEADLINE MISS; NO OBSERVED RESPONSE ABOVE ITS BOUND "
+                                         "(81 jobs simulated over 100 ms"));
     CU_ASSERT_PTR_NULL(strstr(r.out, "BOUND EXCEEDED"));
     CU_ASSERT_PTR_NULL(strstr(r.err, "DEFECT"));
     for (size_t t = 0; t < 8; t++)
@@ -368,6 +368,28 @@ static void test_sim_cli_davis(void)
     json_decref(j);
 }
 
+/* rtx2060-interference-miss (its header works the bounds by hand): one partition per task, so
+ * under --exec wcet each job takes its WCET: copy 1.8243 ms > D 0.8 ms, saxpy 1.5032 ms > D 1 ms;
+ * the default horizon is the hyperperiod 2 ms, one job each: both jobs miss, neither exceeds
+ * its bound R = WCET. The headline says both; exit 0, or 1 under --fail-on-miss. */
+static void test_sim_cli_miss_headline(void)
+{
+    static char ts[] = "examples/tasksets/rtx2060-interference-miss.xml";
+    static const char head[] = "DEADLINE MISSES: copy 1 of 1 jobs, saxpy 1 of 1 jobs; no "
+                               "response above its bound (2 jobs simulated over 2 ms";
+    runcmd_out r = simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT(strncmp(r.out, head, sizeof head - 1) == 0);
+    runcmd_free(&r);
+    r = simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, "--fail-on-miss", NULL });
+    CU_ASSERT_EQUAL(r.status, 1);
+    runcmd_free(&r);
+    r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--fail-on-miss", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+}
+
 void test_sim_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("sim_cli", NULL, NULL);
@@ -379,4 +401,6 @@ void test_sim_cli_register(void)
     CU_add_test(s, "paper-kernels: CSV trace", test_sim_cli_paper_csv);
     CU_add_test(s, "--job-cap, random releases, dynamic execution", test_sim_cli_job_cap);
     CU_add_test(s, "Davis et al. 2007: the second job is the worst", test_sim_cli_davis);
+    CU_add_test(s, "a layout that misses: the headline says so, --fail-on-miss exits 1",
+                test_sim_cli_miss_headline);
 }

@@ -206,6 +206,8 @@ static int min_sms(sens_ctx *c, size_t p)
     for (size_t q = 0; q < c->l->n_parts; q++)
         if (q != p)
             others += c->l->part_sms[q];
+    c->out->scan_first_sms[p] = g;
+    c->out->scan_last_sms[p] = (c->m->gpu->sms - others) / g * g;
     for (int64_t s = g; s <= c->m->gpu->sms - others; s += g) {
         restore_scratch(c);
         c->scratch->part_sms[p] = s;
@@ -337,8 +339,11 @@ static int alloc_out(const rt_taskset *ts, const rt_layout *l, sens_result *out)
     out->n_tasks = ts->n_tasks;
     out->has_min_sms = calloc(l->n_parts ? l->n_parts : 1, sizeof *out->has_min_sms);
     out->min_sms = calloc(l->n_parts ? l->n_parts : 1, sizeof *out->min_sms);
+    out->scan_first_sms = calloc(l->n_parts ? l->n_parts : 1, sizeof *out->scan_first_sms);
+    out->scan_last_sms = calloc(l->n_parts ? l->n_parts : 1, sizeof *out->scan_last_sms);
     out->tasks = calloc(ts->n_tasks ? ts->n_tasks : 1, sizeof *out->tasks);
-    return out->has_min_sms && out->min_sms && out->tasks ? 0 : -1;
+    return out->has_min_sms && out->min_sms && out->scan_first_sms && out->scan_last_sms &&
+           out->tasks ? 0 : -1;
 }
 
 static int run(sens_ctx *c)
@@ -442,6 +447,8 @@ void sens_result_fini(sens_result *r)
     }
     free(r->tasks);
     free(r->min_sms);
+    free(r->scan_first_sms);
+    free(r->scan_last_sms);
     free(r->has_min_sms);
     memset(r, 0, sizeof *r);
 }

@@ -68,6 +68,10 @@ typedef struct sens_result {
     size_t n_parts;
     bool *has_min_sms;         /* owned, per partition */
     int64_t *min_sms;          /* owned, per partition */
+    int64_t *scan_first_sms;   /* owned, per partition: the smallest size the scan tried (g) */
+    int64_t *scan_last_sms;    /* owned, per partition: the largest size it may try, N minus the
+                                  other partitions' SMs rounded down to g (< first: none fits);
+                                  it stops early once every deadline of the partition held */
     size_t n_tasks;
     sens_task *tasks;          /* owned, task-set order */
     uint64_t analyses;         /* candidates analysed (RTA-only ones included) */

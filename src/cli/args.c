@@ -17,7 +17,7 @@ enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER, OPT_MAX_SMS,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
-    OPT_TRACE, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
+    OPT_TRACE, OPT_FAIL_ON_MISS, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
     OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET
 };
 
@@ -52,6 +52,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"seed", required_argument, NULL, OPT_SEED}, FOR_SIMULATE},
     {{"exec", required_argument, NULL, OPT_EXEC}, FOR_SIMULATE},
     {{"trace", no_argument, NULL, OPT_TRACE}, FOR_SIMULATE},
+    {{"fail-on-miss", no_argument, NULL, OPT_FAIL_ON_MISS}, FOR_SIMULATE},
     {{"job-cap", required_argument, NULL, OPT_JOB_CAP}, FOR_SIMULATE},
     {{"scenario", required_argument, NULL, OPT_SCENARIO}, FOR_SIMULATE},
     {{"quiet", no_argument, NULL, 'q'}, FOR_BOTH},
@@ -128,6 +129,7 @@ static void help_simulate(FILE *out)
           "  --seed S                  seed of the random releases (default 1)\n"
           "  --exec wcet|dynamic       launches take their WCET, or progress at 1/M*(k,S)\n"
           "  --trace                   json: add every job and launch (streamed)\n"
+          "  --fail-on-miss            exit 1 when a simulated job misses its deadline\n"
           "  --scenario NAME           instead: place the blocks of the task set's <scenario>\n"
           "                            NAME on the GPU's SMs (most-room policy, leftover\n"
           "                            head-of-line, block-time; docs/concurrency.md sec. 2);\n"
@@ -442,6 +444,7 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_RELEASE: case OPT_EXEC:
         return set_choice(c, arg, a);
     case OPT_TRACE: a->trace = true; return 0;
+    case OPT_FAIL_ON_MISS: a->fail_on_miss = true; return 0;
     case OPT_SCENARIO:
         if (!arg[0])
             return usage_error("--scenario needs a scenario name");

@@ -30,6 +30,7 @@ typedef struct cli_args {
     cli_command cmd;
     sim_options sim;            /* rtgpu-simulate */
     bool trace;                 /* rtgpu-simulate --trace */
+    bool fail_on_miss;          /* rtgpu-simulate --fail-on-miss: an observed miss exits 1 */
     const char *scenario;       /* rtgpu-simulate --scenario NAME: block placement instead */
     bool sensitivity;           /* --sensitivity (always on for --format html) */
     cli_emit_format emit_partitions;   /* --emit-partitions FORMAT */

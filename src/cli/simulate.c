@@ -80,7 +80,8 @@ static int write_gantt(const sim_report *rep, const gantt_keep *g, const sim_res
 }
 
 /* What simulate() ended with: the exit status, and whether the output is complete. */
-enum { SIMULATED = 0, BOUND_EXCEEDED = 3, WRITE_FAILED = 2, RUN_FAILED = 4 };
+enum { SIMULATED = 0, DEADLINE_MISSED = 1, BOUND_EXCEEDED = 3, WRITE_FAILED = 2,
+       RUN_FAILED = 4 };
 
 /* Simulate and write everything to out. Returns one of the values above. */
 static int simulate(cli_run *r, FILE *out)
@@ -125,6 +126,8 @@ static int simulate(cli_run *r, FILE *out)
         status = WRITE_FAILED;
     } else if (res.violation.found) {
         status = BOUND_EXCEEDED;
+    } else if (a->fail_on_miss && res.misses > 0) {
+        status = DEADLINE_MISSED;
     }
     sim_result_fini(&res);
     free(keep.jobs);

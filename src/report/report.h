@@ -81,7 +81,7 @@ void report_meas_label(const rt_report *r, size_t i, char *buf, size_t size);
 const char *report_meas_bin_name(size_t bin);
 /* Write ns as an exact decimal in a human unit ("12 ns", "3.5 us", "16.666667 ms") into buf. */
 void report_fmt_ns(int64_t ns, char *buf, size_t size);
-/* Write x with the fewest of 15, 16 or 17 significant digits that read back as x. */
+/* Write x for people: six significant digits, a count from 1e5 up to 1e15 as a whole number. */
 void report_fmt_real(double x, char *buf, size_t size);
 
 #endif

@@ -8,17 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The shortest of %.15g / %.16g / %.17g that reads back as x. */
+/* A real for people: six significant digits (full precision is in the JSON). */
 typedef struct { char s[32]; } real;
 
 static real R(double x)
 {
     real r;
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(r.s, sizeof r.s, "%.*g", prec, x);
-        if (strtod(r.s, NULL) == x)
-            break;
-    }
+    report_fmt_real(x, r.s, sizeof r.s);
     return r;
 }
 
@@ -197,11 +193,54 @@ static void mapping_lines(const rt_report *r, FILE *out)
     }
 }
 
+/* The skipped models, folded: one line per model and reason, naming its kernels. */
+static void skip_lines(const rt_report *r, FILE *out)
+{
+    const rt_concurrency *c = r->conc;
+    for (size_t i = 0; i < c->n_skips; i++) {
+        const conc_skip *s = &c->skips[i];
+        if (s->kernel < 0) {
+            fprintf(out, "  skipped: %s: %s\n", s->model, s->reason);
+            continue;
+        }
+        bool seen = false;
+        size_t n = 0;
+        for (size_t j = 0; j < c->n_skips; j++) {
+            const conc_skip *o = &c->skips[j];
+            if (o->kernel < 0 || strcmp(o->model, s->model) != 0 || strcmp(o->reason, s->reason) != 0)
+                continue;
+            seen |= j < i;
+            n++;
+        }
+        if (seen)
+            continue;
+        if (n == 1) {
+            fprintf(out, "  skipped: %s for kernel %s: %s\n", s->model,
+                    kname(r, (size_t)s->kernel), s->reason);
+            continue;
+        }
+        fprintf(out, "  skipped: %s for %zu kernels (%s): ", s->model, n, s->reason);
+        size_t k = 0;
+        for (size_t j = i; j < c->n_skips; j++) {
+            const conc_skip *o = &c->skips[j];
+            if (o->kernel >= 0 && strcmp(o->model, s->model) == 0 && strcmp(o->reason, s->reason) == 0)
+                fprintf(out, "%s%s", k++ ? ", " : "", kname(r, (size_t)o->kernel));
+        }
+        fputc('\n', out);
+    }
+}
+
 void report_text_concurrency(const rt_report *r, FILE *out, int verbosity)
 {
     const rt_concurrency *c = r->conc;
     if (!c)
         return;
+    if (verbosity <= 0) {
+        fprintf(out, "\nBlock-level models (docs/concurrency.md; notes, the verdict does not "
+                     "depend on them; -v prints them):\n");
+        skip_lines(r, out);
+        return;
+    }
     fprintf(out, "\nBlock-level models (docs/concurrency.md; notes, the verdict does not "
                  "depend on them):\n");
     if (c->has_sm)
@@ -209,14 +248,7 @@ void report_text_concurrency(const rt_report *r, FILE *out, int verbosity)
     occupancy_lines(r, out);
     leftover_lines(r, verbosity, out);
     mapping_lines(r, out);
-    for (size_t i = 0; i < c->n_skips; i++) {
-        const conc_skip *s = &c->skips[i];
-        if (s->kernel < 0)
-            fprintf(out, "  skipped: %s: %s\n", s->model, s->reason);
-        else
-            fprintf(out, "  skipped: %s for kernel %s: %s\n", s->model,
-                    kname(r, (size_t)s->kernel), s->reason);
-    }
+    skip_lines(r, out);
 }
 
 /* ---- JSON --------------------------------------------------------------------------- */

@@ -666,8 +666,13 @@ static void sensitivity_block(page *p, const rt_report *r)
         if (s->has_min_sms[q])
             kvf(p, key, "%" PRId64 " SMs (now %" PRId64 "; other partitions and the mapping "
                 "unchanged)", s->min_sms[q], l->part_sms[q]);
+        else if (s->scan_last_sms[q] < s->scan_first_sms[q])
+            kvf(p, key, "none: the other partitions leave fewer than %" PRId64 " SMs",
+                s->scan_first_sms[q]);
         else
-            kv(p, key, "none passes (other partitions and the mapping unchanged)");
+            kvf(p, key, "none passes in %" PRId64 "..%" PRId64 " SMs (a larger size would "
+                "overlap the other partitions; other partitions and the mapping unchanged)",
+                s->scan_first_sms[q], s->scan_last_sms[q]);
     }
     close_el(p);
     nl(p);
@@ -878,6 +883,39 @@ static void conc_maps(page *p, const rt_report *r)
     nl(p);
 }
 
+/* The skipped models, folded as in the text report: one paragraph per model and reason. */
+static void conc_skips(page *p, const rt_report *r)
+{
+    const rt_concurrency *c = r->conc;
+    for (size_t i = 0; i < c->n_skips; i++) {
+        const conc_skip *s = &c->skips[i];
+        if (s->kernel < 0) {
+            elf(p, "p", NULL, "Not computed: %s: %s.", s->model, s->reason);
+            continue;
+        }
+        bool seen = false;
+        size_t n = 0, len = 0;
+        char names[4096];
+        names[0] = '\0';
+        for (size_t j = 0; j < c->n_skips; j++) {
+            const conc_skip *o = &c->skips[j];
+            if (o->kernel < 0 || strcmp(o->model, s->model) != 0 || strcmp(o->reason, s->reason) != 0)
+                continue;
+            seen |= j < i;
+            if (len < sizeof names)
+                len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", n ? ", " : "",
+                                        r->ts->kernels[o->kernel].name);
+            n++;
+        }
+        if (seen)
+            continue;
+        if (len >= sizeof names)
+            snprintf(names + sizeof names - 5, 5, "...");
+        elf(p, "p", NULL, "Not computed: %s for %s %s: %s.", s->model,
+            n == 1 ? "kernel" : "kernels", names, s->reason);
+    }
+}
+
 static void conc_block(page *p, const rt_report *r)
 {
     const rt_concurrency *c = r->conc;
@@ -891,14 +929,7 @@ static void conc_block(page *p, const rt_report *r)
     conc_leftover(p, r);
     conc_pairs(p, r);
     conc_maps(p, r);
-    for (size_t i = 0; i < c->n_skips; i++) {
-        const conc_skip *s = &c->skips[i];
-        if (s->kernel < 0)
-            elf(p, "p", NULL, "Not computed: %s: %s.", s->model, s->reason);
-        else
-            elf(p, "p", NULL, "Not computed: %s for kernel %s: %s.", s->model,
-                r->ts->kernels[s->kernel].name, s->reason);
-    }
+    conc_skips(p, r);
 }
 
 static void sec_results(page *p, const rt_report *r)

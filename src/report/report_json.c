@@ -401,6 +401,8 @@ static void j_sensitivity(jw *w, const rt_report *r)
         jw_kstr(w, "name", r->layout->part_name[p]);
         jw_kint(w, "sms", r->layout->part_sms[p]);
         kint_or_null(w, "min_sms", s->has_min_sms[p], s->min_sms[p]);
+        jw_kint(w, "min_sms_scan_first", s->scan_first_sms[p]);
+        jw_kint(w, "min_sms_scan_last", s->scan_last_sms[p]);
         jw_object_end(w);
     }
     jw_array_end(w);

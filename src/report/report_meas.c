@@ -3,6 +3,7 @@
 #include "report/report.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 const char *report_meas_bin_name(size_t bin)
@@ -61,29 +62,41 @@ void report_meas_verdict(const rt_report *r, FILE *out)
                 m->n - m->n_unbounded, m->n_unbounded ? " (some tasks have no bound)" : "");
 }
 
+/* A duration as the task tables print it ("1.824253 ms"); model_ns rounded up to a whole ns. */
+typedef struct { char s[40]; } dur;
+
+static dur D(int64_t ns)
+{
+    dur d;
+    report_fmt_ns(ns, d.s, sizeof d.s);
+    return d;
+}
+
 static void one(const rt_report *r, size_t i, FILE *out)
 {
-    char label[600], star[600];
+    char label[600], star[600], mdl[40], cyc[32];
     report_meas_label(r, i, label, sizeof label);
     if (r->meas->kind == RT_MEAS_JOBS) {
         const meas_job_check *c = &r->meas->jobs[i];
         long line = r->meas_in->jobs[i].line;
         if (!c->bounded) {
-            fprintf(out, "  line %ld: %s: response %" PRId64 " ns; no bound (the task's "
-                         "response time is unbounded)\n", line, label, c->observed_ns);
+            fprintf(out, "  line %ld: %s: response %s; no bound (the task's response time is "
+                         "unbounded)\n", line, label, D(c->observed_ns).s);
             return;
         }
-        fprintf(out, "  line %ld: %s: response %" PRId64 " ns %s R %" PRId64 " ns, tightness "
-                     "%.6f (D %" PRId64 " ns)\n", line, label, c->observed_ns,
-                c->above ? ">" : "<=", c->bound_ns, c->tightness, c->deadline_ns);
+        fprintf(out, "  line %ld: %s: response %s %s R %s, tightness %.6f (D %s)\n", line,
+                label, D(c->observed_ns).s, c->above ? ">" : "<=", D(c->bound_ns).s,
+                c->tightness, D(c->deadline_ns).s);
         return;
     }
     const meas_kernel_check *c = &r->meas->kernels[i];
     star_text(r, i, star, sizeof star);
-    fprintf(out, "  line %ld: %s: observed %" PRId64 " ns %s bound %" PRId64 " ns, tightness "
-                 "%.6f; model %.6g ns without margin, C(k,n) %.6g cycles, M %.6g (%s, S* %s%s)\n",
-            r->meas_in->kernels[i].line, label, c->observed_ns, c->above ? ">" : "<=",
-            c->bound_ns, c->tightness, c->model_ns, c->isolated_cycles, c->multiplier,
+    report_fmt_ns((int64_t)ceil(c->model_ns), mdl, sizeof mdl);
+    report_fmt_real(c->isolated_cycles, cyc, sizeof cyc);
+    fprintf(out, "  line %ld: %s: observed %s %s bound %s, tightness %.6f; model %s without "
+                 "margin, C(k,n) %s cycles, M %.6g (%s, S* %s%s)\n",
+            r->meas_in->kernels[i].line, label, D(c->observed_ns).s, c->above ? ">" : "<=",
+            D(c->bound_ns).s, c->tightness, mdl, cyc, c->multiplier,
             intf_case_name(c->sup_case), star, c->exhaustive ? "" : ", NOT exhaustive");
 }
 

@@ -37,16 +37,17 @@ static dur D(int64_t ns)
     return d;
 }
 
-/* The shortest of %.15g / %.16g / %.17g that reads back as x: exact, and short when it can be. */
+/* For people: six significant digits, but a large count (1e5 up to 1e15, cycles) as a whole
+ * number rather than with an exponent. Full precision lives in the JSON. */
 typedef struct { char s[32]; } real;
 
 void report_fmt_real(double x, char *buf, size_t size)
 {
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, size, "%.*g", prec, x);
-        if (strtod(buf, NULL) == x)
-            break;
-    }
+    double a = x < 0 ? -x : x;
+    if (a >= 1e5 && a < 1e15)
+        snprintf(buf, size, "%.0f", x);
+    else
+        snprintf(buf, size, "%.6g", x);
 }
 
 static real R(double x)
@@ -242,15 +243,9 @@ static void kernels(const rt_report *r, FILE *out)
     }
 }
 
-/* Verbose reports print reals so that they round-trip (17 digits), as JSON does. */
-static int real_digits(int verbosity)
+static void window_line(const rt_report *r, const wcet_window *w, FILE *out)
 {
-    return verbosity > 0 ? 17 : 6;
-}
-
-static void window_line(const rt_report *r, const wcet_window *w, int verbosity, FILE *out)
-{
-    int dg = real_digits(verbosity);
+    int dg = 6;
     fprintf(out, "      window [%s, %s) cycles: ", R(w->start_cycles).s, R(w->end_cycles).s);
     for (size_t i = 0; i < w->n_kernels; i++)
         fprintf(out, "%s%s", i ? " + " : "", r->ts->kernels[w->kernels[i]].name);
@@ -267,10 +262,9 @@ static void launch_lines(const rt_report *r, size_t i, int verbosity, FILE *out)
     for (size_t j = 0; j < wt->n_launches; j++) {
         const wcet_launch *ln = &wt->launches[j];
         fprintf(out, "  %s run %zu: %s on %" PRId64 " SMs: C = %s cycles, Tc = %s cycles "
-                     "(M = %.*g%s), WCET %s\n",
+                     "(M = %s%s), WCET %s\n",
                 r->ts->tasks[i].name, j + 1, r->ts->kernels[ln->kernel].name, ln->sms,
-                R(ln->isolated_cycles).s, R(ln->interference_cycles).s, real_digits(verbosity),
-                ln->multiplier,
+                R(ln->isolated_cycles).s, R(ln->interference_cycles).s, R(ln->multiplier).s,
                 ln->exhaustive ? "" : ", NOT exhaustive: combination cap hit", D(ln->wcet_ns).s);
         if (verbosity > 0)
             fprintf(out, "      WCET = ceil((1 + %s) * %s * 1000 / %s) + %" PRId64
@@ -278,7 +272,7 @@ static void launch_lines(const rt_report *r, size_t i, int verbosity, FILE *out)
                     R(r->o->margin).s, R(ln->interference_cycles).s, R(r->gpu->clock_mhz).s,
                     r->gpu->launch_overhead_ns, ln->wcet_ns);
         for (size_t w = 0; w < ln->n_windows; w++)
-            window_line(r, &ln->windows[w], verbosity, out);
+            window_line(r, &ln->windows[w], out);
     }
 }
 
@@ -321,7 +315,7 @@ static void provenance_block(const rt_report *r, FILE *out)
             p->from_source_date_epoch ? " (from SOURCE_DATE_EPOCH)" : "");
     fprintf(out, "Task set: %s (sha256 %s)\n", r->ts->path, ts_hex);
     fprintf(out, "GPU: %s (sha256 %s)\n", r->gpu->path, gpu_hex);
-    fprintf(out, "Libraries: libxml2 %s, GLPK %s, jansson %s, %s\n\n", p->libxml2, p->glpk,
+    fprintf(out, "Libraries: libxml2 %s, GLPK %s, jansson %s, %s\n", p->libxml2, p->glpk,
             p->jansson, p->libc);
 }
 
@@ -360,7 +354,8 @@ static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, F
         fprintf(out, "    %s meets its deadline with %s at %" PRId64 " SMs (now %" PRId64 ")",
                 r->ts->tasks[i].name, l->part_name[p], t->pass_sms, l->part_sms[p]);
     else
-        fprintf(out, "    no size of %s makes %s meet its deadline", l->part_name[p],
+        fprintf(out, "    no size of %s in %" PRId64 "..%" PRId64 " SMs makes %s meet its deadline",
+                l->part_name[p], r->sens->scan_first_sms[p], r->sens->scan_last_sms[p],
                 r->ts->tasks[i].name);
     if (r->sens->has_min_sms[p])
         fprintf(out, "; every deadline holds with %s at %" PRId64 " SMs\n", l->part_name[p],
@@ -395,8 +390,14 @@ static void sensitivity(const rt_report *r, FILE *out)
         if (s->has_min_sms[p])
             fprintf(out, "  Smallest size of %s (others fixed): %" PRId64 " SMs (now %" PRId64
                          ")\n", l->part_name[p], s->min_sms[p], l->part_sms[p]);
+        else if (s->scan_last_sms[p] < s->scan_first_sms[p])
+            fprintf(out, "  Smallest size of %s (others fixed): none: the other partitions "
+                         "leave fewer than %" PRId64 " SMs\n", l->part_name[p],
+                    s->scan_first_sms[p]);
         else
-            fprintf(out, "  Smallest size of %s (others fixed): none passes\n", l->part_name[p]);
+            fprintf(out, "  Smallest size of %s (others fixed): none passes in %" PRId64 "..%"
+                         PRId64 " SMs (a larger size would overlap the other partitions)\n",
+                    l->part_name[p], s->scan_first_sms[p], s->scan_last_sms[p]);
     }
     int w = (int)name_width(r->ts);
     fprintf(out, "  %-*s %13s %20s\n", w, "task", "slack D-R", "WCET headroom (1 ns)");
@@ -413,21 +414,27 @@ static void sensitivity(const rt_report *r, FILE *out)
 
 int report_text(const rt_report *r, FILE *out, int verbosity)
 {
-    if (verbosity >= 0 && r->prov)
-        provenance_block(r, out);
     verdict_line(r, out);
     report_meas_verdict(r, out);
     if (verbosity < 0)
         return ferror(out) ? -1 : 0;
+    if (r->prov) {
+        fputc('\n', out);
+        provenance_block(r, out);
+    }
     header(r, out);
     if (r->layout && r->eval)
         partitions(r, out);
-    kernels(r, out);
+    if (verbosity > 0)
+        kernels(r, out);
     report_text_concurrency(r, out, verbosity);
     if (r->layout && r->eval) {
-        fprintf(out, "\nLaunches (WCET = ceil((1 + margin) * Tc * 1000 / f) + launch overhead):\n");
-        for (size_t i = 0; i < r->ts->n_tasks; i++)
-            launch_lines(r, i, verbosity, out);
+        if (verbosity > 0) {
+            fprintf(out, "\nLaunches (WCET = ceil((1 + margin) * Tc * 1000 / f) + launch "
+                         "overhead):\n");
+            for (size_t i = 0; i < r->ts->n_tasks; i++)
+                launch_lines(r, i, verbosity, out);
+        }
         if (r->sens)
             sensitivity(r, out);
         if (verbosity > 0) {
@@ -437,5 +444,8 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
         }
     }
     report_meas_text(r, out, verbosity);
+    if (verbosity == 0)
+        fprintf(out, "\n-v adds the per-kernel C(k,n) tables, each launch's windows, the "
+                     "block-level notes and the response-time derivations.\n");
     return ferror(out) ? -1 : 0;
 }

@@ -224,9 +224,19 @@ int sim_report_text(const sim_report *r, const sim_result *res, FILE *out)
     char h[40], a[40], b[40], c[40], d[40];
     report_fmt_ns(res->horizon_ns, h, sizeof h);
     bool exceeded = res->violation.found;
-    fprintf(out, "%s: %" PRIu64 " jobs simulated over %s%s (task set \"%s\", GPU \"%s\")\n",
-            exceeded ? "BOUND EXCEEDED" : "NO OBSERVED RESPONSE ABOVE ITS BOUND", res->jobs, h,
-            res->capped ? ", releases stopped at the job cap" : "",
+    if (res->misses == 0) {
+        fprintf(out, "NO DEADLINE MISS; %s", exceeded ? "BOUND EXCEEDED"
+                                                     : "NO OBSERVED RESPONSE ABOVE ITS BOUND");
+    } else {
+        fprintf(out, "DEADLINE MISSES:");
+        for (size_t t = 0, k = 0; t < res->n_tasks; t++)
+            if (res->tasks[t].misses)
+                fprintf(out, "%s %s %" PRIu64 " of %" PRIu64 " jobs", k++ ? "," : "",
+                        r->ts->tasks[t].name, res->tasks[t].misses, res->tasks[t].jobs);
+        fprintf(out, "; %s", exceeded ? "BOUND EXCEEDED" : "no response above its bound");
+    }
+    fprintf(out, " (%" PRIu64 " jobs simulated over %s%s, task set \"%s\", GPU \"%s\")\n",
+            res->jobs, h, res->capped ? ", releases stopped at the job cap" : "",
             r->ts->name ? r->ts->name : "", r->gpu->name ? r->gpu->name : "");
     fprintf(out, "Simulation: %s releases (seed %" PRIu64 "), --exec %s; bounds: model revision "
                  "%d, %s windows, %s interference, margin %.6g\n\n",

@@ -329,8 +329,10 @@ static int job_end(sim *s, size_t p, double now)
     st->jobs++;
     st->sum_ns += j.response_ns;
     s->out->jobs++;
-    if (j.response_ns > (double)s->task[t].deadline)
+    if (j.response_ns > (double)s->task[t].deadline) {
         st->misses++;
+        s->out->misses++;
+    }
     pp->recent[pp->n_recent++ % 16] = j;
     /* under --exec wcet every time is a whole number: the check is exact; under dynamic a
      * relative 1e-12 forgives the rounding of the progress arithmetic */

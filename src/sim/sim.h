@@ -75,6 +75,7 @@ typedef struct sim_violation {
 typedef struct sim_result {
     int64_t horizon_ns;
     uint64_t jobs;           /* jobs simulated (finished) */
+    uint64_t misses;         /* of them, responses above their deadline (all tasks) */
     bool capped;             /* releases stopped at job_cap before the horizon */
     size_t n_tasks;
     sim_task_stats *tasks;   /* owned */
