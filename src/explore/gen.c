@@ -170,8 +170,13 @@ static bool map_tasks(rt_taskset *ts, const double *u)
     size_t n = ts->n_tasks, P = ts->n_partitions;
     size_t *order = malloc(n * sizeof *order);
     double *load = calloc(P, sizeof *load);
-    bool ok = order && load;
-    for (size_t i = 0; ok && i < n; i++) {
+    if (!order || !load) {
+        free(order);
+        free(load);
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < n; i++) {
         size_t j = i;   /* insertion sort by u descending, ties by index */
         /* order[0..i) is filled (clang-tidy does not see it)
          * NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
