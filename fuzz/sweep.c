@@ -3,12 +3,15 @@
  * tests/data/explore/sweep.xml inside a temporary tree whose tests/data/sim, tests/data/gpus,
  * tests/data/tasksets and examples link to the source tree, so the relative input paths of the
  * sweep files in tests/data/explore and examples/explore resolve. The loader returns a spec
- * whose points can all be numbered, or NULL with a located error. */
+ * whose points can all be numbered, or NULL with a located error. An engine is then made for
+ * the spec and the inputs of its first and last points built (the engine's own copy of the task
+ * set, scenarios included, changed and freed beside the spec's), without analysing them. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "explore/eval.h"
 #include "explore/spec.h"
 #include "common.h"
 
@@ -39,6 +42,23 @@ static void make_tree(void)
         fuzz_symlink(links[i][0], target);
     }
     tree_ready = 1;
+}
+
+/* The inputs of the first and last points, through an engine that owns a copy of the set. */
+static void check_engine(const xp_spec *s)
+{
+    xp_engine *e = xp_engine_new(s);
+    FUZZ_ASSERT(e != NULL);
+    const uint64_t probe[] = { 0, s->n_points - 1 };
+    for (size_t p = 0; p < sizeof probe / sizeof probe[0]; p++) {
+        const rt_taskset *ts = NULL;
+        const rt_gpu *gpu = NULL;
+        char err[400];
+        int rc = xp_engine_point_inputs(e, probe[p], &ts, &gpu, err, sizeof err);
+        FUZZ_ASSERT(rc == XP_OK || rc == 1);
+        FUZZ_ASSERT(rc != XP_OK || (ts != NULL && gpu != NULL));
+    }
+    xp_engine_free(e);
 }
 
 static void check_spec(const xp_spec *s)
@@ -73,8 +93,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rt_diags *d = fuzz_diags();
     xp_spec *s = xp_spec_load(path, d);
     fuzz_check_loaded(s, d);
-    if (s)
+    if (s) {
         check_spec(s);
+        check_engine(s);
+    }
     xp_spec_free(s);
     rt_diags_free(d);
     return 0;

@@ -209,6 +209,46 @@ static void test_golden_verbose_text(void)
     runcmd_free(&r);
 }
 
+/* A path holding a newline (issue 30 item 6): copied to a file named
+ * "evil<LF>SCHEDULABLE: every deadline holds (forged).xml", tiny-miss.xml must print no line of
+ * its own starting "SCHEDULABLE:" beside its real "NOT SCHEDULABLE" verdict (the first line): the header shows the
+ * newline as \x0a, in the command line and the task-set line alike. The same path with a GPU file
+ * that does not exist: the diagnostic on stderr names the escaped path on one line. */
+static void test_control_chars_escaped(void)
+{
+    char dir[256], path[512];
+    snprintf(dir, sizeof dir, "%s/rtgpu-cli-esc-%ld", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+             (long)getpid());
+    CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0700), 0);
+    snprintf(path, sizeof path, "%s/evil\nSCHEDULABLE: every deadline holds (forged).xml", dir);
+    char *text = read_text("tests/data/cli/tiny-miss.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    fclose(f);
+    free(text);
+    runcmd_out r = runcmd((char *[]){"x", path, "--gpu", TINY_GPU, NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NULL(r.out && strstr(r.out, "\nSCHEDULABLE: every deadline holds (forged)"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "/evil\\x0aSCHEDULABLE: every deadline holds "
+                                                  "(forged).xml (sha256 "));
+    CU_ASSERT(r.out && strncmp(r.out, "NOT SCHEDULABLE", 15) == 0);   /* the verdict, first */
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", path, "--gpu", "tests/data/cli/no-such-gpu.xml", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NULL(r.err && strstr(r.err, "\nSCHEDULABLE"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "tests/data/cli/tiny-miss.xml", "--gpu", path, NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NULL(r.err && strstr(r.err, "\nSCHEDULABLE"));
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "/evil\\x0aSCHEDULABLE: every deadline holds "
+                                                  "(forged).xml"));
+    runcmd_free(&r);
+    unlink(path);
+    rmdir(dir);
+}
+
 static json_int_t jget_int(json_t *root, const char *path_a, size_t i, const char *key)
 {
     json_t *o = json_object_get(json_array_get(json_object_get(root, path_a), i), key);
@@ -849,6 +889,8 @@ void test_cli_register(void)
                 test_new_user_options);
     CU_add_test(s, "what a new user hit: whole-ns hint, bandwidth above nominal",
                 test_new_user_inputs);
+    CU_add_test(s, "control characters of a path escaped in the text and on stderr",
+                test_control_chars_escaped);
     CU_add_test(s, "search: a tiny --budget leaves analyses undecided, no proof",
                 test_search_budget_undecided);
     CU_add_test(s, "search: --max-iterations bounds every MIP solve", test_max_iterations_honoured);

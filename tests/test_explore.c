@@ -356,6 +356,24 @@ static void test_cli_json(void)
 }
 
 /* --jobs 3, shards 1/2 + 2/2 merged, a resumed cut file: all the same bytes as one run. */
+/* A base task set with <scenario> elements, two points (issue 29): every point works on its own
+ * deep copy of the set; the copy used to share the scenarios, so the sweep wrote its two lines
+ * and then died freeing them twice (status 139). Two lines, point 0 and 1, exit 0. */
+static void test_cli_scenario_base(void)
+{
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", "tests/data/explore/scenario-sweep.xml", "-q",
+                                         "--format", "csv", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\n0,"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\n1,"));
+    int n = 0;
+    char *save = NULL;
+    for (char *l = r.out ? strtok_r(r.out, "\n", &save) : NULL; l; l = strtok_r(NULL, "\n", &save))
+        n++;
+    CU_ASSERT_EQUAL(n, 3);   /* the header and two points */
+    runcmd_free(&r);
+}
+
 static void test_cli_jobs_shards_resume(void)
 {
     char one[300], s1[300], s2[300], all[300], cut[300];
@@ -515,6 +533,7 @@ void test_explore_register(void)
     CU_add_test(s, "generated sets: same seed, same set; U exact", test_generate);
     CU_add_test(s, "acceptance: none >= masola, naive at every point", test_acceptance_order);
     CU_add_test(s, "command: JSON lines and CSV", test_cli_json);
+    CU_add_test(s, "command: a base set with scenarios, two points", test_cli_scenario_base);
     CU_add_test(s, "command: --jobs, shards + merge, --resume", test_cli_jobs_shards_resume);
     CU_add_test(s, "command: --sensitivity, scaling factors by hand", test_cli_sensitivity);
     CU_add_test(s, "command: usage errors", test_cli_usage);

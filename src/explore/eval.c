@@ -64,7 +64,7 @@ xp_engine *xp_engine_new(const xp_spec *s)
     e->cache = calloc(e->n_cache ? e->n_cache : 1, sizeof *e->cache);
     if (s->ts) {
         e->src = s->ts;
-        e->work = xp_taskset_copy(s->ts);
+        e->work = rt_taskset_copy(s->ts);
     }
     if (!e->idx || !e->cache || (s->ts && !e->work)) {
         xp_engine_free(e);
@@ -119,7 +119,7 @@ static int ensure_generated(xp_engine *e)
     if (!e->gen_ok)
         return strcmp(e->gen_err, "out of memory") == 0 ? XP_ENOMEM : XP_OK;
     e->src = e->gen;
-    e->work = xp_taskset_copy(e->gen);
+    e->work = rt_taskset_copy(e->gen);
     if (!e->work) {
         e->gen_key = 0;
         return XP_ENOMEM;
@@ -443,5 +443,17 @@ int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
     if (rc == XP_OK && out->valid)
         out->exit_status = out->schedulable ? 0 : strcmp(out->status, "undecided") == 0 ? 3 : 1;
     rt_layout_free(l);
+    return rc;
+}
+
+int xp_engine_point_inputs(xp_engine *e, uint64_t p, const rt_taskset **ts, const rt_gpu **gpu,
+                           char *err, size_t err_size)
+{
+    size_t gi = 0;
+    int rc = prepare(e, p, &gi, err, err_size);
+    if (rc == XP_OK) {
+        *ts = e->work;
+        *gpu = e->s->gpus[gi];
+    }
     return rc;
 }

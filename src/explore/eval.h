@@ -39,4 +39,11 @@ void xp_engine_free(xp_engine *e);
  * XP_ENOMEM. */
 int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out);
 
+/* The task set and GPU of point p as the engine analyses them (periods scaled, kernels
+ * scaled, partitions sized), borrowed until the next call; for the sweep fuzz harness
+ * (fuzz/sweep.c), which prepares points without analysing them. XP_OK, XP_ENOMEM, or 1 with err
+ * set if the point's task set cannot be made. */
+int xp_engine_point_inputs(xp_engine *e, uint64_t p, const rt_taskset **ts, const rt_gpu **gpu,
+                           char *err, size_t err_size);
+
 #endif

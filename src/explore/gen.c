@@ -170,8 +170,13 @@ static bool map_tasks(rt_taskset *ts, const double *u)
     size_t n = ts->n_tasks, P = ts->n_partitions;
     size_t *order = malloc(n * sizeof *order);
     double *load = calloc(P, sizeof *load);
-    bool ok = order && load;
-    for (size_t i = 0; ok && i < n; i++) {
+    if (!order || !load) {
+        free(order);
+        free(load);
+        return false;
+    }
+    bool ok = true;
+    for (size_t i = 0; i < n; i++) {
         size_t j = i;   /* insertion sort by u descending, ties by index */
         /* order[0..i) is filled (clang-tidy does not see it)
          * NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult) */
@@ -311,65 +316,4 @@ int xp_gen_sizes(rt_taskset *ts, int64_t sms, int64_t gran)
         next += pa->sms;
     }
     return 0;
-}
-
-static char *dup_or_null(const char *s, bool *ok)
-{
-    char *d = s ? strdup(s) : NULL;
-    *ok &= !s || d;
-    return d;
-}
-
-static void *dup_mem(const void *p, size_t n, size_t size, bool *ok)
-{
-    if (!p || n == 0)
-        return NULL;
-    void *d = malloc(n * size);
-    if (d)
-        memcpy(d, p, n * size);
-    *ok &= d != NULL;
-    return d;
-}
-
-rt_taskset *xp_taskset_copy(const rt_taskset *src)
-{
-    rt_taskset *ts = calloc(1, sizeof *ts);
-    if (!ts)
-        return NULL;
-    bool ok = true;
-    *ts = *src;
-    ts->kernels = calloc(src->n_kernels ? src->n_kernels : 1, sizeof *ts->kernels);
-    ts->tasks = calloc(src->n_tasks ? src->n_tasks : 1, sizeof *ts->tasks);
-    ts->partitions = calloc(src->n_partitions ? src->n_partitions : 1, sizeof *ts->partitions);
-    ts->path = dup_or_null(src->path, &ok);
-    ts->name = dup_or_null(src->name, &ok);
-    if (!ts->kernels || !ts->tasks || !ts->partitions) {
-        ts->n_kernels = ts->n_tasks = ts->n_partitions = 0;
-        rt_taskset_free(ts);
-        return NULL;
-    }
-    for (size_t i = 0; i < src->n_kernels; i++) {
-        rt_kernel *k = &ts->kernels[i];
-        *k = src->kernels[i];
-        k->name = dup_or_null(k->name, &ok);
-        k->measured = dup_mem(k->measured, k->n_measured, sizeof *k->measured, &ok);
-    }
-    for (size_t i = 0; i < src->n_tasks; i++) {
-        rt_task *t = &ts->tasks[i];
-        *t = src->tasks[i];
-        t->name = dup_or_null(t->name, &ok);
-        t->runs = dup_mem(t->runs, t->n_runs, sizeof *t->runs, &ok);
-        t->run_lines = dup_mem(t->run_lines, t->n_runs, sizeof *t->run_lines, &ok);
-    }
-    for (size_t i = 0; i < src->n_partitions; i++) {
-        rt_partition *p = &ts->partitions[i];
-        *p = src->partitions[i];
-        p->name = dup_or_null(p->name, &ok);
-        p->tasks = dup_mem(p->tasks, p->n_tasks, sizeof *p->tasks, &ok);
-    }
-    if (!ok) {
-        rt_taskset_free(ts);
-        return NULL;
-    }
-    return ts;
 }

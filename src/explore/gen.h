@@ -29,9 +29,6 @@ rt_taskset *xp_gen_taskset(const xp_generate *g, double u, uint64_t set_seed, ch
  * than units. */
 int xp_gen_sizes(rt_taskset *ts, int64_t sms, int64_t gran);
 
-/* Deep copy of a task set; NULL when out of memory. */
-rt_taskset *xp_taskset_copy(const rt_taskset *ts);
-
 /* Deterministic natural logarithm and exponential (+, -, *, / and frexp/ldexp only), so that
  * generated sets do not depend on the C library's rounding. */
 double xp_log(double x);

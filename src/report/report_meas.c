@@ -1,6 +1,7 @@
 /* report_meas: the --check-measurements part of the text report, and the words every format
  * uses for an observation (docs/calibration.md sec. 4). Prints what meas_check computed. */
 #include "report/report.h"
+#include "util/textesc.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -109,7 +110,9 @@ void report_meas_text(const rt_report *r, FILE *out, int verbosity)
     char hex[65];
     for (int i = 0; i < 32; i++)
         snprintf(hex + 2 * i, 3, "%02x", r->meas_in->sha256[i]);
-    fprintf(out, "\nMeasurements (%s, sha256 %s): %zu %s against %s\n", r->meas_in->path, hex,
+    fputs("\nMeasurements (", out);
+    rt_esc_fputs(r->meas_in->path, out);
+    fprintf(out, ", sha256 %s): %zu %s against %s\n", hex,
             m->n, m->kind == RT_MEAS_JOBS ? "job response times" : "kernel times",
             m->kind == RT_MEAS_JOBS ? "the analysed response times R"
                                     : "the WCET of that launch beside those co-runners "

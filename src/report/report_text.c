@@ -1,6 +1,7 @@
 /* report_text: the human-readable report: verdict first, then partitions, kernels, launches. */
 #include "report/report.h"
 #include "report/report_concurrency.h"
+#include "util/textesc.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -310,11 +311,16 @@ static void provenance_block(const rt_report *r, FILE *out)
         snprintf(gpu_hex + 2 * i, 3, "%02x", r->gpu->sha256[i]);
     }
     fprintf(out, "%s %s (model revision %d)\n", p->tool, p->version, RT_MODEL_REVISION);
-    fprintf(out, "Command line: %s\n", p->command_line);
+    fputs("Command line: ", out);
+    rt_esc_fputs(p->command_line, out);
+    fputc('\n', out);
     fprintf(out, "Date: %s%s\n", p->date,
             p->from_source_date_epoch ? " (from SOURCE_DATE_EPOCH)" : "");
-    fprintf(out, "Task set: %s (sha256 %s)\n", r->ts->path, ts_hex);
-    fprintf(out, "GPU: %s (sha256 %s)\n", r->gpu->path, gpu_hex);
+    fputs("Task set: ", out);
+    rt_esc_fputs(r->ts->path, out);
+    fprintf(out, " (sha256 %s)\nGPU: ", ts_hex);
+    rt_esc_fputs(r->gpu->path, out);
+    fprintf(out, " (sha256 %s)\n", gpu_hex);
     fprintf(out, "Libraries: libxml2 %s, GLPK %s, jansson %s, %s\n", p->libxml2, p->glpk,
             p->jansson, p->libc);
 }

@@ -17,7 +17,7 @@ static size_t count_submits(xmlNodePtr n)
     return k;
 }
 
-/* submits belong to the task set (scenario_free_all); gcc 12's analyzer reads an array
+/* submits belong to the task set (rt_taskset_free); gcc 12's analyzer reads an array
  * stored into a heap record as a leak */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 /* One <submit>: its kernel (named, with a <launch>, not yet in this scenario) and at. */
@@ -100,15 +100,4 @@ void scenario_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskse
     for (xmlNodePtr c = root->children; c; c = c->next)
         if (xmlsafe_is(c, "scenario"))
             read_scenario(path, d, c, ts, &ts->scenarios[ts->n_scenarios++]);
-}
-
-void scenario_free_all(rt_taskset *ts)
-{
-    for (size_t i = 0; i < ts->n_scenarios; i++) {
-        free(ts->scenarios[i].name);
-        free(ts->scenarios[i].submits);
-    }
-    free(ts->scenarios);
-    ts->scenarios = NULL;
-    ts->n_scenarios = 0;
 }

@@ -13,7 +13,5 @@
  * submit naming no kernel or a kernel without <launch>, a kernel submitted twice in one
  * scenario, an invalid at. Needs ts->kernels read. */
 void scenario_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts);
-/* Free the scenarios of ts (rt_taskset_free calls it). */
-void scenario_free_all(rt_taskset *ts);
 
 #endif

@@ -103,6 +103,9 @@ typedef struct rt_taskset {
 rt_taskset *rt_taskset_load(const char *path, rt_diags *d);
 /* Free a task set and everything it owns; NULL is a no-op. */
 void rt_taskset_free(rt_taskset *ts);
+/* Deep copy of a task set (kernels, tasks, partitions, scenarios: nothing shared with ts); NULL
+ * when out of memory. Caller frees with rt_taskset_free. */
+rt_taskset *rt_taskset_copy(const rt_taskset *ts);
 /* Index of the kernel / task with that name, or -1. */
 long rt_taskset_find_kernel(const rt_taskset *ts, const char *name);
 long rt_taskset_find_task(const rt_taskset *ts, const char *name);

@@ -4,8 +4,9 @@
  * SHA-256 compared with the one the analysis read, so what is written is exactly the analysed
  * file plus the layout, never a file changed in between. <task> elements are matched to
  * ts->tasks by position (the loader reads them in file order) and checked by name. The new
- * <partition> elements go where the schema wants them, after everything else, indented like
- * the examples; text and comments elsewhere are left as they are. */
+ * <partition> elements go where the schema wants them, after the tasks and before any
+ * <scenario> (with the comments just above it), indented like the examples; text and comments
+ * elsewhere are left as they are. */
 #include "taskset/taskset_write.h"
 
 #include <inttypes.h>
@@ -117,15 +118,55 @@ static bool set_priorities(xmlNodePtr root, const rt_taskset *ts, const int64_t 
     return true;
 }
 
+/* Insert node before anchor, or append it to parent when anchor is NULL; NULL node: failure. */
+static bool put_at(xmlNodePtr parent, xmlNodePtr anchor, xmlNodePtr node)
+{
+    if (!anchor)
+        return put(parent, node);
+    if (!node)
+        return false;
+    if (!xmlAddPrevSibling(anchor, node)) {
+        xmlFreeNode(node);
+        return false;
+    }
+    return true;
+}
+
+/* Where the <partition> elements go: the first <scenario>, or the comments just above it; NULL
+ * (the end) when the file has no scenario. */
+static xmlNodePtr partitions_anchor(xmlNodePtr root)
+{
+    xmlNodePtr a = root->children;
+    while (a && !xmlsafe_is(a, "scenario"))
+        a = a->next;
+    if (!a)
+        return NULL;
+    while (a->prev && (a->prev->type == XML_COMMENT_NODE || is_blank_text(a->prev)))
+        a = a->prev;
+    return is_blank_text(a) ? a->next : a;
+}
+
 static bool add_partitions(xmlNodePtr root, const rt_taskset *ts, const rt_partition_out *parts,
                            size_t n_parts, const char *note)
 {
+    bool ok = true;
+    bool comment = note && note[0] && !strstr(note, "--") && note[strlen(note) - 1] != '-';
+    xmlNodePtr anchor = partitions_anchor(root);
+    if (anchor) {
+        /* each element, then the indentation of what follows it */
+        if (comment)
+            ok = put_at(root, anchor, xmlNewComment(X(note))) &&
+                 put_at(root, anchor, xmlNewText(X("\n  ")));
+        for (size_t p = 0; ok && p < n_parts; p++)
+            ok = put_at(root, anchor, new_partition(ts, &parts[p])) &&
+                 put_at(root, anchor, xmlNewText(X("\n  ")));
+        return ok;
+    }
     /* The blank text that ends the root (the line break before </taskset>) goes back last. */
     xmlNodePtr tail = is_blank_text(root->last) ? root->last : NULL;
     if (tail)
         xmlUnlinkNode(tail);
-    bool ok = true;
-    if (note && note[0] && !strstr(note, "--") && note[strlen(note) - 1] != '-')
+    if (comment)
         ok = put_text(root, "\n  ") && put(root, xmlNewComment(X(note)));
     for (size_t p = 0; ok && p < n_parts; p++)
         ok = put_text(root, "\n  ") && put(root, new_partition(ts, &parts[p]));

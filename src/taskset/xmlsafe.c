@@ -32,6 +32,7 @@
 #include "schemas.h"
 #include "taskset/units.h"
 #include "util/sha256.h"
+#include "util/textesc.h"
 
 /* libxml2 2.12 made the structured error handler take a const xmlError *. */
 #if LIBXML_VERSION >= 21200
@@ -70,36 +71,7 @@ const char *xmlsafe_hint(const rt_suggest *sg, char *buf, size_t size)
 
 const char *xmlsafe_quote(const char *s, char *buf, size_t size)
 {
-    static const char hex[] = "0123456789abcdef";
-    size_t o = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        char esc[5];
-        size_t n = 0;
-        if (*p == '"' || *p == '\\') {
-            esc[n++] = '\\';
-            esc[n++] = (char)*p;
-        } else if (*p < 0x20 || *p == 0x7f) {
-            esc[n++] = '\\';
-            esc[n++] = 'x';
-            esc[n++] = hex[*p >> 4];
-            esc[n++] = hex[*p & 15];
-        } else {
-            esc[n++] = (char)*p;
-        }
-        if (o + n + 4 > size) {
-            while (o > 0 && ((unsigned char)buf[o - 1] & 0xc0) == 0x80)
-                o--; /* do not cut a UTF-8 sequence: drop its continuation bytes */
-            if (o > 0 && ((unsigned char)buf[o - 1] & 0xc0) == 0xc0)
-                o--; /* and its lead byte */
-            memcpy(buf + o, "...", 3);
-            o += 3;
-            break;
-        }
-        memcpy(buf + o, esc, n);
-        o += n;
-    }
-    buf[o] = '\0';
-    return buf;
+    return rt_esc(s, "\"\\", buf, size);
 }
 
 /* A libxml2 message made printable: one line, no trailing newline, control chars escaped. */

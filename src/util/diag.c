@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/analyzer.h"
+#include "util/textesc.h"
 
 struct rt_diags {
     rt_diag *items;
@@ -121,11 +122,16 @@ void rt_diags_print(const rt_diags *d, FILE *out)
 {
     for (size_t i = 0; i < d->n; i++) {
         const rt_diag *it = &d->items[i];
-        if (it->file && it->line > 0)
-            fprintf(out, "%s:%ld: ", it->file, it->line);
-        else if (it->file)
-            fprintf(out, "%s: ", it->file);
-        fprintf(out, "%s: %s\n", kind_word(it->kind), it->msg);
+        /* file names and messages may hold any byte: control characters as \xHH */
+        if (it->file) {
+            rt_esc_fputs(it->file, out);
+            if (it->line > 0)
+                fprintf(out, ":%ld", it->line);
+            fputs(": ", out);
+        }
+        fprintf(out, "%s: ", kind_word(it->kind));
+        rt_esc_fputs(it->msg, out);
+        fputc('\n', out);
     }
     if (d->dropped)
         fprintf(out, "note: %zu further diagnostics not shown\n", d->dropped);
