@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,8 +44,19 @@ static inline char *runcmd_slurp(FILE *f)
     return buf;
 }
 
+/* runcmd with the limit `resource` (RLIMIT_FSIZE, RLIMIT_AS; -1: none) set to lim in the
+ * child; SIGXFSZ is ignored there, so a write past RLIMIT_FSIZE fails with EFBIG. */
+static inline runcmd_out runcmd_rlimit(char *const argv[], unsigned timeout_s, int resource,
+                                       rlim_t lim);
+
 /* Run RTGPU_BIN with argv (NULL-terminated, argv[0] ignored), killed after timeout_s seconds. */
 static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
+{
+    return runcmd_rlimit(argv, timeout_s, -1, 0);
+}
+
+static inline runcmd_out runcmd_rlimit(char *const argv[], unsigned timeout_s, int resource,
+                                       rlim_t lim)
 {
     runcmd_out r = {-1, NULL, NULL};
     FILE *fo = tmpfile(), *fe = tmpfile();
@@ -58,6 +70,12 @@ static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
         dup2(fileno(fo), 1);
         dup2(fileno(fe), 2);
         alarm(timeout_s);
+        if (resource >= 0) {
+            struct rlimit rl = { lim, lim };
+            signal(SIGXFSZ, SIG_IGN);
+            if (setrlimit(resource, &rl) != 0)
+                _exit(126);
+        }
         char *args[64], bin[4096];
         size_t n = 0;
         snprintf(bin, sizeof bin, "%s", runcmd_bin());
