@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -70,8 +71,11 @@ static inline void runcmd_tool_path(const char *tool, char *out, size_t size)
 }
 
 /* Run tool (see runcmd_tool_path; NULL: RTGPU_BIN itself) with argv (NULL-terminated, argv[0]
- * ignored), killed after timeout_s seconds. */
-static inline runcmd_out runcmd_tool(const char *tool, char *const argv[], unsigned timeout_s)
+ * ignored), killed after timeout_s seconds, with the limit `resource` (RLIMIT_FSIZE, RLIMIT_AS;
+ * -1: none) set to lim in the child; SIGXFSZ is ignored there, so a write past RLIMIT_FSIZE
+ * fails with EFBIG. */
+static inline runcmd_out runcmd_tool_rlimit(const char *tool, char *const argv[],
+                                            unsigned timeout_s, int resource, rlim_t lim)
 {
     runcmd_out r = {-1, NULL, NULL};
     char bin[4096];
@@ -90,6 +94,12 @@ static inline runcmd_out runcmd_tool(const char *tool, char *const argv[], unsig
         dup2(fileno(fo), 1);
         dup2(fileno(fe), 2);
         runcmd_child_deadline(timeout_s);
+        if (resource >= 0) {
+            struct rlimit rl = { lim, lim };
+            signal(SIGXFSZ, SIG_IGN);
+            if (setrlimit(resource, &rl) != 0)
+                _exit(126);
+        }
         char *args[64];
         size_t n = 0;
         args[n++] = bin;
@@ -116,10 +126,23 @@ done:
     return r;
 }
 
+/* runcmd_tool_rlimit without a limit. */
+static inline runcmd_out runcmd_tool(const char *tool, char *const argv[], unsigned timeout_s)
+{
+    return runcmd_tool_rlimit(tool, argv, timeout_s, -1, 0);
+}
+
 /* Run RTGPU_BIN (rtgpu-analyze) with argv, killed after timeout_s seconds. */
 static inline runcmd_out runcmd(char *const argv[], unsigned timeout_s)
 {
     return runcmd_tool(NULL, argv, timeout_s);
+}
+
+/* runcmd under the limit resource = lim (see runcmd_tool_rlimit). */
+static inline runcmd_out runcmd_rlimit(char *const argv[], unsigned timeout_s, int resource,
+                                       rlim_t lim)
+{
+    return runcmd_tool_rlimit(NULL, argv, timeout_s, resource, lim);
 }
 
 static inline void runcmd_free(runcmd_out *r)

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "explore/eval.h"
@@ -302,9 +304,14 @@ static void test_acceptance_order(void)
 
 /* ---- the command ----------------------------------------------------------------------- */
 
+static runcmd_out xcmd_rlimit(char *const argv[], int resource, rlim_t lim)
+{
+    return runcmd_tool_rlimit("rtgpu-explore", argv, 60, resource, lim);
+}
+
 static runcmd_out xcmd(char *const argv[])
 {
-    return runcmd_tool("rtgpu-explore", argv, 60);
+    return xcmd_rlimit(argv, -1, 0);
 }
 
 static char *read_text(const char *path)
@@ -521,6 +528,136 @@ static void test_cli_usage(void)
     runcmd_free(&r);
 }
 
+
+/* A full disk in the middle of a line (here the file size limit RLIMIT_FSIZE, which cuts a
+ * write short like a full disk does): the output keeps whole lines only, the run fails, and
+ * --resume finishes it to the same bytes as one run. The limit falls 7 bytes into line 4. */
+static void test_cli_whole_lines(void)
+{
+    char one[300], cut[300];
+    tmp_path(one, sizeof one, "whole-ref.jsonl");
+    tmp_path(cut, sizeof cut, "whole-cut.jsonl");
+    unlink(one), unlink(cut);
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "-o", one, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    char *ref = read_text(one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ref);
+    const char *p = ref;
+    for (int k = 0; k < 3 && p; k++)
+        p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    size_t three = (size_t)(p - ref);
+    r = xcmd_rlimit((char *const[]){ "x", "sweep", GEN, "-q", "-o", cut, NULL }, RLIMIT_FSIZE,
+                    (rlim_t)(three + 7));
+    CU_ASSERT_NOT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "cannot write: File too large"));
+    runcmd_free(&r);
+    char *got = read_text(cut);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+    CU_ASSERT_EQUAL(strlen(got), three);   /* three whole lines, not three and 7 bytes */
+    CU_ASSERT_EQUAL(strncmp(got, ref, three), 0);
+    free(got);
+    r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "-o", cut, "--resume", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(r.err && strstr(r.err, "incomplete"));
+    runcmd_free(&r);
+    got = read_text(cut);
+    CU_ASSERT_STRING_EQUAL(got ? got : "", ref);
+    free(got);
+    free(ref);
+    unlink(one), unlink(cut);
+}
+
+/* A second run on an output that a run is writing (here this test process holds the run's
+ * lock) is refused with exit 2 and the holder's PID, and the file is left as it was. */
+static void test_cli_lock(void)
+{
+    char out[300];
+    tmp_path(out, sizeof out, "locked.jsonl");
+    unlink(out);
+    int fd = open(out, O_RDWR | O_CREAT | O_TRUNC, 0644);
+    CU_ASSERT_FATAL(fd >= 0);
+    struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+    CU_ASSERT_EQUAL_FATAL(fcntl(fd, F_SETLK, &fl), 0);
+    char holder[64];
+    snprintf(holder, sizeof holder, "(process %ld holds its lock)", (long)getpid());
+    for (int resume = 0; resume < 2; resume++) {
+        runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "-o", out,
+                                             resume ? "--resume" : NULL, NULL });
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "is being written by another run"));
+        CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, holder));
+        runcmd_free(&r);
+        struct stat st;
+        CU_ASSERT_TRUE(stat(out, &st) == 0 && st.st_size == 0);
+    }
+    close(fd);   /* the lock goes with it: now the run may write */
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "-o", out, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    unlink(out);
+}
+
+/* CRLF line ends (a file passed through a Windows editor): --resume and merge refuse it, naming
+ * the line, instead of accepting it (resume) or copying the '\r' into the merged file. */
+static void test_cli_crlf(void)
+{
+    char one[300], crlf[300], merged[300];
+    tmp_path(one, sizeof one, "crlf-ref.jsonl");
+    tmp_path(crlf, sizeof crlf, "crlf.jsonl");
+    tmp_path(merged, sizeof merged, "crlf-merged.jsonl");
+    unlink(one), unlink(crlf), unlink(merged);
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "-o", one, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    char *ref = read_text(one);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ref);
+    FILE *f = fopen(crlf, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    for (const char *c = ref; *c; c++) {
+        if (*c == '\n')
+            fputc('\r', f);
+        fputc(*c, f);
+    }
+    fclose(f);
+    char *before = read_text(crlf);
+    char line1[400];
+    snprintf(line1, sizeof line1, "%s:1: error: ends in a carriage return", crlf);
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "-o", crlf, "--resume", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, line1));
+    runcmd_free(&r);
+    char *after = read_text(crlf);
+    CU_ASSERT_STRING_EQUAL(after ? after : "", before ? before : "-");
+    free(after);
+    free(before);
+    r = xcmd((char *const[]){ "x", "merge", crlf, "-o", merged, NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, line1));
+    CU_ASSERT_EQUAL(access(merged, F_OK), -1);
+    runcmd_free(&r);
+    free(ref);
+    unlink(one), unlink(crlf), unlink(merged);
+}
+
+/* -o naming a symbolic link to nothing: refused (exit 2), the link's target not created. */
+static void test_cli_dangling_link(void)
+{
+    char link[300], target[300];
+    tmp_path(link, sizeof link, "dangling.jsonl");
+    tmp_path(target, sizeof target, "dangling-target.jsonl");
+    unlink(link), unlink(target);
+    CU_ASSERT_EQUAL_FATAL(symlink(target, link), 0);
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "-o", link, NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "is a symbolic link to a file that does not exist"));
+    CU_ASSERT_EQUAL(access(target, F_OK), -1);
+    runcmd_free(&r);
+    unlink(link), unlink(target);
+}
+
+
 void test_explore_register(void)
 {
     CU_pSuite s = CU_add_suite("explore", NULL, NULL);
@@ -537,4 +674,8 @@ void test_explore_register(void)
     CU_add_test(s, "command: --jobs, shards + merge, --resume", test_cli_jobs_shards_resume);
     CU_add_test(s, "command: --sensitivity, scaling factors by hand", test_cli_sensitivity);
     CU_add_test(s, "command: usage errors", test_cli_usage);
+    CU_add_test(s, "command: a short write leaves whole lines", test_cli_whole_lines);
+    CU_add_test(s, "command: a second run on a locked output", test_cli_lock);
+    CU_add_test(s, "command: CRLF lines refused by --resume and merge", test_cli_crlf);
+    CU_add_test(s, "command: a dangling symbolic link as -o", test_cli_dangling_link);
 }

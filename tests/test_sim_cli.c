@@ -326,6 +326,17 @@ static void test_sim_cli_job_cap(void)
 
 /* tests/data/sim/davis.xml: C's second job (#1, arrived 3500, runs 6000-7000) has the largest
  * response, 3500, equal to the analysed R_C; its first has 3000. */
+/* A write error names the file it was writing (it said "cannot write the output"): /dev/full
+ * is written in place and every write fails with ENOSPC; exit 2. */
+static void test_sim_cli_write_error(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "-o", "/dev/full", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err &&
+                           strstr(r.err, "cannot write /dev/full: No space left on device"));
+    runcmd_free(&r);
+}
+
 static void test_sim_cli_davis(void)
 {
     runcmd_out r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0",
@@ -403,4 +414,5 @@ void test_sim_cli_register(void)
     CU_add_test(s, "Davis et al. 2007: the second job is the worst", test_sim_cli_davis);
     CU_add_test(s, "a layout that misses: the headline says so, --fail-on-miss exits 1",
                 test_sim_cli_miss_headline);
+    CU_add_test(s, "a write error names the file", test_sim_cli_write_error);
 }

@@ -13,6 +13,7 @@
 #include "report/deploy_write.h"
 #include "taskset/taskset_write.h"
 #include "util/atomicfile.h"
+#include "util/memstream.h"
 
 static const char *const format_names[] = {
     [CLI_EMIT_JSON] = "json", [CLI_EMIT_LIBSMCTRL] = "libsmctrl",
@@ -63,13 +64,15 @@ static int check_legal(const cli_run *r, const rt_deploy *d, cli_emit_format f)
 static int render_partitions(const rt_deploy *d, const rt_deploy_info *info, cli_emit_format f,
                              char **buf, size_t *len)
 {
-    FILE *mem = open_memstream(buf, len);
+    FILE *mem = rt_memstream_open(buf, len);
     if (!mem)
         return -1;
     int rc = f == CLI_EMIT_JSON        ? deploy_write_json(d, info, mem)
            : f == CLI_EMIT_LIBSMCTRL   ? deploy_write_libsmctrl(d, info, mem)
            : f == CLI_EMIT_NVTASKSET   ? deploy_write_nvtaskset(d, info, mem)
                                        : deploy_write_green_contexts(d, info, mem);
+    if (ferror(mem))   /* a write the buffer could not hold: never emit a cut-off file */
+        rc = -1;
     if (fclose(mem) != 0 || rc != 0) {
         free(*buf);
         *buf = NULL;

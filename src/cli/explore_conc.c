@@ -22,6 +22,7 @@
 #include "report/split_report.h"
 #include "taskset/inputs.h"
 #include "util/atomicfile.h"
+#include "util/memstream.h"
 #include "util/diag.h"
 
 #define PROG "rtgpu-explore"
@@ -361,10 +362,12 @@ static int render_emit(const conc_run *r, render_fn fn, const void *res)
 {
     char *buf = NULL;
     size_t len = 0;
-    FILE *mem = open_memstream(&buf, &len);
+    FILE *mem = rt_memstream_open(&buf, &len);
     int wrote = -1;
     if (mem) {
         wrote = fn(r, res, mem);
+        if (ferror(mem))   /* a write the buffer could not hold: never emit a cut-off text */
+            wrote = -1;
         if (fclose(mem) != 0)
             wrote = -1;
     }

@@ -122,7 +122,8 @@ static int simulate(cli_run *r, FILE *out)
                         "times stop being exact (shorten --horizon)\n");
         status = RUN_FAILED;
     } else if (rc != SIM_OK || wrc != 0 || fflush(out) != 0 || ferror(out)) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write the output: %s\n", strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write %s: %s\n",
+                a->output_path ? a->output_path : "the standard output", strerror(errno));
         status = WRITE_FAILED;
     } else if (res.violation.found) {
         status = BOUND_EXCEEDED;

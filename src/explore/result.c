@@ -455,6 +455,10 @@ static int scan_file(merge_state *m, size_t file, const char *buf, size_t len)
         const char *eol = memchr(buf + i, '\n', len - i);
         size_t n = (size_t)(eol - (buf + i));
         line++;
+        if (n > 0 && buf[i + n - 1] == '\r') {
+            rt_diag_error(m->d, path, line, XP_CRLF_MESSAGE);
+            return -1;
+        }
         bool csv = n > 0 && buf[i] != '{';
         if (!m->have_format) {
             m->have_format = true;

@@ -39,6 +39,11 @@ typedef struct xp_parsed {
     int64_t min_slack_ns;
 } xp_parsed;
 
+/* What --resume and merge say of a line that ends in a carriage return (a CRLF line end, from a
+ * Windows editor or transfer): result lines end in '\n' alone, and a '\r' is never copied. */
+#define XP_CRLF_MESSAGE "ends in a carriage return (a CRLF line end, from a Windows editor or " \
+                        "transfer?): result lines end in LF alone; convert the file (dos2unix)"
+
 /* Parse one line (without its '\n'); CSV lines need the column of each field from the header
  * (xp_csv_columns). false if the line is not a result line. */
 bool xp_parse_json(const char *line, size_t len, xp_parsed *out);

@@ -129,7 +129,10 @@ static int scan_lines(scan *sc, const char *buf, size_t len, bool csv)
         size_t n = (size_t)(eol - (buf + i));
         line++;
         xp_parsed p;
-        if (csv && line == 1) {
+        if (n > 0 && buf[i + n - 1] == '\r') {
+            rt_diag_error(sc->d, sc->path, line, XP_CRLF_MESSAGE);
+            rc = -1;
+        } else if (csv && line == 1) {
             if (hdr.oom || n + 1 != hdr.len || memcmp(buf + i, hdr.data, n) != 0 ||
                 !xp_csv_columns(buf + i, n, &cols)) {
                 rt_diag_error(sc->d, sc->path, 1, "its CSV header is not that of this sweep's "
@@ -166,25 +169,26 @@ static int scan_lines(scan *sc, const char *buf, size_t len, bool csv)
     return rc;
 }
 
-/* Read path whole into *buf; *len; -1 after an error (ENOENT: *buf NULL, 0 returned). */
-static int read_file(const char *path, char **buf, size_t *len, rt_diags *d)
+/* Read the open file fd whole into *buf (caller frees); *len. 0, or -1 after an error (named
+ * after path). */
+static int read_fd(int fd, const char *path, char **buf, size_t *len, rt_diags *d)
 {
     *buf = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT)
-            return 0;
-        rt_diag_error(d, path, 0, "cannot open: %s", strerror(errno));
-        return -1;
-    }
     xp_buf b = { 0 };
     char tmp[65536];
-    size_t n;
-    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) {
-        if (!b.oom && b.len + n + 1 > b.cap) {
+    int err = 0;
+    for (ssize_t n; (n = read(fd, tmp, sizeof tmp)) != 0;) {
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            err = errno;
+            break;
+        }
+        size_t k = (size_t)n;
+        if (!b.oom && b.len + k + 1 > b.cap) {
             size_t cap = b.cap ? b.cap : 65536;
-            while (b.len + n + 1 > cap)
+            while (b.len + k + 1 > cap)
                 cap *= 2;
             char *nd = realloc(b.data, cap);
             if (!nd)
@@ -195,20 +199,35 @@ static int read_file(const char *path, char **buf, size_t *len, rt_diags *d)
             }
         }
         if (!b.oom) {
-            memcpy(b.data + b.len, tmp, n);
-            b.len += n;
+            memcpy(b.data + b.len, tmp, k);
+            b.len += k;
         }
     }
-    int bad = ferror(f);
-    fclose(f);
-    if (bad || b.oom) {
-        rt_diag_error(d, path, 0, bad ? "cannot read: %s" : "out of memory", strerror(errno));
+    if (err || b.oom) {
+        rt_diag_error(d, path, 0, err ? "cannot read: %s" : "out of memory", strerror(err));
         xp_buf_fini(&b);
         return -1;
     }
     *buf = b.data;
     *len = b.len;
     return 0;
+}
+
+/* Read path whole into *buf; *len; -1 after an error (ENOENT: *buf NULL, 0 returned). */
+static int read_file(const char *path, char **buf, size_t *len, rt_diags *d)
+{
+    *buf = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT)
+            return 0;
+        rt_diag_error(d, path, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    int rc = read_fd(fd, path, buf, len, d);
+    close(fd);
+    return rc;
 }
 
 int xp_read_records(const xp_spec *s, const char *const *paths, size_t n, xp_record **out,
@@ -263,23 +282,60 @@ typedef struct runner {
     rt_diags *d;
     int fd;                   /* output */
     bool own_fd;
+    bool regular;             /* the output is a regular file: locked, cut back on short writes */
     unsigned char *seen;      /* --resume: points already in the output; NULL otherwise */
     size_t *idx;
     xp_buf line;
 } runner;
+
+/* Write one whole line (or the CSV header) to the output. A regular file gets it in one write;
+ * a short one (a full disk, a file size limit) is cut back, so the file only ever holds whole
+ * lines. 0 (XP_RUN_OK) or XP_RUN_EIO, reported. */
+static int write_line(runner *r, const char *buf, size_t len)
+{
+    const char *name = r->o->out_path ? r->o->out_path : "(standard output)";
+    int err = 0;
+    if (!r->regular) {
+        err = write_all(r->fd, buf, len) == 0 ? 0 : errno ? errno : EIO;
+    } else {
+        ssize_t w;
+        while ((w = write(r->fd, buf, len)) < 0 && errno == EINTR)
+            ;
+        if (w < 0) {
+            err = errno;
+        } else if ((size_t)w != len) {
+            /* the rest once more: a second short write tells why (ENOSPC, EFBIG) */
+            ssize_t w2 = write(r->fd, buf + w, len - (size_t)w);
+            if (w2 == (ssize_t)(len - (size_t)w))
+                return XP_RUN_OK;
+            err = w2 < 0 ? errno : ENOSPC;
+            off_t end = lseek(r->fd, 0, SEEK_END);
+            if (end < 0 || ftruncate(r->fd, end - w - (w2 > 0 ? w2 : 0)) != 0) {
+                rt_diag_error(r->d, name, 0, "cannot write: %s, and cannot cut the partial last "
+                              "line back (--resume cuts it): %s", strerror(err), strerror(errno));
+                return XP_RUN_EIO;
+            }
+        }
+    }
+    if (!err)
+        return XP_RUN_OK;
+    rt_diag_error(r->d, name, 0, "cannot write: %s", strerror(err));
+    return XP_RUN_EIO;
+}
 
 static bool is_done(const runner *r, uint64_t p)
 {
     return r->seen && seen_get(r->seen, p);
 }
 
-/* --resume: read what the output already holds; cut an incomplete last line. */
+/* --resume: read what the output (open and locked as r->fd) already holds; cut an incomplete
+ * last line. */
 static int resume_read(runner *r, bool *need_header)
 {
     const char *path = r->o->out_path;
     char *buf;
     size_t len;
-    if (read_file(path, &buf, &len, r->d) != 0)
+    if (read_fd(r->fd, path, &buf, &len, r->d) != 0)
         return XP_RUN_EIO;
     size_t keep = len;
     while (keep > 0 && buf && buf[keep - 1] != '\n')
@@ -287,7 +343,7 @@ static int resume_read(runner *r, bool *need_header)
     if (keep != len) {
         rt_diag_warning(r->d, path, 0, "its last line was incomplete (an interrupted write): "
                         "cut off, that point is run again");
-        if (truncate(path, (off_t)keep) != 0) {
+        if (ftruncate(r->fd, (off_t)keep) != 0) {
             rt_diag_error(r->d, path, 0, "cannot cut the incomplete last line: %s", strerror(errno));
             free(buf);
             return XP_RUN_EIO;
@@ -310,6 +366,29 @@ static int resume_read(runner *r, bool *need_header)
     return rc ? XP_RUN_EINPUT : XP_RUN_OK;
 }
 
+/* Lock the regular output r->fd for this run (a POSIX write lock on the whole file, held until
+ * the descriptor is closed): a second run on the same output is refused with the holder's
+ * process ID instead of writing every point twice. */
+static int lock_output(runner *r)
+{
+    struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+    if (fcntl(r->fd, F_SETLK, &fl) == 0)
+        return XP_RUN_OK;
+    int err = errno;
+    if (err != EACCES && err != EAGAIN) {
+        rt_diag_error(r->d, r->o->out_path, 0, "cannot lock: %s", strerror(err));
+        return XP_RUN_EIO;
+    }
+    struct flock who = { .l_type = F_WRLCK, .l_whence = SEEK_SET, .l_start = 0, .l_len = 0 };
+    char holder[64] = "another process";
+    if (fcntl(r->fd, F_GETLK, &who) == 0 && who.l_type != F_UNLCK && who.l_pid > 0)
+        snprintf(holder, sizeof holder, "process %ld", (long)who.l_pid);
+    rt_diag_error(r->d, r->o->out_path, 0, "is being written by another run (%s holds its lock): "
+                  "two runs on one output would write every point twice; wait for it to end, "
+                  "or give this run another -o", holder);
+    return XP_RUN_EINPUT;
+}
+
 static int open_output(runner *r)
 {
     const xp_run_opts *o = r->o;
@@ -317,34 +396,49 @@ static int open_output(runner *r)
     r->fd = STDOUT_FILENO;
     if (o->out_path) {
         struct stat st;
-        bool exists = stat(o->out_path, &st) == 0;
-        bool regular = exists && S_ISREG(st.st_mode);
-        if (o->resume && regular) {
-            int rc = resume_read(r, &header);
-            if (rc != XP_RUN_OK)
-                return rc;
-        } else if (!o->resume && regular && st.st_size > 0) {
-            rt_diag_error(r->d, o->out_path, 0, "exists already (%jd bytes); continue it with "
-                          "--resume, or remove it to start again", (intmax_t)st.st_size);
+        if (lstat(o->out_path, &st) == 0 && S_ISLNK(st.st_mode) && stat(o->out_path, &st) != 0 &&
+            errno == ENOENT) {
+            rt_diag_error(r->d, o->out_path, 0, "is a symbolic link to a file that does not exist: "
+                          "not followed (remove the link, or name its target)");
             return XP_RUN_EINPUT;
         }
-        r->fd = open(o->out_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+        /* a device or FIFO is only written (a FIFO opened for reading too would swallow it) */
+        bool special = stat(o->out_path, &st) == 0 && !S_ISREG(st.st_mode);
+        r->fd = open(o->out_path, (special ? O_WRONLY : O_RDWR | O_CREAT) | O_APPEND | O_CLOEXEC,
+                     0644);
         if (r->fd < 0) {
             rt_diag_error(r->d, o->out_path, 0, "cannot write: %s", strerror(errno));
             return XP_RUN_EIO;
         }
         r->own_fd = true;
+        if (fstat(r->fd, &st) != 0) {
+            rt_diag_error(r->d, o->out_path, 0, "cannot write: %s", strerror(errno));
+            return XP_RUN_EIO;
+        }
+        r->regular = S_ISREG(st.st_mode);
+        int rc = r->regular ? lock_output(r) : XP_RUN_OK;
+        if (rc != XP_RUN_OK)
+            return rc;
+        if (r->regular && fstat(r->fd, &st) != 0) { /* its size once locked */
+            rt_diag_error(r->d, o->out_path, 0, "cannot write: %s", strerror(errno));
+            return XP_RUN_EIO;
+        }
+        if (o->resume && r->regular) {
+            rc = resume_read(r, &header);
+            if (rc != XP_RUN_OK)
+                return rc;
+        } else if (!o->resume && r->regular && st.st_size > 0) {
+            rt_diag_error(r->d, o->out_path, 0, "exists already (%jd bytes); continue it with "
+                          "--resume, or remove it to start again", (intmax_t)st.st_size);
+            return XP_RUN_EINPUT;
+        }
     }
     if (header) {
         xp_buf b = { 0 };
         xp_csv_header(r->s, &b);
-        int bad = b.oom || write_all(r->fd, b.data, b.len) != 0;
+        int rc = b.oom ? XP_RUN_ENOMEM : write_line(r, b.data, b.len);
         xp_buf_fini(&b);
-        if (bad) {
-            rt_diag_error(r->d, o->out_path ? o->out_path : "(standard output)", 0,
-                          "cannot write: %s", strerror(errno));
-            return XP_RUN_EIO;
-        }
+        return rc;
     }
     return XP_RUN_OK;
 }
@@ -360,11 +454,9 @@ static int emit(runner *r, uint64_t p, const xp_outcome *out)
         xp_line_json(r->s, p, r->idx, out, &r->line);
     if (r->line.oom)
         return XP_RUN_ENOMEM;
-    if (write_all(r->fd, r->line.data, r->line.len) != 0) {
-        rt_diag_error(r->d, r->o->out_path ? r->o->out_path : "(standard output)", 0,
-                      "cannot write: %s", strerror(errno));
-        return XP_RUN_EIO;
-    }
+    int rc = write_line(r, r->line.data, r->line.len);
+    if (rc != XP_RUN_OK)
+        return rc;
     r->res->evaluated++;
     r->res->schedulable += out->valid && out->schedulable;
     r->res->errors += !out->valid;
