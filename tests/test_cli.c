@@ -606,7 +606,7 @@ static void test_max_iterations_honoured(void)
     static char *const objectives[] = { "min-sms", "max-min-slack" };
     for (size_t o = 0; o < 2; o++) {
         for (long n = 1; n <= 2; n++) {
-            char lim[8];
+            char lim[24];
             snprintf(lim, sizeof lim, "%ld", n);
             runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/slack-10x30.xml", "--gpu",
                                              "tests/data/cli/gpu30.xml", "--assign", "search",
