@@ -47,11 +47,22 @@ const char *rt_esc(const char *s, const char *also, char *buf, size_t size)
 
 int rt_esc_fputs(const char *s, FILE *out)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        char esc[4];
-        size_t n = esc_byte(*p, NULL, esc);
-        if (fwrite(esc, 1, n, out) != n)
+    /* runs of printable bytes in one fwrite: stderr is unbuffered, one call per byte would be
+     * one system call per byte */
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        size_t run = 0;
+        while (p[run] && p[run] >= 0x20 && p[run] != 0x7f)
+            run++;
+        if (run > 0 && fwrite(p, 1, run, out) != run)
             return EOF;
+        p += run;
+        if (*p) {
+            char esc[4];
+            size_t n = esc_byte(*p++, NULL, esc);
+            if (fwrite(esc, 1, n, out) != n)
+                return EOF;
+        }
     }
     return 0;
 }
