@@ -869,9 +869,45 @@ static void test_sensitivity_scan_range(void)
     runcmd_free(&r);
 }
 
+/* "-" (issue 31 item 10): no stream is read or written under that name. As an input it is
+ * refused with the reason (a regular file, hashed whole); as -o, -O, --emit-taskset, --write-lp
+ * or the explorer's -o it is refused too, and no file named "-" appears. */
+static void test_dash_is_no_stream(void)
+{
+    struct stat st;
+    CU_ASSERT_NOT_EQUAL_FATAL(stat("-", &st), 0);   /* the test needs no "-" in the way */
+    runcmd_out r = runcmd((char *[]){"x", "-", "--gpu", GOOD_GPU, NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "rtgpu-analyze: error: the task-set file \"-\": "
+                                                  "standard input is not read"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", GOOD_TS, "--gpu", "-", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "--gpu \"-\": standard input is not read"));
+    runcmd_free(&r);
+    static char *const outs[] = { "-o", "--emit-taskset", "--write-lp" };
+    for (size_t i = 0; i < 3; i++) {
+        r = runcmd((char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, outs[i], "-", NULL}, 20);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "a file named \"-\" is not written"));
+        runcmd_free(&r);
+    }
+    r = runcmd_tool("rtgpu-simulate", (char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "-o", "-",
+                                                  NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    runcmd_free(&r);
+    r = runcmd_tool("rtgpu-explore", (char *[]){"x", "sweep", "examples/explore/acceptance.xml",
+                                                 "-o", "-", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "a file named \"-\" is not written"));
+    runcmd_free(&r);
+    CU_ASSERT_NOT_EQUAL(stat("-", &st), 0);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
+    CU_add_test(s, "\"-\" is no stream: refused as input and as output", test_dash_is_no_stream);
     CU_add_test(s, "usage errors exit 2 with a hint", test_usage_errors);
     CU_add_test(s, "--help and --version", test_help_and_version);
     CU_add_test(s, "errors start \"PROG: error: \", never argv[0]", test_error_prefix);

@@ -547,6 +547,23 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
         a->taskset_path = argv[optind++];
     if (optind < argc)
         return usage_error("unexpected argument \"%s\" (one task-set file only)", argv[optind]);
+    /* "-" is no stream here (docs/formats.md, "Files, not streams") */
+    const char *ins[] = { a->taskset_path, a->gpu_path, a->measurements_path };
+    static const char *const in_names[] = { "the task-set file", "--gpu", "--check-measurements" };
+    for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++)
+        if (ins[i] && strcmp(ins[i], "-") == 0)
+            return usage_error("%s \"-\": standard input is not read; every input is read "
+                               "whole from a regular file, so that the report's sha256 names "
+                               "exactly what was analysed (pipes and FIFOs are refused for the "
+                               "same reason): save it to a file first", in_names[i]);
+    const char *outs[] = { a->output_path, a->emit_partitions_path, a->emit_taskset_path,
+                           a->opt.write_lp };
+    static const char *const out_names[] = { "-o", "-O", "--emit-taskset", "--write-lp" };
+    for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
+        if (outs[i] && strcmp(outs[i], "-") == 0)
+            return usage_error("%s \"-\": a file named \"-\" is not written (without -o the "
+                               "report goes to standard output; for a file of that name write "
+                               "./-)", out_names[i]);
     if (!a->gpu_path && !(a->validate_only && a->taskset_path))
         return usage_error("missing --gpu FILE");
     if (!a->taskset_path && !a->validate_only)

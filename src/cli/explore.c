@@ -218,6 +218,9 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
     a->spec = argv[optind++];
     if (optind < argc)
         return usage_error("sweep: unexpected argument \"%s\" (one sweep file)", argv[optind]);
+    if (a->out && strcmp(a->out, "-") == 0)
+        return usage_error("%s", "-o \"-\": a file named \"-\" is not written (without -o the "
+                                 "lines go to standard output; for a file of that name write ./-)");
     if (a->resume && !a->out)
         return usage_error("%s", "--resume needs -o FILE (the output to continue)");
     if (a->plot && !a->plot[0])
@@ -334,7 +337,13 @@ static int parse_files(int argc, char **argv, const char *cmd, const char **out,
             usage_hint();
             return 2;
         }
-        if (c == 'o')
+        if (c == 'o' && strcmp(optarg, "-") == 0) {
+            fprintf(stderr, PROG " %s: error: -o \"-\": a file named \"-\" is not written "
+                            "(without -o the output goes to standard output; for a file of that "
+                            "name write ./-)\n", cmd);
+            usage_hint();
+            return 2;
+        } else if (c == 'o')
             *out = optarg;
         else if (c == OPT_SENSITIVITY && sens)
             *sens = true;

@@ -250,6 +250,9 @@ static int parse(int argc, char **argv, conc_args *a)
         return usage(cmd, "missing --partitions N1,N2,... (the partition sizes, in SMs)");
     if (a->out && !a->out[0])
         return usage(cmd, "-o needs a file name");
+    if (a->out && strcmp(a->out, "-") == 0)
+        return usage(cmd, "-o \"-\": a file named \"-\" is not written (without -o the output "
+                          "goes to standard output; for a file of that name write ./-)");
     return 0;
 }
 
