@@ -177,11 +177,14 @@ static bool apply_point(xp_engine *e, const rt_gpu *gpu, char *err, size_t size)
     bool sized = false;
     for (size_t i = 0; i < s->n_dims; i++) {
         const xp_dim *d = &s->dims[i];
-        const xp_value *v = &d->v[e->idx[i]];   /* every dimension has a value (n >= 1) */
+        /* only the dimensions read here index v: the "set" dimension of <generate> holds no
+         * values (its index is the value), so no element of v is formed before it is needed */
         if (d->param == XP_PARTITION_SMS) {
+            const xp_value *v = &d->v[e->idx[i]];
             w->partitions[d->target].sms = v->num;
             sized = true;
         } else if (d->param == XP_PERIOD_SCALE) {
+            const xp_value *v = &d->v[e->idx[i]];
             for (size_t t = 0; t < w->n_tasks; t++) {
                 rt_task *tk = &w->tasks[t];
                 if (!scale_ns(tk->period_ns, v, &tk->period_ns) ||
