@@ -904,10 +904,36 @@ static void test_dash_is_no_stream(void)
     CU_ASSERT_NOT_EQUAL(stat("-", &st), 0);
 }
 
+/* Unused SMs said out loud (issue 31 item 5): the edge example's min-sms search is proven
+ * optimal at 26 SMs of 46, so 46 - 26 = 20 are unused and the hint names --max-sms 46; the hint's
+ * own command runs and reports the smallest relative slack; a given layout prints no hint. */
+static void test_unused_sms_hint(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", EDGE_TS, "--gpu", EDGE_GPU, NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "optimal, 26 SMs used"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\n  20 of 46 SMs unused; `--objective "
+                                                  "max-min-slack --max-sms 46` gives them to the "
+                                                  "tasks"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", EDGE_TS, "--gpu", EDGE_GPU, "--objective", "max-min-slack",
+                          "--max-sms", "46", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\nSmallest relative slack: "));
+    CU_ASSERT_PTR_NULL(r.out && strstr(r.out, "SMs unused"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "examples/tasksets/paper-exp4.xml", "--gpu",
+                          "examples/gpus/rtx2060.xml", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NULL(r.out && strstr(r.out, "SMs unused"));
+    runcmd_free(&r);
+}
+
 void test_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("cli", NULL, NULL);
     CU_add_test(s, "\"-\" is no stream: refused as input and as output", test_dash_is_no_stream);
+    CU_add_test(s, "unused SMs said out loud after a min-sms search", test_unused_sms_hint);
     CU_add_test(s, "usage errors exit 2 with a hint", test_usage_errors);
     CU_add_test(s, "--help and --version", test_help_and_version);
     CU_add_test(s, "errors start \"PROG: error: \", never argv[0]", test_error_prefix);

@@ -177,8 +177,14 @@ static void header(const rt_report *r, FILE *out)
             fprintf(out, "Smallest relative slack: no schedulable layout within %" PRId64
                          " SMs%s\n", a->max_sms,
                     a->status == ASSIGN_INFEASIBLE ? " (proven)" : "");
-        else
+        else {
             assign_bound_text(a, report_wall_times(r), out);
+            if (a->layout && a->sms_used < g->sms)
+                fprintf(out, "  %" PRId64 " of %" PRId64 " SMs unused; `--objective "
+                             "max-min-slack --max-sms %" PRId64 "` gives them to the tasks "
+                             "(the largest smallest relative slack within all %" PRId64 " SMs).\n",
+                        g->sms - a->sms_used, g->sms, g->sms, g->sms);
+        }
     } else {
         fprintf(out, "Assignment: given by the task set\n");
     }
