@@ -168,6 +168,10 @@ static void test_bad(void)
           2, "expected sms or slots" },
         { "slots 1", { "x", "split", FIG6, "--gpu", FERMI, "--pair", "A,B", "--split-unit", "slots",
                        "--slots", "1" }, 2, "expected a whole number from 2" },
+        /* 2^20 + 1: the bound (it was 2^24, 2.8 GB of rows; issue 30 item 1) */
+        { "slots over 2^20", { "x", "split", FIG6, "--gpu", FERMI, "--pair", "A,B", "--split-unit",
+                               "slots", "--slots", "1048577" }, 2,
+          "expected a whole number from 2 to 1048576" },
         { "interference in slots", { "x", "split", FIG6, "--gpu", FERMI, "--pair", "A,B",
                                      "--split-unit", "slots", "--interference", "none" }, 2,
           "apply to --split-unit sms only" },

@@ -186,8 +186,8 @@ static int parse(int argc, char **argv, conc_args *a)
         case OPT_SLOTS:
             errno = 0;
             a->slots = (optarg[0] >= '0' && optarg[0] <= '9') ? strtoll(optarg, &end, 10) : 0;
-            if (a->slots < 2 || *end || errno || a->slots > (INT64_C(1) << 24))
-                return usage(cmd, "--slots \"%s\": expected a whole number from 2 to 16777216",
+            if (a->slots < 2 || *end || errno || a->slots > (INT64_C(1) << 20))
+                return usage(cmd, "--slots \"%s\": expected a whole number from 2 to 1048576",
                              optarg);
             break;
         case OPT_INTF:
