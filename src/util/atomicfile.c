@@ -188,7 +188,9 @@ static int open_stream(rt_atomic_stream *s, const char *path, bool allow_unnamed
     } else {
         /* a regular file, perhaps behind symbolic links: replace the file, not the link; one
          * the caller may not write, or that is marked read-only for everyone, is refused */
-        if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 || !(st.st_mode & 0222)) {
+        if (faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0)
+            return -1;   /* errno says why: EACCES, or EROFS on a read-only mount */
+        if (!(st.st_mode & 0222)) {
             errno = EACCES;
             return -1;
         }
