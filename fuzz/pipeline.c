@@ -2,8 +2,11 @@
  * report format, through the library calls src/cli/pipeline.c and src/cli/analyze.c make.
  *
  * Input: TASKSET NUL GPU [NUL MEASUREMENTS [NUL OPTIONS]], the three files' bytes and option
- * words (any of "synchronous", "audsley", "given", "naive", "none", "spread", "quiet"); an input
- * without a NUL is skipped. Steps: load and check both files (rt_inputs_check,
+ * words (any of "synchronous", "audsley", "given", "naive", "none", "spread", "quiet", and
+ * "name=" followed by the bytes, control characters included, that name the task-set file up to
+ * the end of the input); an input without a NUL is skipped. The text reports must hold no
+ * control character but the line feeds they write themselves: a file name can never forge a line
+ * (docs/formats.md, "Text outputs"). Steps: load and check both files (rt_inputs_check,
  * occ_check_launches) and the measurements; build the model; analyse the task set's own
  * partitions, or, when it fixes none, all tasks on one partition of the whole GPU (the search
  * is left out: its limits are wall-clock, not deterministic); sensitivity, measurements check,
@@ -117,10 +120,26 @@ static rt_layout *layout_of(const run *r)
     return l;
 }
 
+/* The task-set file's name: "ts-" and the bytes after "name=" in the option words (control
+ * characters kept; '/', '.' and NUL dropped, so the name stays in the temporary folder), ".xml". */
+static void task_set_name(const fuzz_part *opt, char *name, size_t size)
+{
+    size_t o = (size_t)snprintf(name, size, "ts-");
+    for (size_t i = 0; opt && opt->size >= 5 && i <= opt->size - 5; i++) {
+        if (memcmp(opt->data + i, "name=", 5) != 0)
+            continue;
+        for (size_t j = i + 5; j < opt->size && o + 5 < size; j++)
+            if (opt->data[j] != '/' && opt->data[j] != '.' && opt->data[j] != '\0')
+                name[o++] = (char)opt->data[j];
+        break;
+    }
+    snprintf(name + o, size - o, ".xml");
+}
+
 /* One writer into memory: it must succeed (nothing can fail but memory) and write something. */
 typedef int (*writer)(const run *r, const rt_report *rep, FILE *out);
 
-static void render(const run *r, const rt_report *rep, writer w)
+static void render(const run *r, const rt_report *rep, writer w, bool text)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -130,6 +149,8 @@ static void render(const run *r, const rt_report *rep, writer w)
     FUZZ_ASSERT(fclose(mem) == 0);
     FUZZ_ASSERT(rc == 0);
     FUZZ_ASSERT(len > 0 || r->o.verbosity < 0);
+    for (size_t i = 0; text && i < len; i++)
+        FUZZ_ASSERT(buf[i] == '\n' || ((unsigned char)buf[i] >= 0x20 && buf[i] != 0x7f));
     free(buf);
 }
 
@@ -236,7 +257,7 @@ static void after_analysis(run *r)
     }
     r->conc = conc_new(r->m, r->ts, r->l, r->o.leftover);
     FUZZ_ASSERT(r->conc != NULL);
-    char *argv[] = { "rtgpu-analyze", "fuzz.xml", NULL };
+    char *argv[] = { "rtgpu-analyze", r->ts->path, NULL };
     FUZZ_ASSERT(provenance_init(&r->prov, "rtgpu-analyze", RTGPU_VERSION, 2, argv, "0") ==
                 PROV_OK);
     int verdict = r->ev.schedulable ? 0 : 1;
@@ -248,7 +269,7 @@ static void after_analysis(run *r)
     };
     static const writer reports[] = { w_text_quiet, w_text, w_text_verbose, w_json, w_html };
     for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++)
-        render(r, &rep, reports[i]);
+        render(r, &rep, reports[i], i < 3);
     size_t bad = 0;
     rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
     FUZZ_ASSERT(st != DEPLOY_ENOMEM);
@@ -259,7 +280,7 @@ static void after_analysis(run *r)
     static const writer deploys[] = { w_deploy_json, w_deploy_libsmctrl, w_deploy_nvtaskset,
                                       w_deploy_gc };
     for (size_t i = st == DEPLOY_OK ? 0 : 3; i < sizeof deploys / sizeof deploys[0]; i++)
-        render(r, &rep, deploys[i]);
+        render(r, &rep, deploys[i], false);
     if (r->ts->n_partitions)
         emit_taskset(r);
 }
@@ -273,7 +294,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     run r;
     memset(&r, 0, sizeof r);
     r.d = fuzz_diags();
-    const char *ts_path = fuzz_write(0, "taskset.xml", part[0].data, part[0].size);
+    char ts_name[80];
+    task_set_name(n > 3 ? &part[3] : NULL, ts_name, sizeof ts_name);
+    const char *ts_path = fuzz_write(0, ts_name, part[0].data, part[0].size);
     const char *gpu_path = fuzz_write(1, "gpu.xml", part[1].data, part[1].size);
     r.gpu = rt_gpu_load(gpu_path, r.d);
     r.ts = rt_taskset_load(ts_path, r.d);

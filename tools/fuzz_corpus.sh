@@ -5,7 +5,8 @@
 #   sweep          the sweep files of examples/explore/ and tests/data/explore/
 #   measurements   the measurements CSVs of tests/data/meas/ and tests/data/bad/measurements/
 #   pipeline       TASKSET NUL GPU [NUL CSV [NUL OPTIONS]]: every example task set with the GPU
-#                  of its .expect file, and the test pairs of tests/data/
+#                  of its .expect file, the test pairs of tests/data/, and one task-set file
+#                  named with control characters (OPTIONS "name=...")
 # Run from the source root (make fuzz does). DIR is emptied first.
 set -eu
 dir=${1:?usage: fuzz_corpus.sh DIR}
@@ -40,6 +41,9 @@ pair orin-sync examples/tasksets/orin-camera-pipeline.xml examples/gpus/jetson-a
   "synchronous none given"
 pair kernels-search examples/tasksets/paper-kernels.xml examples/gpus/rtx2060.xml "" quiet
 pair cli-tiny tests/data/cli/tiny.xml tests/data/cli/tiny-gpu.xml
+# a task-set file named with a line feed, a verdict and an escape sequence (name= in the options)
+pair cli-evil-name tests/data/cli/tiny-miss.xml tests/data/cli/tiny-gpu.xml "" \
+  "$(printf 'quiet name=evil\nSCHEDULABLE: every deadline holds (forged)\033[2J')"
 pair cli-tiny-miss tests/data/cli/tiny-miss.xml tests/data/cli/tiny-gpu.xml
 pair cli-infeasible tests/data/cli/infeasible.xml tests/data/cli/tiny-gpu.xml
 pair good-full tests/data/good/taskset-full.xml tests/data/good/gpu-cc86.xml
