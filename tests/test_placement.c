@@ -62,7 +62,7 @@ static void fixture_init(fixture *f, const kdef *kd, size_t n)
 /* Run the scenario; fails the test unless PSIM_OK. */
 static int run(const fixture *f, const rt_gpu *g, psim_result *res)
 {
-    int rc = psim_run(&f->ts, g, 0, res);
+    int rc = psim_run(&f->ts, g, 0, NULL, res);
     CU_ASSERT_EQUAL(rc, PSIM_OK);
     return rc;
 }
@@ -504,7 +504,7 @@ static void test_placement_no_sm(void)
     fixture f;
     fixture_init(&f, kd, 1);
     psim_result r;
-    CU_ASSERT_EQUAL(psim_run(&f.ts, &g, 0, &r), PSIM_ENOSM);
+    CU_ASSERT_EQUAL(psim_run(&f.ts, &g, 0, NULL, &r), PSIM_ENOSM);
 }
 
 void test_placement_register(void)

@@ -131,9 +131,32 @@ static void test_placement_cli_quiet(void)
     runcmd_free(&r);
 }
 
+/* The placement is charged to the work budget (issue 30 item 4: 2 M blocks on 4,096 SMs ran
+ * 73 s with no bound). "colocated" places 67 blocks of A and 8 of B32 = 75 blocks on 68 SMs with
+ * 2 kernels; each block costs PSIM_UNITS_PER_VISIT x (68 + 2) = 3 x 70 = 210 units, so the whole
+ * placement costs 75 x 210 = 15,750 units: --budget 15750 finishes it, 15749 does not (exit 3,
+ * no output, the step named). */
+static void test_placement_cli_budget(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", TS, "--gpu", GPU, "--scenario", "colocated",
+                                      "--budget", "15750", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "2 kernels, 75 blocks, 0 waiting"));
+    runcmd_free(&r);
+    r = simcmd((char *[]){ "x", TS, "--gpu", GPU, "--scenario", "colocated", "--budget", "15749",
+                           NULL });
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT(r.out && r.out[0] == '\0');
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "undecided: the work budget of 15749 units "
+                                                  "(--budget) ran out in the block placement of "
+                                                  "scenario \"colocated\""));
+    runcmd_free(&r);
+}
+
 void test_placement_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("placement_cli", NULL, NULL);
+    CU_add_test(s, "the placement is charged to the work budget", test_placement_cli_budget);
     CU_add_test(s, "json placement (G5)", test_placement_cli_json);
     CU_add_test(s, "svg chart (G6)", test_placement_cli_svg);
     CU_add_test(s, "errors", test_placement_cli_errors);

@@ -15,6 +15,7 @@ const char *budget_step_name(budget_step s)
     case BUDGET_STEP_PRIORITIES: return "priorities";
     case BUDGET_STEP_RTA: return "rta";
     case BUDGET_STEP_SENSITIVITY: return "sensitivity";
+    case BUDGET_STEP_PLACEMENT: return "placement";
     default: return "";
     }
 }
@@ -26,6 +27,7 @@ const char *budget_step_text(budget_step s)
     case BUDGET_STEP_PRIORITIES: return "Audsley's priority assignment";
     case BUDGET_STEP_RTA: return "the response-time analysis";
     case BUDGET_STEP_SENSITIVITY: return "the sensitivity analysis";
+    case BUDGET_STEP_PLACEMENT: return "the block placement";
     default: return "no step";
     }
 }

@@ -1,5 +1,6 @@
 /* budget: the whole run's work budget, counted in work units (never time), shared by the worst-case
- * window search, the response-time analysis and the sensitivity analysis (docs/analysis.md). */
+ * window search, the response-time analysis and the sensitivity analysis, and spent by the block
+ * placement of rtgpu-simulate --scenario (docs/analysis.md). */
 #ifndef RT_BUDGET_H
 #define RT_BUDGET_H
 
@@ -19,7 +20,8 @@ typedef enum {
     BUDGET_STEP_WINDOWS,       /* execution windows and WCETs */
     BUDGET_STEP_PRIORITIES,    /* Audsley's priority assignment */
     BUDGET_STEP_RTA,           /* response-time analysis */
-    BUDGET_STEP_SENSITIVITY    /* sensitivity analysis */
+    BUDGET_STEP_SENSITIVITY,   /* sensitivity analysis */
+    BUDGET_STEP_PLACEMENT      /* the block placement of rtgpu-simulate --scenario */
 } budget_step;
 
 /* A counter of work units with its limit, and where it ran out. Plain record, caller-owned. */

@@ -177,7 +177,15 @@ static int run_placement(cli_run *r)
     if ((rc = cli_resolve_options(r)) != 0)   /* -o onto an input */
         return rc;
     psim_result res;
-    rc = psim_run(r->ts, r->gpu, (size_t)sc, &res);
+    budget_init(&r->budget, r->args.opt.budget_units);
+    rc = psim_run(r->ts, r->gpu, (size_t)sc, &r->budget, &res);
+    if (rc == PSIM_EBUDGET) {
+        fprintf(stderr, "%s: undecided: the work budget of %llu units (--budget) ran out in %s of "
+                        "scenario \"%s\"; no placement is reported (a larger --budget may finish "
+                        "it)\n", r->ts->path, (unsigned long long)r->budget.limit_units,
+                budget_step_text(r->budget.step), name);
+        return 3;
+    }
     if (rc != PSIM_OK) {
         fprintf(stderr, "%s: error: scenario \"%s\": %s\n", r->ts->path, name,
                 psim_status_text(rc));

@@ -40,6 +40,8 @@ typedef struct psim_run_state {
     unsigned char *coloc;      /* [k * n_kernels + j] */
     unsigned char **slot_busy; /* per SM: slot_busy[s][i] while slot i holds a block */
     size_t *slot_cap;          /* per SM: length of slot_busy[s] */
+    rt_budget *budget;         /* NULL: no limit */
+    uint64_t block_units;      /* charged per block placed */
 } psim_run_state;
 
 /* the slot arrays belong to the run state, freed at its end; gcc 12's analyzer reads the
@@ -77,6 +79,7 @@ const char *psim_status_text(int status)
     case PSIM_ETOOBIG: return "the scenario has more blocks than the simulation records (2000000)";
     case PSIM_ENOSM: return "the GPU file has no <sm> element (the placement model needs the "
                             "SM limits)";
+    case PSIM_EBUDGET: return "the work budget (--budget) ran out in the block placement";
     default: return "a kernel's launch cannot run on the GPU";
     }
 }
@@ -121,7 +124,7 @@ static size_t heap_pop(psim_run_state *st)
 RT_ANALYZER_ON
 
 /* on_place's reasons to stop the drain (positive: place_drain's own failure is -1). */
-enum { STOP_NOMEM = 1, STOP_RANGE = 2 };
+enum { STOP_NOMEM = 1, STOP_RANGE = 2, STOP_BUDGET = 3 };
 
 /* Blocks and slots are stored in the run state and the result, which free them; gcc 12's
  * analyzer reads that as leaks. */
@@ -130,6 +133,8 @@ RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 static int on_place(void *ctx, size_t k, int64_t block, size_t sm, int64_t room)
 {
     psim_run_state *st = ctx;
+    if (st->budget && !budget_spend(st->budget, st->block_units))
+        return STOP_BUDGET;
     psim_result *r = st->r;
     psim_kernel *kr = &r->kernels[k];
     psim_block *b = &r->blocks[r->n_blocks];
@@ -218,7 +223,7 @@ static int run_loop(psim_run_state *st)
             arrived++;
         int rc = place_drain(st->p, &head, arrived, on_place, st);
         if (rc)   /* -1: a count overflowed; else on_place's reason */
-            return rc == STOP_NOMEM ? PSIM_ENOMEM : PSIM_ERANGE;
+            return rc == STOP_NOMEM ? PSIM_ENOMEM : rc == STOP_BUDGET ? PSIM_EBUDGET : PSIM_ERANGE;
         r->end_ns = st->now;
         bool more_subs = arrived < r->n_kernels, more_ends = st->n_heap > 0;
         if (!more_subs && !more_ends)
@@ -274,7 +279,8 @@ static int summarise(psim_run_state *st)
 }
 RT_ANALYZER_ON
 
-int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, psim_result *out)
+int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget *budget,
+             psim_result *out)
 {
     memset(out, 0, sizeof *out);
     if (!gpu->has_sm_limits)
@@ -284,7 +290,10 @@ int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, psim_resu
     psim_result *r = out;
     r->scenario = scenario;
     r->n_sms = n_sms;
-    psim_run_state st = { .r = r, .gpu = gpu };
+    psim_run_state st = { .r = r, .gpu = gpu, .budget = budget,
+                          .block_units = PSIM_UNITS_PER_VISIT * ((uint64_t)n_sms + nk) };
+    if (budget)
+        budget->current = BUDGET_STEP_PLACEMENT;
     occ_result *occ = calloc(nk1, sizeof *occ);
     int64_t *blocks = calloc(nk1, sizeof *blocks);
     size_t *order = malloc(n_sms * sizeof *order);

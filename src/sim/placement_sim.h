@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/budget.h"
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
 
@@ -22,7 +23,8 @@ typedef enum {
     PSIM_ERANGE = -2,   /* a block ends beyond 2^63 - 1 ns */
     PSIM_ETOOBIG = -3,  /* more than PSIM_MAX_BLOCKS blocks */
     PSIM_ENOSM = -4,    /* the GPU has no <sm> limits */
-    PSIM_ELAUNCH = -5   /* a kernel's launch cannot run on the GPU (occupancy error) */
+    PSIM_ELAUNCH = -5,  /* a kernel's launch cannot run on the GPU (occupancy error) */
+    PSIM_EBUDGET = -6   /* the work budget ran out (budget->exhausted; no result) */
 } psim_status;
 
 /* One placed block. */
@@ -67,9 +69,16 @@ typedef struct psim_result {
     size_t *sm_slots;       /* owned: per SM, the slots used (most blocks resident at once) */
 } psim_result;
 
-/* Simulate scenario (index into ts->scenarios) on gpu. Returns PSIM_OK with *out filled (free
+/* Units of the work budget charged per block placed and per SM or kernel its placement visits:
+ * the most-room choice scans every SM and the co-location record every kernel. 73 s for 2 M
+ * blocks on 4,096 SMs is about 9 ns per SM visited, three units of about 3 ns each (the budget's
+ * default 2^34 units are about 50 s of analysis, docs/analysis.md). */
+#define PSIM_UNITS_PER_VISIT 3
+/* Simulate scenario (index into ts->scenarios) on gpu, each block charged to budget (NULL: no
+ * limit) PSIM_UNITS_PER_VISIT x (SMs + kernels) units. Returns PSIM_OK with *out filled (free
  * with psim_result_fini), or a negative psim_status (*out empty). */
-int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, psim_result *out);
+int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget *budget,
+             psim_result *out);
 /* Free what r owns; r is left empty. */
 void psim_result_fini(psim_result *r);
 /* A status in words, for messages ("out of memory", ...). */
