@@ -501,6 +501,47 @@ static void test_assign_write_lp_fails(void)
     fx_fini(&f);
 }
 
+/* --write-lp's private temporary file goes to $TMPDIR, not /tmp: with TMPDIR a folder that does
+ * not exist the write fails naming that folder (before the fix it went to /tmp and succeeded);
+ * with TMPDIR a real folder it succeeds and leaves nothing there. */
+static void test_assign_write_lp_tmpdir(void)
+{
+    fixture f;
+    kdef k[1] = {kernel4("K", 10, 10, 10, 10)};
+    tdef t[1] = {{"cam", 100, 100, -1, 1, {0}}};
+    fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 1);
+    char dir[] = "/tmp/rtgpu-test-tmpdir-XXXXXX", out[64];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    snprintf(out, sizeof out, "%s.lp", dir);
+    const char *old = getenv("TMPDIR");
+    char *saved = old ? strdup(old) : NULL;
+    rt_options o = opts_naive_double();
+    o.write_lp = out;
+    CU_ASSERT_EQUAL_FATAL(setenv("TMPDIR", "/nonexistent-rtgpu-tmpdir", 1), 0);
+    rt_diags *d = rt_diags_new(8);
+    assign_result r;
+    CU_ASSERT_EQUAL(assign_search(f.m, f.ts, &o, &r, d), ASSIGN_EIO);
+    CU_ASSERT(rt_diags_errors(d) >= 1 &&
+              strstr(rt_diags_get(d, 0)->msg, "temporary file in /nonexistent-rtgpu-tmpdir"));
+    CU_ASSERT_EQUAL(access(out, F_OK), -1);
+    assign_result_fini(&r);
+    rt_diags_free(d);
+    CU_ASSERT_EQUAL_FATAL(setenv("TMPDIR", dir, 1), 0);
+    d = rt_diags_new(8);
+    CU_ASSERT_EQUAL(assign_search(f.m, f.ts, &o, &r, d), ASSIGN_OK);
+    CU_ASSERT_EQUAL(access(out, F_OK), 0);
+    CU_ASSERT_EQUAL(rmdir(dir), 0);   /* empty: the temporary file was removed */
+    assign_result_fini(&r);
+    rt_diags_free(d);
+    if (saved)
+        setenv("TMPDIR", saved, 1);
+    else
+        unsetenv("TMPDIR");
+    free(saved);
+    unlink(out);
+    fx_fini(&f);
+}
+
 /* ---- brute force --------------------------------------------------------------------------- */
 
 typedef struct brute {
@@ -1626,6 +1667,7 @@ void test_assign_register(void)
     CU_add_test(s, "--write-lp reads back", test_assign_write_lp);
     CU_add_test(s, "--write-lp names are legal and unique", test_assign_write_lp_names);
     CU_add_test(s, "--write-lp failure", test_assign_write_lp_fails);
+    CU_add_test(s, "--write-lp's temporary file in TMPDIR", test_assign_write_lp_tmpdir);
     CU_add_test(s, "brute force, given priorities", test_assign_brute_given);
     CU_add_test(s, "brute force, deadline-monotonic", test_assign_brute_dm);
     CU_add_test(s, "brute force, Audsley", test_assign_brute_audsley);

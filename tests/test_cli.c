@@ -299,6 +299,82 @@ static void test_search_infeasible_without_columns(void)
     CU_ASSERT(S_ISCHR(st.st_mode)); /* --write-lp writes devices in place too */
 }
 
+/* Copy src to dst (a test fixture in a scratch folder). */
+static void copy_text(const char *src, const char *dst)
+{
+    char *t = read_text(src);
+    FILE *f = fopen(dst, "w");
+    CU_ASSERT_FATAL(t && f);
+    fputs(t, f);
+    fclose(f);
+    free(t);
+}
+
+/* argv is refused with exit 2 and a message containing want; input is byte-identical after it,
+ * and absent (a new output's name) was not created. */
+static void refused(char **argv, const char *input, const char *absent, const char *want)
+{
+    char *before = read_text(input);
+    runcmd_out r = runcmd(argv, 30);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, want));
+    char *after = read_text(input);
+    CU_ASSERT_FATAL(before && after);
+    CU_ASSERT_STRING_EQUAL(before, after);
+    CU_ASSERT_EQUAL(access(absent, F_OK), -1);
+    free(before);
+    free(after);
+    runcmd_free(&r);
+}
+
+/* Output safety (docs/report.md): no output overwrites an input or another output, whatever
+ * the spelling: --write-lp over the task set or the GPU file, -O and --emit-taskset over the
+ * --check-measurements CSV, --write-lp and -o, and one new file named as d/out.txt and
+ * d/./out.txt, d/a/../out.txt, d/link/out.txt (link -> d). Each is refused before anything is
+ * written. */
+static void test_outputs_overwrite_inputs(void)
+{
+    char d[] = "/tmp/rtgpu-files-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(d));
+    char ts[64], gpu[64], csv[64], out[64], a[64], up[64], dot[64], link[64], via[64];
+    snprintf(ts, sizeof ts, "%s/taskset.xml", d);
+    snprintf(gpu, sizeof gpu, "%s/gpu.xml", d);
+    snprintf(csv, sizeof csv, "%s/jobs.csv", d);
+    snprintf(out, sizeof out, "%s/out.txt", d);
+    snprintf(a, sizeof a, "%s/a", d);
+    snprintf(up, sizeof up, "%s/a/../out.txt", d);
+    snprintf(dot, sizeof dot, "%s/./out.txt", d);
+    snprintf(link, sizeof link, "%s/link", d);
+    snprintf(via, sizeof via, "%s/link/out.txt", d);
+    copy_text("tests/data/meas/taskset.xml", ts);
+    copy_text("tests/data/meas/gpu.xml", gpu);
+    copy_text("tests/data/meas/jobs.csv", csv);
+    CU_ASSERT_EQUAL_FATAL(mkdir(a, 0700), 0);
+    CU_ASSERT_EQUAL_FATAL(symlink(d, link), 0);
+    const char *in_file = "is one of the input files";
+    refused((char *[]){"x", ts, "--gpu", gpu, "--assign", "search", "--write-lp", ts, NULL}, ts,
+            out, "--write-lp");
+    refused((char *[]){"x", ts, "--gpu", gpu, "--assign", "search", "--write-lp", gpu, NULL}, gpu,
+            out, in_file);
+    refused((char *[]){"x", ts, "--gpu", gpu, "--check-measurements", csv, "--emit-taskset", csv,
+                       NULL}, csv, out, "--check-measurements");
+    refused((char *[]){"x", ts, "--gpu", gpu, "--check-measurements", csv, "--emit-partitions",
+                       "json", "-O", csv, NULL}, csv, out, in_file);
+    refused((char *[]){"x", ts, "--gpu", gpu, "--assign", "search", "-o", out, "--write-lp", out,
+                       NULL}, ts, out, "-o and --write-lp both name the same file");
+    refused((char *[]){"x", ts, "--gpu", gpu, "-o", out, "--emit-taskset", dot, NULL}, ts, out,
+            "both name the same file");
+    refused((char *[]){"x", ts, "--gpu", gpu, "-o", up, "--emit-taskset", out, NULL}, ts, out,
+            "both name the same file");
+    refused((char *[]){"x", ts, "--gpu", gpu, "--emit-partitions", "json", "-O", via,
+                       "-o", out, NULL},
+            ts, out, "both name the same file");
+    unlink(link);
+    rmdir(a);
+    unlink(ts), unlink(gpu), unlink(csv);
+    rmdir(d);
+}
+
 /* --margin 20 is 2000%: refused with the word "fraction"; -o onto an input file is refused and
  * the file is left as it was; --time-limit in given mode warns; strtod's leniencies refused. */
 static void test_new_user_options(void)
@@ -958,6 +1034,8 @@ void test_cli_register(void)
     CU_add_test(s, "search: --max-iterations bounds every MIP solve", test_max_iterations_honoured);
     CU_add_test(s, "search: byte-identical reports under SOURCE_DATE_EPOCH",
                 test_search_reproducible);
+    CU_add_test(s, "output safety: no output over an input or another output",
+                test_outputs_overwrite_inputs);
     CU_add_test(s, "option messages: ranges, valid values, units, ignored options",
                 test_option_messages);
     CU_add_test(s, "search: no task fits anywhere -> infeasible",

@@ -658,6 +658,71 @@ static void test_cli_dangling_link(void)
 }
 
 
+/* Write text to path (a fixture in a scratch folder). */
+static void put_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* argv is refused with exit 2 and a message containing want; input is byte-identical after it,
+ * and absent (a new output's name) was not created. */
+static void x_refused(char *const argv[], const char *input, const char *absent, const char *want)
+{
+    char *before = read_text(input);
+    runcmd_out r = xcmd(argv);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, want));
+    char *after = read_text(input);
+    CU_ASSERT_FATAL(before && after);
+    CU_ASSERT_STRING_EQUAL(before, after);
+    CU_ASSERT_EQUAL(access(absent, F_OK), -1);
+    free(before);
+    free(after);
+    runcmd_free(&r);
+}
+
+/* Output safety (docs/report.md): sweep --plot over the sweep file, its task set or -o (a new
+ * file under two spellings), plot -o over the sweep file or a result file: each refused, nothing
+ * written. */
+static void test_cli_outputs_overwrite_inputs(void)
+{
+    char d[] = "/tmp/rtgpu-xfiles-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(d));
+    char spec[64], ts[64], gpu[64], res[64], res2[64], svg[64];
+    snprintf(spec, sizeof spec, "%s/s.xml", d);
+    snprintf(ts, sizeof ts, "%s/tiny.xml", d);
+    snprintf(gpu, sizeof gpu, "%s/tiny-gpu.xml", d);
+    snprintf(res, sizeof res, "%s/r.jsonl", d);
+    snprintf(res2, sizeof res2, "%s/./r.jsonl", d);
+    snprintf(svg, sizeof svg, "%s/p.svg", d);
+    char *t = read_text("tests/data/cli/tiny.xml"), *g = read_text("tests/data/cli/tiny-gpu.xml");
+    CU_ASSERT_FATAL(t && g);
+    put_text(ts, t);
+    put_text(gpu, g);
+    free(t);
+    free(g);
+    put_text(spec, "<explore name=\"s\">\n  <base taskset=\"tiny.xml\" gpu=\"tiny-gpu.xml\"/>\n"
+                   "  <vary param=\"period-scale\" values=\"1 2\"/>\n</explore>\n");
+    x_refused((char *const[]){ "x", "sweep", spec, "-q", "--plot", spec, NULL }, spec, res,
+              "--plot");
+    x_refused((char *const[]){ "x", "sweep", spec, "-q", "--plot", ts, NULL }, ts, res,
+              "is one of the input files");
+    x_refused((char *const[]){ "x", "sweep", spec, "-q", "-o", res, "--plot", res2, NULL }, spec,
+              res, "-o and --plot both name the same file");
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", spec, "-q", "-o", res, NULL });
+    CU_ASSERT_EQUAL_FATAL(r.status, 0);
+    runcmd_free(&r);
+    x_refused((char *const[]){ "x", "plot", spec, res, "-o", res2, NULL }, res, svg,
+              "is one of the input files");
+    x_refused((char *const[]){ "x", "plot", spec, res, "-o", spec, NULL }, spec, svg,
+              "is one of the input files");
+    unlink(spec), unlink(ts), unlink(gpu), unlink(res);
+    rmdir(d);
+}
+
 void test_explore_register(void)
 {
     CU_pSuite s = CU_add_suite("explore", NULL, NULL);
@@ -678,4 +743,6 @@ void test_explore_register(void)
     CU_add_test(s, "command: a second run on a locked output", test_cli_lock);
     CU_add_test(s, "command: CRLF lines refused by --resume and merge", test_cli_crlf);
     CU_add_test(s, "command: a dangling symbolic link as -o", test_cli_dangling_link);
+    CU_add_test(s, "command: no output over an input or another output",
+                test_cli_outputs_overwrite_inputs);
 }

@@ -11,12 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli/explore_conc.h"
 #include "cli/args.h"
+#include "cli/files.h"
 #include "report/explore_plot.h"
 #include "explore/result.h"
 #include "explore/run.h"
@@ -269,6 +269,35 @@ static void summary(const xp_spec *s, const sweep_args *a, const xp_run_result *
             res->seconds > 0 ? (double)res->evaluated / res->seconds : 0.0);
 }
 
+/* No output of a sweep (-o, --plot) is the sweep file, a file it names or the other output. */
+static int check_sweep_files(const xp_spec *s, const sweep_args *a)
+{
+    cli_files f = { 0 };
+    cli_files_add(&f, "the sweep file", a->spec, false);
+    if (s->ts)
+        cli_files_add(&f, "its task set", s->ts->path, false);
+    for (size_t i = 0; i < s->n_gpus; i++)
+        cli_files_add(&f, "its GPU", s->gpus[i]->path, false);
+    if (s->gen.pool)
+        cli_files_add(&f, "its kernel pool", s->gen.pool->path, false);
+    cli_files_add(&f, "-o", a->out, true);
+    cli_files_add(&f, "--plot", a->plot, true);
+    return cli_files_check(&f, PROG " sweep");
+}
+
+/* No -o of merge or plot is one of the files it reads. */
+static int check_out(const char *cmd, char **in, int n, const char *out)
+{
+    char prog[32];
+    snprintf(prog, sizeof prog, PROG " %s", cmd);
+    cli_files f = { 0 };
+    for (int i = 0; i < n; i++)
+        cli_files_add(&f, i == 0 && strcmp(cmd, "plot") == 0 ? "the sweep file" : "a result file",
+                      in[i], false);
+    cli_files_add(&f, "-o", out, true);
+    return cli_files_check(&f, prog);
+}
+
 static int cmd_sweep(int argc, char **argv)
 {
     sweep_args a;
@@ -289,6 +318,10 @@ static int cmd_sweep(int argc, char **argv)
     if (a.sensitivity)
         xp_spec_set_sensitivity(s);
     rt_diags_free(d);
+    if ((rc = check_sweep_files(s, &a)) != 0) {
+        xp_spec_free(s);
+        return rc;
+    }
     d = rt_diags_new(MAX_DIAGS);
     progress pg = { .on = a.progress == 1 || (a.progress < 0 && isatty(STDERR_FILENO)),
                     .t0 = now_s() };
@@ -371,13 +404,8 @@ static int cmd_merge(int argc, char **argv)
     int first = 0, rc = parse_files(argc, argv, "merge", &out, &first, NULL);
     if (rc)
         return rc < 0 ? 0 : rc;
-    struct stat so, si;
-    for (int i = first; i < argc; i++)
-        /* parse_files returned 0, so out is set (usage_error's result is not seen)
-         * NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
-        if (stat(out, &so) == 0 && stat(argv[i], &si) == 0 && so.st_dev == si.st_dev &&
-            so.st_ino == si.st_ino)
-            return usage_error("merge: -o %s is one of the inputs", out);
+    if ((rc = check_out("merge", argv + first, argc - first, out)) != 0)
+        return rc;
     rt_diags *d = rt_diags_new(MAX_DIAGS);
     xp_buf b = { 0 };
     rc = d ? xp_merge((const char *const *)argv + first, (size_t)(argc - first), &b, d) : -1;
@@ -402,6 +430,8 @@ static int cmd_plot(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     if (argc - first < 2)
         return usage_error("%s", "plot: expected SPEC.xml and at least one result file");
+    if ((rc = check_out("plot", argv + first, argc - first, out)) != 0)
+        return rc;
     rt_diags *d = rt_diags_new(MAX_DIAGS);
     if (!d)
         return 3;

@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analysis/options.h"
 #include "cli/args.h"
+#include "cli/files.h"
 #include "explore/cosched.h"
 #include "explore/split.h"
 #include "models/model.h"
@@ -273,13 +273,6 @@ static void run_fini(conc_run *r)
     rt_diags_free(r->d);
 }
 
-static bool same_file(const char *x, const char *y)
-{
-    struct stat a, b;
-    return x && y && stat(x, &a) == 0 && stat(y, &b) == 0 && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino;
-}
-
 /* Load and check both files, build the model: 0, 2 or 3 (after a message). */
 static int load(conc_run *r)
 {
@@ -297,11 +290,15 @@ static int load(conc_run *r)
     rt_diags_print(r->d, stderr);
     if (!r->gpu || !r->ts || rt_diags_errors(r->d) > 0)
         return 2;
-    if (same_file(r->a.out, r->a.taskset) || same_file(r->a.out, r->a.gpu)) {
-        fprintf(stderr, PROG " %s: error: -o %s is one of the input files; refusing to overwrite "
-                "it\n", r->a.cmd, r->a.out);
-        return 2;
-    }
+    char prog[40];
+    snprintf(prog, sizeof prog, PROG " %s", r->a.cmd);
+    cli_files f = { 0 };
+    cli_files_add(&f, "the task set", r->a.taskset, false);
+    cli_files_add(&f, "--gpu", r->a.gpu, false);
+    cli_files_add(&f, "-o", r->a.out, true);
+    int rc = cli_files_check(&f, prog);
+    if (rc != 0)
+        return rc;
     r->m = model_new(r->gpu, r->ts);
     if (!r->m) {
         fprintf(stderr, PROG ": error: out of memory\n");

@@ -1,13 +1,13 @@
 /* pipeline: what every command does before its own work: load and check both inputs, resolve
  * the options that depend on the task set, and analyse the given layout or search one. */
 #include "cli/pipeline.h"
+#include "cli/files.h"
 #include "util/atomicfile.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "analysis/wcet.h"
 #include "models/occupancy.h"
@@ -71,14 +71,6 @@ int cli_load_inputs(cli_run *r)
     return (rt_diags_errors(r->diags) > 0 || missing) ? 2 : 0;
 }
 
-/* True if path names the same file (device and inode) as an input. */
-static bool same_file(const char *path, const char *input)
-{
-    struct stat a, b;
-    return path && input && stat(path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev &&
-           a.st_ino == b.st_ino;
-}
-
 /* Search-only options given in given mode do nothing: say so. */
 static void warn_unused_search_options(const cli_run *r)
 {
@@ -99,25 +91,18 @@ int cli_resolve_options(cli_run *r)
 {
     rt_options *o = &r->args.opt;
     bool has_parts = r->ts->n_partitions > 0;
-    /* No output may overwrite an input or another output (-o, -O, --emit-taskset). */
-    const char *outs[] = { r->args.output_path, r->args.emit_partitions_path,
-                           r->args.emit_taskset_path };
-    static const char *const opt_names[] = { "-o", "-O", "--emit-taskset" };
-    for (size_t i = 0; i < 3; i++) {
-        const char *out = outs[i];
-        if (same_file(out, r->ts->path) || same_file(out, r->gpu->path)) {
-            fprintf(stderr, "%s: error: %s %s is one of the input files; refusing to "
-                            "overwrite it (choose another output file)\n", cli_prog(r->args.cmd),
-                    opt_names[i], out);
-            return 2;
-        }
-        for (size_t j = 0; out && j < i; j++)
-            if (outs[j] && (strcmp(out, outs[j]) == 0 || same_file(out, outs[j]))) {
-                fprintf(stderr, "%s: error: %s and %s both name %s; give each output its own "
-                                "file\n", cli_prog(r->args.cmd), opt_names[j], opt_names[i], out);
-                return 2;
-            }
-    }
+    /* No output may overwrite an input or another output (docs/report.md, Output safety). */
+    cli_files f = { 0 };
+    cli_files_add(&f, "the task set", r->args.taskset_path, false);
+    cli_files_add(&f, "--gpu", r->args.gpu_path, false);
+    cli_files_add(&f, "--check-measurements", r->args.measurements_path, false);
+    cli_files_add(&f, "-o", r->args.output_path, true);
+    cli_files_add(&f, "-O", r->args.emit_partitions_path, true);
+    cli_files_add(&f, "--emit-taskset", r->args.emit_taskset_path, true);
+    cli_files_add(&f, "--write-lp", o->write_lp, true);
+    int rc = cli_files_check(&f, cli_prog(r->args.cmd));
+    if (rc != 0)
+        return rc;
     if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
         fprintf(stderr, "%s: error: --assign given, but the task set fixes no partitions "
                         "(add <partition> elements or use --assign search)\n",

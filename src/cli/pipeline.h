@@ -46,7 +46,8 @@ const char *cli_prog(cli_command cmd);
 void cli_oom(const cli_run *r);
 /* Load both files (every error of both reported), then the checks that need both: 0 or 2. */
 int cli_load_inputs(cli_run *r);
-/* Options that need the task set (assign and priority defaults, -o onto an input): 0 or 2. */
+/* Options that need the task set (assign and priority defaults), and no output over an input or
+ * another output (cli/files.h): 0, 2, or 3 (out of memory). */
 int cli_resolve_options(cli_run *r);
 /* Build the model, then analyse the given layout or search one; *verdict gets rtgpu-analyze's exit status (0, 1, 3).
  * Returns 0, or the exit status of a failure after printing why. */

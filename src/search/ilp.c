@@ -695,15 +695,24 @@ int ilp_write_lp(ilp *p, const char *path)
         return ILP_ESOLVER;
     if (!path || !path[0])
         return ILP_EINVAL;
-    /* GLPK writes to a private file; the text then reaches path through rt_write_atomic, the
-     * one writer of user-named outputs (atomic for files, in place for /dev/null or a FIFO). */
-    char tmp[] = "/tmp/rtgpu-lp-XXXXXX";
+    /* GLPK writes to a private file in $TMPDIR (else /tmp); the text then reaches path through
+     * rt_write_atomic, the one writer of user-named outputs (atomic for files, in place for
+     * /dev/null or a FIFO). */
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !dir[0])
+        dir = "/tmp";
+    size_t tlen = strlen(dir) + sizeof "/rtgpu-lp-XXXXXX";
+    char *tmp = malloc(tlen);
+    if (!tmp)
+        return ILP_ENOMEM;
+    snprintf(tmp, tlen, "%s/rtgpu-lp-XXXXXX", dir);
     int fd = mkstemp(tmp);
     if (fd < 0 || close(fd) != 0) {
         int e = errno;
         if (fd >= 0)
             unlink(tmp);
-        diag(p, "cannot write LP file %s: temporary file: %s", path, strerror(e));
+        diag(p, "cannot write LP file %s: temporary file in %s: %s", path, dir, strerror(e));
+        free(tmp);
         return ILP_EIO;
     }
     int rc = guarded_write(p, tmp);
@@ -713,6 +722,7 @@ int ilp_write_lp(ilp *p, const char *path)
     if (rc == ILP_OK && (e = read_back(tmp, &buf, &len)) != 0)
         rc = e == ENOMEM ? ILP_ENOMEM : ILP_EIO;
     unlink(tmp);
+    free(tmp);
     if (rc == ILP_OK && rt_write_atomic(path, buf, len) != 0) {
         e = errno;
         rc = ILP_EIO;
