@@ -362,6 +362,41 @@ static void test_cli_json(void)
     runcmd_free(&r);
 }
 
+/* The point cap: Davis's 9 points pass --max-points 9 and are refused at 8 (nothing on standard
+ * output); with shards 1/2 (points 0, 2, 4, 6, 8: 5) and 2/2 (4) the shard's points count;
+ * 1001 x 1000 = 1,001,000 points are refused by default (the limit is 1,000,000). */
+static void test_cli_max_points(void)
+{
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "--max-points", "9", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "--max-points", "8", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.out ? r.out : "?", "");
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, DAVIS ": error: this run has 9 points, more "
+                                           "than the limit of 8 (--max-points N raises it"));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "--max-points", "4", "--shard", "1/2",
+                              NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "this run has 5 points, more than the limit of 4"));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "--max-points", "4", "--shard", "2/2",
+                              NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "--max-points", "0", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "--max-points \"0\": expected a whole number"));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", "tests/data/explore/too-many-points.xml", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_STRING_EQUAL(r.out ? r.out : "?", "");
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "this run has 1001000 points, more than the "
+                                           "limit of 1000000"));
+    runcmd_free(&r);
+}
+
 /* --jobs 3, shards 1/2 + 2/2 merged, a resumed cut file: all the same bytes as one run. */
 /* A base task set with <scenario> elements, two points (issue 29): every point works on its own
  * deep copy of the set; the copy used to share the scenarios, so the sweep wrote its two lines
@@ -735,6 +770,7 @@ void test_explore_register(void)
     CU_add_test(s, "generated sets: same seed, same set; U exact", test_generate);
     CU_add_test(s, "acceptance: none >= masola, naive at every point", test_acceptance_order);
     CU_add_test(s, "command: JSON lines and CSV", test_cli_json);
+    CU_add_test(s, "sweep --max-points and its default", test_cli_max_points);
     CU_add_test(s, "command: a base set with scenarios, two points", test_cli_scenario_base);
     CU_add_test(s, "command: --jobs, shards + merge, --resume", test_cli_jobs_shards_resume);
     CU_add_test(s, "command: --sensitivity, scaling factors by hand", test_cli_sensitivity);

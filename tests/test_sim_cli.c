@@ -1,5 +1,5 @@
 /* Tests of the rtgpu-simulate command: help, usage errors, the paper-kernels example over one
- * hyperperiod (text, JSON summary, JSON trace, CSV trace, -o, --job-cap) and Davis et al.'s CAN
+ * hyperperiod (text, JSON summary, JSON trace, CSV trace, -o, --job-cap, --trace-cap) and Davis et al.'s CAN
  * example through the binary. The binary is rtgpu-simulate beside the one the suite is given in
  * RTGPU_BIN (build/rtgpu-analyze by default; tests/runcmd.h).
  * A run that exceeds a bound (exit 3) cannot be produced from valid inputs; tests/test_sim.c
@@ -379,6 +379,47 @@ static void test_sim_cli_davis(void)
     json_decref(j);
 }
 
+/* --trace-cap: Davis's example has 7 + 5 + 5 = 17 jobs of one launch each over its hyperperiod
+ * (17500 ns): a CSV trace with --trace-cap 17 is whole (exit 0); at 16 the run stops with exit 2
+ * and the message, and -o leaves no file; a JSON --trace likewise; the text summary writes no
+ * trace, so --trace-cap 1 does not stop it. */
+static void test_sim_cli_trace_cap(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0",
+                                      "--format", "csv", "--trace-cap", "17", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    char dir[] = "/tmp/rtgpu-simcap-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/trace.csv", dir);
+    r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--format", "csv",
+                           "--trace-cap", "16", "-o", path, NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "rtgpu-simulate: error: the trace has more "
+                                           "than 16 launches; stopped (--trace-cap N raises"));
+    runcmd_free(&r);
+    struct stat sb;
+    CU_ASSERT_NOT_EQUAL(stat(path, &sb), 0);   /* nothing written */
+    DIR *dd = opendir(dir);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dd);
+    int entries = 0;
+    for (struct dirent *e; (e = readdir(dd));)
+        entries += e->d_name[0] != '.';
+    closedir(dd);
+    CU_ASSERT_EQUAL(entries, 0);   /* no temporary file left either */
+    CU_ASSERT_EQUAL(rmdir(dir), 0);
+    r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--format", "json",
+                           "--trace", "--trace-cap", "16", NULL });
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "more than 16 launches"));
+    runcmd_free(&r);
+    r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--trace-cap", "1",
+                           NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+}
+
 /* rtx2060-interference-miss (its header works the bounds by hand): one partition per task, so
  * under --exec wcet each job takes its WCET: copy 1.8243 ms > D 0.8 ms, saxpy 1.5032 ms > D 1 ms;
  * the default horizon is the hyperperiod 2 ms, one job each: both jobs miss, neither exceeds
@@ -412,6 +453,7 @@ void test_sim_cli_register(void)
     CU_add_test(s, "paper-kernels: CSV trace", test_sim_cli_paper_csv);
     CU_add_test(s, "--job-cap, random releases, dynamic execution", test_sim_cli_job_cap);
     CU_add_test(s, "Davis et al. 2007: the second job is the worst", test_sim_cli_davis);
+    CU_add_test(s, "--trace-cap stops a trace, exit 2, no file", test_sim_cli_trace_cap);
     CU_add_test(s, "a layout that misses: the headline says so, --fail-on-miss exits 1",
                 test_sim_cli_miss_headline);
     CU_add_test(s, "a write error names the file", test_sim_cli_write_error);

@@ -17,7 +17,7 @@ enum {
     OPT_GPU = 256, OPT_FORMAT, OPT_MARGIN, OPT_WINDOWS, OPT_INTERFERENCE, OPT_NAIVE,
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER, OPT_MAX_SMS,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
-    OPT_TRACE, OPT_FAIL_ON_MISS, OPT_JOB_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
+    OPT_TRACE, OPT_FAIL_ON_MISS, OPT_JOB_CAP, OPT_TRACE_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
     OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET
 };
 
@@ -54,6 +54,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"trace", no_argument, NULL, OPT_TRACE}, FOR_SIMULATE},
     {{"fail-on-miss", no_argument, NULL, OPT_FAIL_ON_MISS}, FOR_SIMULATE},
     {{"job-cap", required_argument, NULL, OPT_JOB_CAP}, FOR_SIMULATE},
+    {{"trace-cap", required_argument, NULL, OPT_TRACE_CAP}, FOR_SIMULATE},
     {{"scenario", required_argument, NULL, OPT_SCENARIO}, FOR_SIMULATE},
     {{"quiet", no_argument, NULL, 'q'}, FOR_BOTH},
     {{"verbose", no_argument, NULL, 'v'}, FOR_BOTH},
@@ -125,6 +126,7 @@ static void help_simulate(FILE *out)
           "  --horizon DURATION        simulated time, e.g. 100ms (default: hyperperiod plus\n"
           "                            the largest jitter)\n"
           "  --job-cap N               stop releasing after N jobs (default 1000000)\n"
+          "  --trace-cap N             refuse a trace of more than N launches (default 1000000)\n"
           "  --release synchronous|random   all tasks at 0, or random offsets and jitters\n"
           "  --seed S                  seed of the random releases (default 1)\n"
           "  --exec wcet|dynamic       launches take their WCET, or progress at 1/M*(k,S)\n"
@@ -140,8 +142,8 @@ static void help_simulate(FILE *out)
           "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
           "                            simulation is checked against; worst-case windows)\n"
           "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
-          "Exit status: 0 no observed response time above its bound; 2 usage error or invalid\n"
-          "input; 3 an observed response time above its analysed bound (a defect: the\n"
+          "Exit status: 0 no observed response time above its bound; 2 usage error, invalid\n"
+          "input or a trace over --trace-cap; 3 an observed response time above its analysed bound (a defect: the\n"
           "counter-example is printed), or no layout to simulate. With --scenario: 0 placed\n"
           "(blocks that fit nowhere are reported, not an error), 2 usage error, invalid\n"
           "input or no such scenario, 3 out of memory or times beyond 2^63 ns.\n",
@@ -379,6 +381,10 @@ static int set_number(int c, const char *arg, cli_args *a)
         rc = parse_count("--job-cap", arg, 1000000000LL, &n);
         a->sim.job_cap = (uint64_t)n;
         return rc;
+    case OPT_TRACE_CAP:
+        rc = parse_count("--trace-cap", arg, 1000000000000LL, &n);
+        a->sim.trace_cap = (uint64_t)n;
+        return rc;
     case OPT_SEED: {
         char *end;
         errno = 0;
@@ -439,7 +445,7 @@ static int handle(int c, const char *arg, cli_args *a)
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
     case OPT_MAX_SMS:
-    case OPT_JOB_CAP: case OPT_SEED: case OPT_HORIZON: case OPT_BUDGET:
+    case OPT_JOB_CAP: case OPT_TRACE_CAP: case OPT_SEED: case OPT_HORIZON: case OPT_BUDGET:
         return set_number(c, arg, a);
     case OPT_RELEASE: case OPT_EXEC:
         return set_choice(c, arg, a);

@@ -27,6 +27,9 @@
 #define PROG "rtgpu-explore"
 #define MAX_DIAGS 50
 #define MAX_JOBS 1024
+/* Points one sweep run evaluates unless --max-points says more (docs/explore.md, "How many
+ * points"): a 250-byte sweep file can describe 6e7 points, hours of work and gigabytes of lines. */
+#define DEFAULT_MAX_POINTS 1000000u
 
 static void usage_hint(void)
 {
@@ -66,6 +69,7 @@ static void help(FILE *out)
           "  --jobs N                  N worker processes on this machine (default 1)\n"
           "  --shard I/N               only the points p with p mod N = I-1 (1 <= I <= N)\n"
           "  --resume                  keep the points already in FILE, run the others\n"
+          "  --max-points N            refuse a run of more than N points (default 1000000)\n"
           "  --plot FILE.svg           chart of the results (docs/explore.md, Plots)\n"
           "  --sensitivity             also the critical scaling factor of each point's layout\n"
           "                            (column scaling_factor; plot needs it too for such results)\n"
@@ -79,9 +83,9 @@ static void help(FILE *out)
           "  (" PROG " COMMAND --help lists their options).\n"
           "  --version | -h, --help\n\n"
           "Exit status: 0 done (whatever the verdicts of the points); 2 usage error, invalid\n"
-          "sweep file or inputs, or results that do not merge; 3 the run failed (a write\n"
-          "error, a worker process ended early): the lines written are whole, --resume\n"
-          "continues.\n",
+          "sweep file or inputs, more points than --max-points, or results that do not\n"
+          "merge; 3 the run failed (a write error, a worker process ended early): the lines\n"
+          "written are whole, --resume continues.\n",
           out);
 }
 
@@ -138,6 +142,7 @@ typedef struct sweep_args {
     uint64_t shard, shards;
     bool resume, quiet;
     bool sensitivity;    /* the scaling_factor column */
+    uint64_t max_points; /* most points this run may evaluate (its shard's) */
     int progress;        /* -1 auto */
 } sweep_args;
 
@@ -161,7 +166,7 @@ static int parse_shard(const char *s, sweep_args *a)
 }
 
 enum { OPT_FORMAT = 256, OPT_JOBS, OPT_SHARD, OPT_RESUME, OPT_PLOT, OPT_PROGRESS, OPT_NO_PROGRESS,
-       OPT_SENSITIVITY, OPT_VERSION };
+       OPT_SENSITIVITY, OPT_VERSION, OPT_MAX_POINTS };
 
 static const struct option long_opts[] = {
     { "output", required_argument, NULL, 'o' }, { "format", required_argument, NULL, OPT_FORMAT },
@@ -170,13 +175,15 @@ static const struct option long_opts[] = {
     { "progress", no_argument, NULL, OPT_PROGRESS },
     { "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
     { "sensitivity", no_argument, NULL, OPT_SENSITIVITY },
+    { "max-points", required_argument, NULL, OPT_MAX_POINTS },
     { "quiet", no_argument, NULL, 'q' }, { "version", no_argument, NULL, OPT_VERSION },
     { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
 };
 
 static int parse_sweep(int argc, char **argv, sweep_args *a)
 {
-    *a = (sweep_args){ .format = -1, .jobs = 1, .shard = 1, .shards = 1, .progress = -1 };
+    *a = (sweep_args){ .format = -1, .jobs = 1, .shard = 1, .shards = 1, .progress = -1,
+                      .max_points = DEFAULT_MAX_POINTS };
     int c;
     optind = 1;
     opterr = 0;   /* cli_getopt_error names the program, not argv[0] */
@@ -208,6 +215,12 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
         case OPT_PROGRESS: a->progress = 1; break;
         case OPT_NO_PROGRESS: a->progress = 0; break;
         case OPT_SENSITIVITY: a->sensitivity = true; break;
+        case OPT_MAX_POINTS:
+            if (!cli_parse_uint(optarg, XP_MAX_POINTS, &u) || u < 1)
+                return usage_error("--max-points \"%s\": expected a whole number from 1 "
+                                   "to %" PRIu64, optarg, XP_MAX_POINTS);
+            a->max_points = u;
+            break;
         case 'h': help(stdout); return -1;
         case OPT_VERSION: printf(PROG " %s\n", RTGPU_VERSION); return -1;
         default: usage_hint(); return 2;
@@ -313,6 +326,16 @@ static int cmd_sweep(int argc, char **argv)
     rt_diags_print(d, stderr);
     if (!s) {
         rt_diags_free(d);
+        return 2;
+    }
+    /* the points of this shard: p < n with p mod N = I - 1 */
+    uint64_t run_points = s->n_points / a.shards + (a.shard - 1 < s->n_points % a.shards);
+    if (run_points > a.max_points) {
+        fprintf(stderr, "%s: error: this run has %" PRIu64 " points, more than the limit of %"
+                PRIu64 " (--max-points N raises it; --shard I/N divides the sweep among runs)\n",
+                a.spec, run_points, a.max_points);
+        rt_diags_free(d);
+        xp_spec_free(s);
         return 2;
     }
     if (a.sensitivity)

@@ -2,6 +2,7 @@
  * holds for every release pattern), simulate the layout, write the summary, the trace or the
  * Gantt chart, and exit 3 with the counter-example if an observed response exceeds its bound. */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,7 +82,7 @@ static int write_gantt(const sim_report *rep, const gantt_keep *g, const sim_res
 
 /* What simulate() ended with: the exit status, and whether the output is complete. */
 enum { SIMULATED = 0, DEADLINE_MISSED = 1, BOUND_EXCEEDED = 3, WRITE_FAILED = 2,
-       RUN_FAILED = 4 };
+       RUN_FAILED = 4, TRACE_CAPPED = 5 };
 
 /* Simulate and write everything to out. Returns one of the values above. */
 static int simulate(cli_run *r, FILE *out)
@@ -121,6 +122,11 @@ static int simulate(cli_run *r, FILE *out)
         fprintf(stderr, "rtgpu-simulate: error: a job finishes beyond 2^53 ns (104 days), where "
                         "times stop being exact (shorten --horizon)\n");
         status = RUN_FAILED;
+    } else if (rc == SIM_ETRACE) {
+        fprintf(stderr, "rtgpu-simulate: error: the trace has more than %" PRIu64 " launches; "
+                        "stopped (--trace-cap N raises the limit, --horizon or --job-cap shorten "
+                        "the run)\n", a->sim.trace_cap);
+        status = TRACE_CAPPED;
     } else if (rc != SIM_OK || wrc != 0 || fflush(out) != 0 || ferror(out)) {
         fprintf(stderr, "rtgpu-simulate: error: cannot write %s: %s\n",
                 a->output_path ? a->output_path : "the standard output", strerror(errno));
@@ -240,7 +246,7 @@ static int run_main(cli_run *r)
     const char *path = r->args.output_path;
     if (!path) {
         rc = simulate(r, stdout);
-        return rc == RUN_FAILED ? 3 : rc;
+        return rc == RUN_FAILED ? 3 : rc == TRACE_CAPPED ? 2 : rc;
     }
     rt_atomic_stream st;
     if (rt_atomic_open(&st, path) != 0) {
@@ -248,9 +254,9 @@ static int run_main(cli_run *r)
         return 2;
     }
     rc = simulate(r, st.f);
-    if (rc == WRITE_FAILED || rc == RUN_FAILED) {
+    if (rc == WRITE_FAILED || rc == RUN_FAILED || rc == TRACE_CAPPED) {
         rt_atomic_abort(&st);   /* never a partial file */
-        return rc == RUN_FAILED ? 3 : rc;
+        return rc == RUN_FAILED ? 3 : rc == TRACE_CAPPED ? 2 : rc;
     }
     if (rt_atomic_commit(&st) != 0) {
         fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));

@@ -79,6 +79,7 @@ typedef struct sim {
     double *ractive;         /* next activation time of each task */
     size_t *co_kernels, *co_parts;
     uint64_t released, rng;
+    uint64_t launches;       /* given to the sink's launch callback */
     double horizon;
     sim_result *out;
 } sim;
@@ -301,6 +302,9 @@ static int emit_launch(sim *s, size_t p, double now)
     sim_part *pp = &s->part[p];
     if (!s->sink || !s->sink->launch)
         return SIM_OK;
+    if (s->launches >= s->so->trace_cap)
+        return SIM_ETRACE;   /* a trace without bound: stop rather than write gigabytes */
+    s->launches++;
     for (size_t i = 0; i < pp->n_co; i++) {
         s->co_kernels[i] = s->wl.members[pp->co[i]].kernel;
         s->co_parts[i] = s->wl.members[pp->co[i]].part;
@@ -536,7 +540,8 @@ RT_ANALYZER_ON
 void sim_options_default(sim_options *so)
 {
     *so = (sim_options){ .release = SIM_RELEASE_SYNCHRONOUS, .seed = 1, .exec = SIM_EXEC_WCET,
-                         .horizon_ns = 0, .job_cap = SIM_JOB_CAP_DEFAULT };
+                         .horizon_ns = 0, .job_cap = SIM_JOB_CAP_DEFAULT,
+                         .trace_cap = SIM_TRACE_CAP_DEFAULT };
 }
 
 int sim_run(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_eval *ev,

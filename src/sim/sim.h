@@ -20,6 +20,7 @@ typedef enum { SIM_RELEASE_SYNCHRONOUS, SIM_RELEASE_RANDOM } sim_release;
 typedef enum { SIM_EXEC_WCET, SIM_EXEC_DYNAMIC } sim_exec;
 
 #define SIM_JOB_CAP_DEFAULT 1000000u
+#define SIM_TRACE_CAP_DEFAULT 1000000u
 
 typedef struct sim_options {
     sim_release release;     /* default synchronous */
@@ -27,6 +28,8 @@ typedef struct sim_options {
     sim_exec exec;           /* default wcet */
     int64_t horizon_ns;      /* 0: the hyperperiod plus the largest jitter */
     uint64_t job_cap;        /* releases stop after the first this many jobs (default 10^6) */
+    uint64_t trace_cap;      /* most launches given to a sink's launch callback (default 10^6):
+                                one more ends the run with SIM_ETRACE */
 } sim_options;
 
 /* A finished job. Times in ns from 0 (whole numbers under --exec wcet). */
@@ -83,15 +86,17 @@ typedef struct sim_result {
 } sim_result;
 
 /* SIM_ESINK: what a sink returns when it cannot write (sim_run passes it on). */
-enum { SIM_OK = 0, SIM_ENOMEM = -1, SIM_ERANGE = -2, SIM_ESINK = -3 };
+/* SIM_ETRACE: a sink with a launch callback would get more than trace_cap launches. */
+enum { SIM_OK = 0, SIM_ENOMEM = -1, SIM_ERANGE = -2, SIM_ESINK = -3, SIM_ETRACE = -4 };
 
-/* Default options (synchronous, wcet, seed 1, horizon 0, cap 10^6). */
+/* Default options (synchronous, wcet, seed 1, horizon 0, job and trace caps 10^6). */
 void sim_options_default(sim_options *so);
 /* The hyperperiod (lcm of the periods) plus the largest jitter; INT64_MAX if it overflows. */
 int64_t sim_default_horizon(const rt_taskset *ts);
 /* Simulate layout l, analysed as ev under o, from 0 to the horizon: every job activated before
  * the horizon runs to completion; the horizon is clamped to 2^53 ns, where doubles stop holding
- * every whole ns. SIM_OK, SIM_ENOMEM, SIM_ERANGE (a job finishing beyond 2^53 ns), or a sink's
+ * every whole ns. SIM_OK, SIM_ENOMEM, SIM_ERANGE (a job finishing beyond 2^53 ns), SIM_ETRACE
+ * (more than trace_cap launches for the sink's launch callback: the run stops), or a sink's
  * nonzero return. out is filled in every case; free it with sim_result_fini. */
 int sim_run(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_eval *ev,
             const rt_options *o, const sim_options *so, const sim_sink *sink, sim_result *out);

@@ -276,6 +276,83 @@ static int check_bytes(const char *path, const unsigned char *buf, size_t len, r
     return 0;
 }
 
+/* Skip from p to just past the first occurrence of end (counting lines); NULL if none. */
+static const unsigned char *skip_past(const unsigned char *p, const unsigned char *e,
+                                      const char *end, long *line)
+{
+    size_t n = strlen(end);
+    for (; p + n <= e; p++) {
+        if (memcmp(p, end, n) == 0)
+            return p + n;
+        *line += *p == '\n';
+    }
+    return NULL;
+}
+
+/* libxml2 checks each attribute of an element against the ones before it (quadratic time: 200,000
+ * attributes on one element cost minutes), so the bytes are scanned first, in linear time, and a
+ * start tag with more than XMLSAFE_MAX_ATTRIBUTES attributes is refused at its line. Comments,
+ * CDATA sections and processing instructions are skipped; in a start tag, each '=' outside a
+ * quoted value is one attribute (a value may hold '=' and '>'). At a DOCTYPE, or at markup that
+ * is not well-formed, the scan stops and leaves the message to the parser. */
+static int check_attribute_counts(const char *path, const unsigned char *buf, size_t len,
+                                  rt_diags *d)
+{
+    const unsigned char *p = buf, *e = buf + len;
+    long line = 1;
+    while (p < e) {
+        if (*p != '<') {
+            line += *p++ == '\n';
+            continue;
+        }
+        long at = line;
+        size_t left = (size_t)(e - p);
+        if (left >= 4 && memcmp(p, "<!--", 4) == 0)
+            p = skip_past(p + 4, e, "-->", &line);
+        else if (left >= 9 && memcmp(p, "<![CDATA[", 9) == 0)
+            p = skip_past(p + 9, e, "]]>", &line);
+        else if (left >= 2 && p[1] == '?')
+            p = skip_past(p + 2, e, "?>", &line);
+        else if (left >= 2 && p[1] == '!')
+            return 0;   /* a DOCTYPE: refused by the parser */
+        else if (left >= 2 && p[1] == '/')
+            p = skip_past(p + 2, e, ">", &line);
+        else {
+            const unsigned char *name = ++p;
+            while (p < e && *p != '>' && *p != '/' && *p != ' ' && *p != '\t' && *p != '\n' &&
+                   *p != '\r')
+                p++;
+            size_t name_len = (size_t)(p - name);
+            long count = 0;
+            while (p < e && *p != '>') {
+                if (*p == '"' || *p == '\'') {
+                    char q[2] = {(char)*p, '\0'};
+                    p = skip_past(p + 1, e, q, &line);
+                    if (!p)
+                        return 0;
+                    continue;
+                }
+                if (*p == '<')
+                    return 0;   /* not well-formed: the parser says where */
+                if (*p == '=' && ++count > XMLSAFE_MAX_ATTRIBUTES) {
+                    char nm[80], q[100];
+                    snprintf(nm, sizeof nm, "%.*s", (int)(name_len < 64 ? name_len : 64),
+                             (const char *)name);
+                    rt_diag_error(d, path, at, "element <%s> has more than %d attributes; "
+                                  "inputs are limited to %d attributes on one element",
+                                  xmlsafe_quote(nm, q, sizeof q), XMLSAFE_MAX_ATTRIBUTES,
+                                  XMLSAFE_MAX_ATTRIBUTES);
+                    return -1;
+                }
+                line += *p++ == '\n';
+            }
+        }
+        if (!p)
+            return 0;   /* unterminated: the parser says where */
+    }
+    return 0;
+}
+
 int xmlsafe_read_bytes(const char *path, rt_diags *d, unsigned char **out, size_t *len,
                        unsigned char sha256[32])
 {
@@ -510,7 +587,8 @@ xmlDocPtr xmlsafe_load(const char *path, xmlsafe_kind which, rt_diags *d,
     xmlDocPtr doc = NULL;
     load_state st = {path, d, 0, 0};
 
-    if (read_input(path, d, &buf, &len) != 0 || check_bytes(path, buf, len, d) != 0)
+    if (read_input(path, d, &buf, &len) != 0 || check_bytes(path, buf, len, d) != 0 ||
+        check_attribute_counts(path, buf, len, d) != 0)
         goto done;
     rt_sha256(buf, len, sha256);
 

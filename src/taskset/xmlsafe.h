@@ -18,13 +18,17 @@
 /* Largest input file accepted, in bytes (16 MiB). */
 #define XMLSAFE_MAX_BYTES ((size_t)16 * 1024 * 1024)
 
+/* Most attributes accepted on one element of an XML input (none of the schemas allows more
+ * than a few dozen); xmlsafe_load refuses a file with more before parsing it. */
+#define XMLSAFE_MAX_ATTRIBUTES 256
+
 /* Which file, i.e. which root element and embedded schema (XMLSAFE_EXPLORE: the sweep file of
  * rtgpu-explore, read by explore/spec_load.c). */
 typedef enum { XMLSAFE_TASKSET, XMLSAFE_GPU, XMLSAFE_EXPLORE } xmlsafe_kind;
 
-/* Read path (a regular file, not empty, at most 16 MiB, not gzip, no NUL byte), parse it with
- * no DTD, entities, network or XInclude, check its root element and validate it against the
- * embedded schema. Writes the SHA-256 of the bytes read to sha256. Returns the document
+/* Read path (a regular file, not empty, at most 16 MiB, not gzip, no NUL byte, no element with
+ * more than XMLSAFE_MAX_ATTRIBUTES attributes), parse it with no DTD, entities, network or
+ * XInclude, check its root element and validate it against the embedded schema. Writes the SHA-256 of the bytes read to sha256. Returns the document
  * (caller frees with xmlFreeDoc) or NULL after recording located errors in d. */
 xmlDocPtr xmlsafe_load(const char *path, xmlsafe_kind which, rt_diags *d,
                        unsigned char sha256[32]);
