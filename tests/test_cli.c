@@ -245,6 +245,22 @@ static void test_control_chars_escaped(void)
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "/evil\\x0aSCHEDULABLE: every deadline holds "
                                                   "(forged).xml"));
     runcmd_free(&r);
+    /* the other commands' messages too: a scenario name typed with a newline, an output path */
+    r = runcmd_tool("rtgpu-simulate", (char *[]){"x", "examples/tasksets/gilman-placement-2080ti.xml",
+                                                  "--gpu", "examples/gpus/rtx2080ti.xml",
+                                                  "--scenario", "x\nSCHEDULABLE", NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NULL(r.err && strstr(r.err, "\nSCHEDULABLE"));
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "no <scenario name=\"x\\x0aSCHEDULABLE\">"));
+    runcmd_free(&r);
+    char bad_out[600];
+    snprintf(bad_out, sizeof bad_out, "%s/no-such-dir/out\nSCHEDULABLE.jsonl", dir);
+    r = runcmd_tool("rtgpu-explore", (char *[]){"x", "sweep", "examples/explore/acceptance.xml",
+                                                 "-o", bad_out, NULL}, 20);
+    CU_ASSERT_EQUAL(r.status, 3);   /* an output that cannot be opened: docs/explore.md */
+    CU_ASSERT_PTR_NULL(r.err && strstr(r.err, "\nSCHEDULABLE"));
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "out\\x0aSCHEDULABLE.jsonl"));
+    runcmd_free(&r);
     unlink(path);
     rmdir(dir);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "util/textesc.h"
 #include "taskset/units.h"
 #include "util/suggest.h"
 
@@ -592,4 +593,12 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
                            "--windows synchronous gives none (it assumes one release pattern); "
                            "use the default worst-case windows");
     return 0;
+}
+
+const char *cli_shown(const char *s)
+{
+    static char buf[2][RT_ESC_PATH_SIZE];
+    static unsigned next;
+    char *b = buf[next++ & 1u];
+    return rt_esc(s ? s : "", NULL, b, sizeof buf[0]);
 }

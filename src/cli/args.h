@@ -53,6 +53,10 @@ void cli_print_help(FILE *out, cli_command cmd);
 /* s as a plain decimal whole number from 0 to max (digits only: no blank, sign, hexadecimal or
  * exponent; overflow refused): true and *out, else false. */
 bool cli_parse_uint(const char *s, uint64_t max, uint64_t *out);
+/* s (a path or a name from the command line or a file) as a message may print it: control
+ * characters as \xHH (util/textesc.h), so that it cannot start a line of its own. The text lives
+ * in one of two static buffers used in turn: one message may show two such strings. */
+const char *cli_shown(const char *s);
 /* s as a plain decimal number (digits, optionally a point and more digits, as 0.25): true and
  * *out, else false. */
 bool cli_parse_decimal(const char *s, double *out);

@@ -252,12 +252,12 @@ static int write_plot(const xp_spec *s, const xp_record *rec, const char *path, 
     char why[200];
     int rc = xp_plot_svg(s, rec, note, &svg, why, sizeof why);
     if (rc != 0) {
-        fprintf(stderr, PROG ": error: %s: no plot: %s\n", path, why);
+        fprintf(stderr, PROG ": error: %s: no plot: %s\n", cli_shown(path), why);
         xp_buf_fini(&svg);
         return rc == XP_PLOT_ENOMEM ? 3 : 2;
     }
     if (rt_write_atomic(path, svg.data, svg.len) != 0) {
-        fprintf(stderr, PROG ": error: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, PROG ": error: cannot write %s: %s\n", cli_shown(path), strerror(errno));
         xp_buf_fini(&svg);
         return 3;
     }

@@ -315,7 +315,7 @@ static long find_kernel(const conc_run *r, const char *opt, const char *given, c
         return k;
     char h[140];
     fprintf(stderr, PROG " %s: error: %s %s: task set %s has no kernel \"%s\"%s (expected one "
-            "of:", r->a.cmd, opt, given, r->ts->path, name,
+            "of:", r->a.cmd, opt, given, cli_shown(r->ts->path), name,
             rt_taskset_hint_kernel(r->ts, name, h, sizeof h));
     for (size_t i = 0; i < r->ts->n_kernels; i++)
         fprintf(stderr, "%s %s", i ? "," : "", r->ts->kernels[i].name);
@@ -343,7 +343,8 @@ static int emit(const conc_run *r, char *buf, size_t len, int wrote)
         status = 3;
     } else if (r->a.out) {
         if (rt_write_atomic(r->a.out, buf, len) != 0) {
-            fprintf(stderr, PROG " %s: error: cannot write %s: %s\n", r->a.cmd, r->a.out, strerror(errno));
+            fprintf(stderr, PROG " %s: error: cannot write %s: %s\n", r->a.cmd,
+                    cli_shown(r->a.out), strerror(errno));
             status = 3;
         }
     } else if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {

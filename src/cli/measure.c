@@ -38,7 +38,7 @@ int cli_measure_resolve(cli_run *r)
     if (out && stat(out, &a) == 0 && stat(r->meas_in->path, &b) == 0 && a.st_dev == b.st_dev &&
         a.st_ino == b.st_ino) {
         fprintf(stderr, "rtgpu-analyze: error: -o %s is the measurements file; refusing to "
-                        "overwrite it (choose another report file)\n", out);
+                        "overwrite it (choose another report file)\n", cli_shown(out));
         return 2;
     }
     if (r->meas_in->kind == RT_MEAS_JOBS && r->args.opt.assign == RT_ASSIGN_SEARCH) {

@@ -83,7 +83,7 @@ static void warn_unused_search_options(const cli_run *r)
         if (r->args.search_options_given & opts[i].bit)
             fprintf(stderr, "%s: warning: %s is ignored: the task set fixes its partitions, so "
                             "no search runs (use --assign search to search)\n",
-                    r->ts->path, opts[i].name);
+                    cli_shown(r->ts->path), opts[i].name);
 }
 
 /* Option checks that need the task set. */
@@ -106,7 +106,7 @@ int cli_resolve_options(cli_run *r)
     if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
         fprintf(stderr, "%s: error: --assign given, but the task set fixes no partitions "
                         "(add <partition> elements or use --assign search)\n",
-                r->ts->path);
+                cli_shown(r->ts->path));
         return 2;
     }
     if (o->assign == RT_ASSIGN_AUTO)
@@ -135,7 +135,8 @@ static bool locate_range_error(const cli_run *r)
             fprintf(stderr, "%s:%ld: error: kernel \"%s\" (task \"%s\"): its WCET on the %lld "
                             "SMs of partition \"%s\", with margin %g, does not fit in 2^62 ns "
                             "(about 146 years): its time or cycles are out of range\n",
-                    r->ts->path, k->line, k->name, t->name, (long long)l->part_sms[p],
+                    cli_shown(r->ts->path), k->line, k->name, t->name,
+                    (long long)l->part_sms[p],
                     l->part_name[p] ? l->part_name[p] : "", r->args.opt.margin);
             return true;
         }
@@ -150,7 +151,7 @@ static int eval_error(const cli_run *r, int rc)
     if (rc == EVAL_ERANGE)
         fprintf(stderr, "%s: error: a WCET or response time does not fit in 2^62 ns "
                         "(kernel durations or margin out of range)\n",
-                r->ts->path);
+                cli_shown(r->ts->path));
     else
         cli_oom(r);
     return rc == EVAL_ERANGE ? 2 : 3;
@@ -160,7 +161,7 @@ void cli_budget_statement(const cli_run *r)
 {
     const rt_budget *b = &r->budget;
     fprintf(stderr, "%s: undecided: the work budget of %llu units (--budget) ran out in %s",
-            r->ts->path, (unsigned long long)b->limit_units, budget_step_text(b->step));
+            cli_shown(r->ts->path), (unsigned long long)b->limit_units, budget_step_text(b->step));
     if (b->task < r->ts->n_tasks)
         fprintf(stderr, " at task \"%s\"", r->ts->tasks[b->task].name);
     if (r->have_eval && r->eval.n_undecided > 0) {

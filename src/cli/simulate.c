@@ -167,8 +167,9 @@ static int run_placement(cli_run *r)
     long sc = rt_taskset_find_scenario(r->ts, name);
     if (sc < 0) {
         char h[140];
-        fprintf(stderr, "%s: error: no <scenario name=\"%s\"> in the task set%s (", r->ts->path,
-                name, rt_taskset_hint_scenario(r->ts, name, h, sizeof h));
+        fprintf(stderr, "%s: error: no <scenario name=\"%s\"> in the task set%s (",
+                cli_shown(r->ts->path), cli_shown(name),
+                rt_taskset_hint_scenario(r->ts, name, h, sizeof h));
         for (size_t i = 0; i < r->ts->n_scenarios; i++)
             fprintf(stderr, "%s\"%s\"", i ? ", " : "it has ", r->ts->scenarios[i].name);
         fprintf(stderr, "%s)\n", r->ts->n_scenarios ? "" : "it has none");
@@ -177,7 +178,8 @@ static int run_placement(cli_run *r)
     if (!r->gpu->has_sm_limits) {
         fprintf(stderr, "%s:%ld: error: gpu \"%s\" has no <sm> element (the placement model "
                         "needs the SM limits: threads, blocks, warps, registers, shared-memory, "
-                        "or compute-capability)\n", r->gpu->path, r->gpu->line, r->gpu->name);
+                        "or compute-capability)\n", cli_shown(r->gpu->path), r->gpu->line,
+                r->gpu->name);
         return 2;
     }
     if ((rc = cli_resolve_options(r)) != 0)   /* -o onto an input */
@@ -188,32 +190,35 @@ static int run_placement(cli_run *r)
     if (rc == PSIM_EBUDGET) {
         fprintf(stderr, "%s: undecided: the work budget of %llu units (--budget) ran out in %s of "
                         "scenario \"%s\"; no placement is reported (a larger --budget may finish "
-                        "it)\n", r->ts->path, (unsigned long long)r->budget.limit_units,
-                budget_step_text(r->budget.step), name);
+                        "it)\n", cli_shown(r->ts->path),
+                (unsigned long long)r->budget.limit_units, budget_step_text(r->budget.step),
+                cli_shown(name));
         return 3;
     }
     if (rc != PSIM_OK) {
-        fprintf(stderr, "%s: error: scenario \"%s\": %s\n", r->ts->path, name,
-                psim_status_text(rc));
+        fprintf(stderr, "%s: error: scenario \"%s\": %s\n", cli_shown(r->ts->path),
+                cli_shown(name), psim_status_text(rc));
         return rc == PSIM_ETOOBIG || rc == PSIM_ELAUNCH ? 2 : 3;
     }
     rt_atomic_stream st;
     if (path && rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+                strerror(errno));
         psim_result_fini(&res);
         return 2;
     }
     rc = write_placement(r, &res, path ? st.f : stdout);
     psim_result_fini(&res);
     if (rc != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write the output%s%s: %s\n", path ? " to " : "",
-                path ? path : "", strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write the output%s%s: %s\n",
+                path ? " to " : "", path ? cli_shown(path) : "", strerror(errno));
         if (path)
             rt_atomic_abort(&st);   /* never a partial file */
         return 2;
     }
     if (path && rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+                strerror(errno));
         return 2;
     }
     return 0;
@@ -235,12 +240,13 @@ static int run_main(cli_run *r)
         return rc;
     if (r->have_eval && !r->eval.decided) {
         fprintf(stderr, "%s: error: no bound to simulate against: the analysis is undecided\n",
-                r->ts->path);
+                cli_shown(r->ts->path));
         return 3;
     }
     if (!r->have_eval) {
         fprintf(stderr, "%s: error: no layout to simulate: the search found no schedulable "
-                        "partitioning (run rtgpu-analyze for the details)\n", r->ts->path);
+                        "partitioning (run rtgpu-analyze for the details)\n",
+                cli_shown(r->ts->path));
         return 3;
     }
     const char *path = r->args.output_path;
@@ -250,7 +256,8 @@ static int run_main(cli_run *r)
     }
     rt_atomic_stream st;
     if (rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+                strerror(errno));
         return 2;
     }
     rc = simulate(r, st.f);
@@ -259,7 +266,8 @@ static int run_main(cli_run *r)
         return rc == RUN_FAILED ? 3 : rc == TRACE_CAPPED ? 2 : rc;
     }
     if (rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+                strerror(errno));
         return 2;
     }
     return rc;
