@@ -28,7 +28,7 @@ static int suite_init(void)
 
 static int suite_clean(void)
 {
-    const char *names[] = {"o", "t.xml", "keep", "r.json", "r2.json"};
+    const char *names[] = {"o", "t.xml", "keep", "r.json", "r2.json", "p.json", "p1.json", "t1.xml"};
     char p[96];
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         snprintf(p, sizeof p, "%s/%s", dir, names[i]);
@@ -144,6 +144,67 @@ static void test_orin_green_illegal(void)
     CU_ASSERT_STRING_EQUAL(s, "previous\n");
     free(s);
     CU_ASSERT_NOT_EQUAL(access(t, F_OK), 0);
+}
+
+/* A report that cannot be written (-o /dev/full: a device, written in place, fails with ENOSPC)
+ * leaves no -O or --emit-taskset file behind: every output of a run is committed only when all
+ * are complete (docs/report.md "Output safety"). Exit 2, the report named. */
+static void test_report_fails_nothing_written(void)
+{
+    char *p = path_in_dir("p.json"), *t = path_in_dir("t.xml");
+    char *both[] = {"x", ORIN_GIVEN, "--gpu", ORIN, "-q", "-o", "/dev/full", "--emit-partitions",
+                    "json", "-O", p, "--emit-taskset", t, NULL};
+    char *part[] = {"x", ORIN_GIVEN, "--gpu", ORIN, "-q", "-o", "/dev/full", "--emit-partitions",
+                    "json", "-O", p, NULL};
+    char *task[] = {"x", ORIN_GIVEN, "--gpu", ORIN, "-q", "-o", "/dev/full", "--emit-taskset", t,
+                    NULL};
+    char **runs[] = {both, part, task};
+    for (size_t i = 0; i < 3; i++) {
+        unlink(p);
+        unlink(t);
+        runcmd_out r = runcmd(runs[i], 60);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot write report to /dev/full: No space left"));
+        runcmd_free(&r);
+        CU_ASSERT_NOT_EQUAL(access(p, F_OK), 0);
+        CU_ASSERT_NOT_EQUAL(access(t, F_OK), 0);
+    }
+}
+
+/* The normal case: report, partitions and task set all written, the last two byte for byte what
+ * a run asking for that output alone writes (path_in_dir keeps 4 names: r1 is read before the
+ * fifth). */
+static void test_all_outputs_written(void)
+{
+    char *r1 = path_in_dir("r.json"), *p = path_in_dir("p.json"), *t = path_in_dir("t.xml");
+    runcmd_out r = runcmd((char *[]){"x", ORIN_GIVEN, "--gpu", ORIN, "-q", "--format", "json",
+                                     "-o", r1, "--emit-partitions", "json", "-O", p,
+                                     "--emit-taskset", t, NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    json_error_t e;
+    json_t *rep = json_load_file(r1, 0, &e);
+    CU_ASSERT_PTR_NOT_NULL(rep);
+    json_decref(rep);
+    char *p1 = path_in_dir("p1.json"), *t1 = path_in_dir("t1.xml");
+    r = runcmd((char *[]){"x", ORIN_GIVEN, "--gpu", ORIN, "-q", "--emit-partitions", "json", "-O",
+                          p1, NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", ORIN_GIVEN, "--gpu", ORIN, "-q", "--emit-taskset", t1, NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    char *a = slurp(p), *b = slurp(p1), *c = slurp(t), *d = slurp(t1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_STRING_EQUAL(a, b);
+    CU_ASSERT_STRING_EQUAL(c, d);
+    free(a);
+    free(b);
+    free(c);
+    free(d);
 }
 
 static void test_orin_green_legal(void)
@@ -345,6 +406,9 @@ void test_emit_register(void)
     CU_add_test(s, "Orin: green contexts cannot make 2 SMs; nothing written",
                 test_orin_green_illegal);
     CU_add_test(s, "Orin: green contexts of the given layout", test_orin_green_legal);
+    CU_add_test(s, "-o /dev/full: no -O or --emit-taskset file written",
+                test_report_fails_nothing_written);
+    CU_add_test(s, "report, partitions and task set all written", test_all_outputs_written);
     CU_add_test(s, "green contexts on compute capabilities 7.2 and 8.9", test_more_cc);
     CU_add_test(s, "H100: 128-bit masks, 68 SMs illegal, 64 + 64 legal", test_h100);
     CU_add_test(s, "bad uses: no compute capability, onto an input, no layout", test_bad_uses);

@@ -8,9 +8,9 @@
 #include "cli/emit.h"
 #include "analysis/concurrency.h"
 #include "cli/measure.h"
+#include "cli/outputs.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
-#include "util/atomicfile.h"
 
 static int render(const cli_run *r, const rt_report *rep, FILE *out)
 {
@@ -20,10 +20,11 @@ static int render(const cli_run *r, const rt_report *rep, FILE *out)
 }
 
 /* Render the report straight to where it goes, so that a large report is never held in memory:
- * -o FILE through an atomic stream (the file appears complete or not at all), else standard
- * output (nothing under -q but the text verdict line). A write failure is exit 2; a report that
- * could not be built (out of memory) is exit 3, and -o FILE is then left untouched. */
-static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
+ * -o FILE into its atomic stream among the run's outputs (committed with the others by the
+ * caller: the file appears complete or not at all), else standard output (nothing under -q but
+ * the text verdict line). A write failure is exit 2; a report that could not be built (out of
+ * memory) is exit 3. */
+static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc, cli_outputs *outs)
 {
     rt_report rep = {
         .conc = conc,
@@ -53,27 +54,15 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc)
         }
         return 0;
     }
-    rt_atomic_stream st;
-    if (rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-analyze: error: cannot write report to %s: %s\n", path, strerror(errno));
+    FILE *f = cli_outputs_open(outs, "report", path);
+    if (!f)
         return 2;
-    }
-    int rc = render(r, &rep, st.f);
+    int rc = render(r, &rep, f);
     if (rc != 0) {
-        int err = errno;
-        bool write_failed = ferror(st.f);
-        rt_atomic_abort(&st);
-        if (write_failed) {
-            fprintf(stderr, "rtgpu-analyze: error: cannot write report to %s: %s\n", path,
-                    strerror(err));
-            return 2;
-        }
+        if (ferror(f))
+            return cli_outputs_error(outs, "report", path, errno);
         cli_oom(r);
         return 3;
-    }
-    if (rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-analyze: error: cannot write report to %s: %s\n", path, strerror(errno));
-        return 2;
     }
     return 0;
 }
@@ -137,20 +126,29 @@ static int run_main(cli_run *r)
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
                         "exhaustive: false\n",
                 r->ts->path, (unsigned long long)r->args.opt.combination_cap);
-    if ((rc = cli_emit(r, verdict)) != 0 || (rc = sensitivity(r)) != 0 ||
-        (rc = cli_measure_check(r)) != 0)
+    /* Every output is rendered into its stream first and committed only when all are complete. */
+    cli_outputs outs = { .n = 0, .prog = "rtgpu-analyze" };
+    if ((rc = cli_emit(r, verdict, &outs)) != 0 || (rc = sensitivity(r)) != 0 ||
+        (rc = cli_measure_check(r)) != 0) {
+        cli_outputs_abort(&outs);
         return rc;
+    }
     /* The block-level models of docs/concurrency.md: notes beside the verdict, never part of it. */
     if (r->budget.exhausted)
         verdict = 3;            /* the sensitivity ran out: its figures are missing */
     rt_concurrency *conc = conc_new(r->m, r->ts, r->have_eval ? r->layout : NULL,
                                     r->args.opt.leftover);
     if (!conc) {
+        cli_outputs_abort(&outs);
         cli_oom(r);
         return 3;
     }
-    rc = emit_report(r, verdict, conc);
+    rc = emit_report(r, verdict, conc, &outs);
     conc_free(conc);
+    if (rc)
+        cli_outputs_abort(&outs);
+    else
+        rc = cli_outputs_commit(&outs);
     return rc ? rc : (r->have_meas && r->meas.n_above ? 1 : verdict);
 }
 

@@ -1,6 +1,7 @@
 /* emit: the deployable forms of the analysed layout (docs/evidence.md sec. 4). Every check and
- * every rendering happens in memory first; files are written only when all of them succeeded, each
- * through rt_write_atomic, so an illegal layout leaves no partial output behind. */
+ * every rendering happens in memory first; the files are opened only when all of them succeeded,
+ * and handed to the run's outputs, which commit them with the report (cli/outputs.h), so an
+ * illegal layout or a report that cannot be written leaves no output behind. */
 #include "cli/emit.h"
 
 #include <errno.h>
@@ -12,7 +13,6 @@
 #include "analysis/deploy.h"
 #include "report/deploy_write.h"
 #include "taskset/taskset_write.h"
-#include "util/atomicfile.h"
 #include "util/memstream.h"
 
 static const char *const format_names[] = {
@@ -112,17 +112,19 @@ static int render_taskset(cli_run *r, const rt_deploy *d, char **buf, size_t *le
     return rc;
 }
 
-static int write_file(const cli_run *r, const char *what, const char *path, const char *buf,
+/* Open path among the run's outputs and write buf into it, not yet committed. 0, or 2 (printed). */
+static int write_file(cli_outputs *outs, const char *what, const char *path, const char *buf,
                       size_t len)
 {
-    if (rt_write_atomic(path, buf, len) == 0)
-        return 0;
-    fprintf(stderr, "%s: error: cannot write %s to %s: %s\n", cli_prog(r->args.cmd), what, path,
-            strerror(errno));
-    return 2;
+    FILE *f = cli_outputs_open(outs, what, path);
+    if (!f)
+        return 2;
+    if (len && fwrite(buf, 1, len, f) != len)
+        return cli_outputs_error(outs, what, path, errno);
+    return 0;
 }
 
-int cli_emit(cli_run *r, int verdict)
+int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
 {
     const cli_args *a = &r->args;
     if (a->emit_partitions == CLI_EMIT_NONE && !a->emit_taskset_path)
@@ -162,9 +164,9 @@ int cli_emit(cli_run *r, int verdict)
     if (!rc && a->emit_taskset_path)
         rc = render_taskset(r, &d, &tbuf, &tlen);
     if (!rc && pbuf)
-        rc = write_file(r, "the partitions", a->emit_partitions_path, pbuf, plen);
+        rc = write_file(outs, "the partitions", a->emit_partitions_path, pbuf, plen);
     if (!rc && tbuf)
-        rc = write_file(r, "the task set", a->emit_taskset_path, tbuf, tlen);
+        rc = write_file(outs, "the task set", a->emit_taskset_path, tbuf, tlen);
     if (!rc && a->opt.verbosity >= 0) {
         if (verdict != 0)
             fprintf(stderr, "%s: warning: the layout written misses deadlines: the analysis "
