@@ -75,7 +75,8 @@ static int stamp(cli_run *r)
                              r->args.argv, sde);
     if (rc == PROV_EDATE) {
         fprintf(stderr, "rtgpu-analyze: error: SOURCE_DATE_EPOCH \"%s\": expected a whole number of "
-                        "seconds since 1970-01-01 UTC (e.g. $(git log -1 --format=%%ct))\n", sde);
+                        "seconds since 1970-01-01 UTC (e.g. $(git log -1 --format=%%ct))\n",
+                cli_shown(sde));
         return 2;
     }
     if (rc != PROV_OK) {
@@ -125,7 +126,7 @@ static int run_main(cli_run *r)
                         "--combination-cap %llu: its bound is the coarser sound fallback "
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
                         "exhaustive: false\n",
-                r->ts->path, (unsigned long long)r->args.opt.combination_cap);
+                cli_shown(r->ts->path), (unsigned long long)r->args.opt.combination_cap);
     /* Every output is rendered into its stream first and committed only when all are complete. */
     cli_outputs outs = { .n = 0, .prog = "rtgpu-analyze" };
     if ((rc = cli_emit(r, verdict, &outs)) != 0 || (rc = sensitivity(r)) != 0 ||

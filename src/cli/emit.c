@@ -36,7 +36,7 @@ static int check_legal(const cli_run *r, const rt_deploy *d, cli_emit_format f)
         fprintf(stderr, "%s: error: --emit-partitions green-contexts needs the GPU's compute "
                         "capability (the legal SM counts depend on it): add compute-capability="
                         "\"X.Y\" (one of 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, 8.9, 9.0) to the <sm> "
-                        "element of %s; nothing written\n", prog, r->gpu->path);
+                        "element of %s; nothing written\n", prog, cli_shown(r->gpu->path));
         return 2;
     }
     int rc = 0;

@@ -9,9 +9,11 @@
 #include <errno.h>
 #include <string.h>
 
+#include "cli/args.h"
+
 int cli_outputs_error(const cli_outputs *outs, const char *what, const char *path, int err)
 {
-    fprintf(stderr, "%s: error: cannot write %s to %s: %s\n", outs->prog, what, path,
+    fprintf(stderr, "%s: error: cannot write %s to %s: %s\n", outs->prog, what, cli_shown(path),
             strerror(err ? err : EIO));
     return 2;
 }
