@@ -56,6 +56,20 @@ static void remember(const char *path, int dir)
     created_dir[n_created++] = dir;
 }
 
+void fuzz_remove(const char *path)
+{
+    for (size_t i = 0; i < n_created; i++)
+        if (!created_dir[i] && strcmp(created[i], path) == 0) {
+            unlink(created[i]);
+            free(created[i]);
+            n_created--;
+            created[i] = created[n_created];
+            created_dir[i] = created_dir[n_created];
+            created[n_created] = NULL;
+            return;
+        }
+}
+
 const char *fuzz_tmpdir(void)
 {
     if (tmp_dir[0])

@@ -42,6 +42,9 @@ const char *fuzz_tmpdir(void);
  * existing); aborts on failure. */
 void fuzz_mkdir(const char *rel);
 void fuzz_symlink(const char *rel, const char *target);
+/* Remove the file path written by fuzz_write now, and forget it (for harnesses that name a file
+ * after the input: each input's name would otherwise stay until exit). */
+void fuzz_remove(const char *path);
 
 /* The source tree's root: $RTGPU_SRC, else the current directory (make runs from the root). */
 const char *fuzz_root(void);

@@ -308,6 +308,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_ASSERT(rt_diags_errors(r.d) > 0);
         fuzz_check_loaded(NULL, r.d);
         run_fini(&r);
+        fuzz_remove(ts_path);
         return 0;
     }
     if (n > 2 && part[2].size > 0) {
@@ -318,6 +319,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rt_diags_free(md);
         if (!r.meas_in) {
             run_fini(&r);
+            fuzz_remove(ts_path);
             return 0;
         }
     }
@@ -332,5 +334,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rc == EVAL_OK)
         after_analysis(&r);
     run_fini(&r);
+    fuzz_remove(ts_path);   /* a name per input: none may pile up */
     return 0;
 }
