@@ -440,6 +440,14 @@ static void test_sim_cli_miss_headline(void)
     r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--fail-on-miss", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
+    /* -q: the headline is the whole output, one line. */
+    r = simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, "-q", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    CU_ASSERT(strncmp(r.out, head, sizeof head - 1) == 0);
+    const char *nl = strchr(r.out, '\n');
+    CU_ASSERT(nl && nl[1] == '\0');
+    runcmd_free(&r);
 }
 
 void test_sim_cli_register(void)
@@ -454,7 +462,7 @@ void test_sim_cli_register(void)
     CU_add_test(s, "--job-cap, random releases, dynamic execution", test_sim_cli_job_cap);
     CU_add_test(s, "Davis et al. 2007: the second job is the worst", test_sim_cli_davis);
     CU_add_test(s, "--trace-cap stops a trace, exit 2, no file", test_sim_cli_trace_cap);
-    CU_add_test(s, "a layout that misses: the headline says so, --fail-on-miss exits 1",
+    CU_add_test(s, "a layout that misses: the headline says so, --fail-on-miss exits 1, -q prints it alone",
                 test_sim_cli_miss_headline);
     CU_add_test(s, "a write error names the file", test_sim_cli_write_error);
 }

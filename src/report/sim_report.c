@@ -238,6 +238,8 @@ int sim_report_text(const sim_report *r, const sim_result *res, FILE *out)
     fprintf(out, " (%" PRIu64 " jobs simulated over %s%s, task set \"%s\", GPU \"%s\")\n",
             res->jobs, h, res->capped ? ", releases stopped at the job cap" : "",
             r->ts->name ? r->ts->name : "", r->gpu->name ? r->gpu->name : "");
+    if (r->o->verbosity < 0)   /* -q: the headline alone */
+        return ferror(out) ? -1 : 0;
     fprintf(out, "Simulation: %s releases (seed %" PRIu64 "), --exec %s; bounds: model revision "
                  "%d, %s windows, %s interference, margin %.6g\n\n",
             sim_release_name(r->so->release), r->so->seed, sim_exec_name(r->so->exec),
