@@ -3,6 +3,7 @@
 #ifndef RT_TEST_RUNCMD_H
 #define RT_TEST_RUNCMD_H
 
+#include <CUnit/CUnit.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -149,6 +150,35 @@ static inline void runcmd_free(runcmd_out *r)
 {
     free(r->out);
     free(r->err);
+}
+
+/* The whole file at path, NUL-terminated (owned), or NULL if it cannot be opened. */
+static inline char *runcmd_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *t = runcmd_slurp(f);
+    fclose(f);
+    return t;
+}
+
+/* Assert that tool (NULL: rtgpu-analyze) with argv exits 2 with want in its standard error,
+ * leaves the file input as it was and does not create absent. */
+static inline void runcmd_assert_refused(const char *tool, char *const argv[], const char *input,
+                                         const char *absent, const char *want)
+{
+    char *before = runcmd_read_file(input);
+    runcmd_out r = runcmd_tool(tool, argv, 60);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, want));
+    char *after = runcmd_read_file(input);
+    CU_ASSERT_FATAL(before && after);
+    CU_ASSERT_STRING_EQUAL(before, after);
+    CU_ASSERT_EQUAL(access(absent, F_OK), -1);
+    free(before);
+    free(after);
+    runcmd_free(&r);
 }
 
 #endif

@@ -149,16 +149,6 @@ static void test_output_special_files(void)
 #define TINY_GPU "tests/data/cli/tiny-gpu.xml"
 #define TINY_GPU_SHA256 "715447aaea3c1760e4794c86f9bda040a494edc76d50a8b02613f90812be9d41"
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *t = runcmd_slurp(f);
-    fclose(f);
-    return t;
-}
-
 /* tests/data/cli/tiny.xml, worked by hand (f = 1000 MHz so 1 cycle = 1 ns; one partition of all
  * 4 SMs, so C(k,4) is the profile and no co-runner exists: M = 1):
  *   WCET fast = ceil(1.2 * 1000) = 1200 ns, slow = ceil(1.2 * 2000) = 2400 ns.
@@ -183,7 +173,7 @@ static void test_golden_verbose_text(void)
     runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "-v",
                                      NULL}, 20);
     unsetenv("SOURCE_DATE_EPOCH");
-    char *want = read_text("tests/data/cli/tiny.verbose.txt");
+    char *want = runcmd_read_file("tests/data/cli/tiny.verbose.txt");
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(want);
     static const char verdict[] = "SCHEDULABLE: every deadline holds (2 tasks, task set "
@@ -221,7 +211,7 @@ static void test_control_chars_escaped(void)
              (long)getpid());
     CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0700), 0);
     snprintf(path, sizeof path, "%s/evil\nSCHEDULABLE: every deadline holds (forged).xml", dir);
-    char *text = read_text("tests/data/cli/tiny-miss.xml");
+    char *text = runcmd_read_file("tests/data/cli/tiny-miss.xml");
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     FILE *f = fopen(path, "wb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -318,7 +308,7 @@ static void test_search_infeasible_without_columns(void)
 /* Copy src to dst (a test fixture in a scratch folder). */
 static void copy_text(const char *src, const char *dst)
 {
-    char *t = read_text(src);
+    char *t = runcmd_read_file(src);
     FILE *f = fopen(dst, "w");
     CU_ASSERT_FATAL(t && f);
     fputs(t, f);
@@ -328,24 +318,15 @@ static void copy_text(const char *src, const char *dst)
 
 /* argv is refused with exit 2 and a message containing want; input is byte-identical after it,
  * and absent (a new output's name) was not created. */
-static void refused(char **argv, const char *input, const char *absent, const char *want)
+/* rtgpu-analyze with argv refused: see runcmd_assert_refused. */
+static void refused(char *const argv[], const char *input, const char *absent, const char *want)
 {
-    char *before = read_text(input);
-    runcmd_out r = runcmd(argv, 30);
-    CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, want));
-    char *after = read_text(input);
-    CU_ASSERT_FATAL(before && after);
-    CU_ASSERT_STRING_EQUAL(before, after);
-    CU_ASSERT_EQUAL(access(absent, F_OK), -1);
-    free(before);
-    free(after);
-    runcmd_free(&r);
+    runcmd_assert_refused(NULL, argv, input, absent, want);
 }
 
 /* Output safety (docs/report.md): no output overwrites an input or another output, whatever
- * the spelling: --write-lp over the task set or the GPU file, -O and --emit-taskset over the
- * --check-measurements CSV, --write-lp and -o, and one new file named as d/out.txt and
+ * the spelling: --write-lp over the task set or the GPU file, -o, -O and --emit-taskset over
+ * the --check-measurements CSV, --write-lp and -o, and one new file named as d/out.txt and
  * d/./out.txt, d/a/../out.txt, d/link/out.txt (link -> d). Each is refused before anything is
  * written. */
 static void test_outputs_overwrite_inputs(void)
@@ -376,6 +357,8 @@ static void test_outputs_overwrite_inputs(void)
                        NULL}, csv, out, "--check-measurements");
     refused((char *[]){"x", ts, "--gpu", gpu, "--check-measurements", csv, "--emit-partitions",
                        "json", "-O", csv, NULL}, csv, out, in_file);
+    refused((char *[]){"x", ts, "--gpu", gpu, "--check-measurements", csv, "-o", csv, NULL}, csv,
+            out, in_file);
     refused((char *[]){"x", ts, "--gpu", gpu, "--assign", "search", "-o", out, "--write-lp", out,
                        NULL}, ts, out, "-o and --write-lp both name the same file");
     refused((char *[]){"x", ts, "--gpu", gpu, "-o", out, "--emit-taskset", dot, NULL}, ts, out,
@@ -403,11 +386,11 @@ static void test_new_user_options(void)
     r = runcmd((char *[]){"x", ts, "--gpu", gpu, "--margin", "10", "-q", NULL}, 20);
     CU_ASSERT_EQUAL(r.status, 1);            /* accepted: 11x the WCETs miss the 2 ms deadlines */
     runcmd_free(&r);
-    char *before = read_text(gpu);
+    char *before = runcmd_read_file(gpu);
     r = runcmd((char *[]){"x", ts, "--gpu", gpu, "-o", gpu, NULL}, 20);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is one of the input files"));
-    char *after = read_text(gpu);
+    char *after = runcmd_read_file(gpu);
     CU_ASSERT_FATAL(before && after);
     CU_ASSERT_STRING_EQUAL(before, after);
     free(before);

@@ -314,16 +314,6 @@ static runcmd_out xcmd(char *const argv[])
     return xcmd_rlimit(argv, -1, 0);
 }
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *t = runcmd_slurp(f);
-    fclose(f);
-    return t;
-}
-
 static void tmp_path(char *buf, size_t size, const char *name)
 {
     snprintf(buf, size, "%s/rtgpu-explore-test-%ld-%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
@@ -428,7 +418,7 @@ static void test_cli_jobs_shards_resume(void)
     runcmd_out r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "-o", one, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
-    char *ref = read_text(one);
+    char *ref = runcmd_read_file(one);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ref);
     r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "--jobs", "3", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
@@ -451,7 +441,7 @@ static void test_cli_jobs_shards_resume(void)
     r = xcmd((char *const[]){ "x", "merge", s2, s1, "-o", all, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
-    char *merged = read_text(all);
+    char *merged = runcmd_read_file(all);
     CU_ASSERT_STRING_EQUAL(merged ? merged : "", ref);
     free(merged);
     /* cut the reference in the middle of line 41: resume runs points 40.. again */
@@ -468,7 +458,7 @@ static void test_cli_jobs_shards_resume(void)
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "its last line was incomplete"));
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "180 done (40 resumed)"));
     runcmd_free(&r);
-    char *resumed = read_text(cut);
+    char *resumed = runcmd_read_file(cut);
     CU_ASSERT_STRING_EQUAL(resumed ? resumed : "", ref);
     free(resumed);
     /* without --resume an existing output is refused; another spec's output too */
@@ -517,7 +507,7 @@ static void test_cli_sensitivity(void)
                               NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
-    char *csv = read_text(out);
+    char *csv = runcmd_read_file(out);
     CU_ASSERT_PTR_NULL(csv && strstr(csv, "scaling_factor"));
     free(csv);
     r = xcmd((char *const[]){ "x", "sweep", "tests/data/explore/tiny-sens.xml", "-q", "-o", out,
@@ -530,7 +520,7 @@ static void test_cli_sensitivity(void)
                               "--sensitivity", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
-    csv = read_text(out);
+    csv = runcmd_read_file(out);
     CU_ASSERT_PTR_NOT_NULL(csv && strstr(csv, ",min_slack_ns,scaling_factor,misses,"));
     CU_ASSERT_PTR_NOT_NULL(csv && strstr(csv, ",1400,1.3887,0,"));
     CU_ASSERT_PTR_NOT_NULL(csv && strstr(csv, ",6400,2.7775,0,"));
@@ -576,7 +566,7 @@ static void test_cli_whole_lines(void)
     runcmd_out r = xcmd((char *const[]){ "x", "sweep", GEN, "-q", "-o", one, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
-    char *ref = read_text(one);
+    char *ref = runcmd_read_file(one);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ref);
     const char *p = ref;
     for (int k = 0; k < 3 && p; k++)
@@ -588,7 +578,7 @@ static void test_cli_whole_lines(void)
     CU_ASSERT_NOT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "cannot write: File too large"));
     runcmd_free(&r);
-    char *got = read_text(cut);
+    char *got = runcmd_read_file(cut);
     CU_ASSERT_PTR_NOT_NULL_FATAL(got);
     CU_ASSERT_EQUAL(strlen(got), three);   /* three whole lines, not three and 7 bytes */
     CU_ASSERT_EQUAL(strncmp(got, ref, three), 0);
@@ -597,7 +587,7 @@ static void test_cli_whole_lines(void)
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NULL(r.err && strstr(r.err, "incomplete"));
     runcmd_free(&r);
-    got = read_text(cut);
+    got = runcmd_read_file(cut);
     CU_ASSERT_STRING_EQUAL(got ? got : "", ref);
     free(got);
     free(ref);
@@ -646,7 +636,7 @@ static void test_cli_crlf(void)
     runcmd_out r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "-o", one, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
-    char *ref = read_text(one);
+    char *ref = runcmd_read_file(one);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ref);
     FILE *f = fopen(crlf, "wb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -656,14 +646,14 @@ static void test_cli_crlf(void)
         fputc(*c, f);
     }
     fclose(f);
-    char *before = read_text(crlf);
+    char *before = runcmd_read_file(crlf);
     char line1[400];
     snprintf(line1, sizeof line1, "%s:1: error: ends in a carriage return", crlf);
     r = xcmd((char *const[]){ "x", "sweep", DAVIS, "-q", "-o", crlf, "--resume", NULL });
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, line1));
     runcmd_free(&r);
-    char *after = read_text(crlf);
+    char *after = runcmd_read_file(crlf);
     CU_ASSERT_STRING_EQUAL(after ? after : "", before ? before : "-");
     free(after);
     free(before);
@@ -704,19 +694,10 @@ static void put_text(const char *path, const char *text)
 
 /* argv is refused with exit 2 and a message containing want; input is byte-identical after it,
  * and absent (a new output's name) was not created. */
+/* rtgpu-explore with argv refused: see runcmd_assert_refused. */
 static void x_refused(char *const argv[], const char *input, const char *absent, const char *want)
 {
-    char *before = read_text(input);
-    runcmd_out r = xcmd(argv);
-    CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, want));
-    char *after = read_text(input);
-    CU_ASSERT_FATAL(before && after);
-    CU_ASSERT_STRING_EQUAL(before, after);
-    CU_ASSERT_EQUAL(access(absent, F_OK), -1);
-    free(before);
-    free(after);
-    runcmd_free(&r);
+    runcmd_assert_refused("rtgpu-explore", argv, input, absent, want);
 }
 
 /* Output safety (docs/report.md): sweep --plot over the sweep file, its task set or -o (a new
@@ -733,7 +714,7 @@ static void test_cli_outputs_overwrite_inputs(void)
     snprintf(res, sizeof res, "%s/r.jsonl", d);
     snprintf(res2, sizeof res2, "%s/./r.jsonl", d);
     snprintf(svg, sizeof svg, "%s/p.svg", d);
-    char *t = read_text("tests/data/cli/tiny.xml"), *g = read_text("tests/data/cli/tiny-gpu.xml");
+    char *t = runcmd_read_file("tests/data/cli/tiny.xml"), *g = runcmd_read_file("tests/data/cli/tiny-gpu.xml");
     CU_ASSERT_FATAL(t && g);
     put_text(ts, t);
     put_text(gpu, g);

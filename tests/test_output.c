@@ -55,16 +55,6 @@ static void write_text(const char *path, const char *text, mode_t mode)
     CU_ASSERT_EQUAL(chmod(path, mode), 0);
 }
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return NULL;
-    char *s = runcmd_slurp(f);
-    fclose(f);
-    return s;
-}
-
 static void remove_dir(const char *dir)
 {
     DIR *d = opendir(dir);
@@ -94,7 +84,7 @@ static void test_readonly_refused_mode_kept(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot write report to"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "Permission denied"));
     runcmd_free(&r);
-    char *text = read_text(ro);
+    char *text = runcmd_read_file(ro);
     CU_ASSERT_STRING_EQUAL(text ? text : "", "old\n");
     free(text);
     struct stat st;
@@ -107,7 +97,7 @@ static void test_readonly_refused_mode_kept(void)
     runcmd_free(&r);
     CU_ASSERT_EQUAL(stat(rw, &st), 0);
     CU_ASSERT_EQUAL(st.st_mode & 0777, 0640);
-    text = read_text(rw);
+    text = runcmd_read_file(rw);
     CU_ASSERT_PTR_NOT_NULL(text && strstr(text, "SCHEDULABLE"));
     free(text);
     CU_ASSERT_EQUAL(others_in(dir, NULL), 2); /* the two files, no temporary beside them */
@@ -150,7 +140,7 @@ static void test_path_not_utf8(void)
     char dir[4096], ts[4200];
     make_dir(dir, sizeof dir);
     snprintf(ts, sizeof ts, "%s/t\xff.xml", dir);
-    char *text = read_text(TS);
+    char *text = runcmd_read_file(TS);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     write_text(ts, text, 0644);
     free(text);
@@ -324,7 +314,7 @@ static bool only_complete_copies(const char *dir, const char *keep, const char *
             continue;
         char path[4400];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        char *got = read_text(path);
+        char *got = runcmd_read_file(path);
         ok &= got && !strcmp(got, complete);
         free(got);
         unlink(path);
@@ -336,7 +326,7 @@ static bool only_complete_copies(const char *dir, const char *keep, const char *
 /* The target holds exactly `complete` (the uninterrupted run's report) or `old` (NULL: absent). */
 static bool target_old_or_complete(const char *target, const char *old, const char *complete)
 {
-    char *got = read_text(target);
+    char *got = runcmd_read_file(target);
     bool ok = got ? (!strcmp(got, complete) || (old && !strcmp(got, old))) : old == NULL;
     free(got);
     return ok;
@@ -355,7 +345,7 @@ static void test_kill_during_write(void)
     setenv("SOURCE_DATE_EPOCH", "0", 1);
     double full = 0;
     CU_ASSERT_EQUAL(run_watched(argv, out_dir, -1, 0, &full), 0);
-    char *complete = read_text(target);
+    char *complete = runcmd_read_file(target);
     CU_ASSERT_FATAL(complete && strlen(complete) > 500000); /* about 0.9 MB */
     const char *old = "old report\n";
     /* SIGKILL at 8 moments across the run, with and without an old report in place (small

@@ -2,7 +2,6 @@
 #include "cli/measure.h"
 
 #include <stdio.h>
-#include <sys/stat.h>
 
 #include "taskset/measurements.h"
 
@@ -33,18 +32,12 @@ int cli_measure_resolve(cli_run *r)
 {
     if (!r->meas_in)
         return 0;
-    struct stat a, b;
-    const char *out = r->args.output_path;
-    if (out && stat(out, &a) == 0 && stat(r->meas_in->path, &b) == 0 && a.st_dev == b.st_dev &&
-        a.st_ino == b.st_ino) {
-        fprintf(stderr, "rtgpu-analyze: error: -o %s is the measurements file; refusing to "
-                        "overwrite it (choose another report file)\n", cli_shown(out));
-        return 2;
-    }
+    /* -o onto the measurements file is refused with every other clash (cli_resolve_options). */
     if (r->meas_in->kind == RT_MEAS_JOBS && r->args.opt.assign == RT_ASSIGN_SEARCH) {
         fprintf(stderr, "%s: error: job response times are checked against the response times "
                         "of the layout the jobs ran on: give it as <partition> elements in the "
-                        "task set (with --assign given, the default then)\n", r->meas_in->path);
+                        "task set (with --assign given, the default then)\n",
+                cli_shown(r->meas_in->path));
         return 2;
     }
     return 0;
@@ -62,7 +55,8 @@ int cli_measure_check(cli_run *r)
     }
     if (rc == MEAS_ERANGE) {
         fprintf(stderr, "%s: error: the bound of an observation does not fit in 2^62 ns "
-                        "(kernel durations or margin out of range)\n", r->meas_in->path);
+                        "(kernel durations or margin out of range)\n",
+                cli_shown(r->meas_in->path));
         return 2;
     }
     if (rc == MEAS_ENOEVAL)
