@@ -10,6 +10,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/budget.h"
+#include "analysis/recheck.h"
 #include "models/model.h"
 #include "models/occupancy.h"
 #include "search/assign.h"
@@ -279,7 +280,9 @@ static bool evaluate(rtgpu_result *r, const model *m, const rt_taskset *ts, rt_l
                      const rt_options *o, rt_diags *dl)
 {
     rt_eval e;
-    int rc = rt_eval_layout(m, ts, l, o, 0, &e);
+    bool contradicts = false;   /* a found layout's re-analysis contradicts the search */
+    int rc = r->searched ? rt_recheck(m, ts, l, o, 0, &e, &contradicts)
+                         : rt_eval_layout(m, ts, l, o, 0, &e);
     if (rc != EVAL_OK) {
         rt_layout_free(l);
         if (rc != EVAL_ERANGE)
@@ -292,8 +295,8 @@ static bool evaluate(rtgpu_result *r, const model *m, const rt_taskset *ts, rt_l
     bool ok = keep_figures(r, ts, l, &e);
     if (!e.decided)
         r->verdict = RTGPU_VERDICT_UNDECIDED;
-    else if (r->searched && !e.schedulable) {
-        rt_diag_error(dl, ts->path, 0, "internal error: the found layout fails re-analysis");
+    else if (contradicts) {
+        rt_diag_error(dl, ts->path, 0, "%s", RT_RECHECK_FAILS);
         r->verdict = RTGPU_VERDICT_UNDECIDED;
     } else if (!r->searched)
         r->verdict = e.schedulable ? RTGPU_VERDICT_SCHEDULABLE : RTGPU_VERDICT_UNSCHEDULABLE;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/recheck.h"
 #include "analysis/wcet.h"
 #include "models/occupancy.h"
 #include "taskset/inputs.h"
@@ -243,20 +244,17 @@ static int analyse_search(cli_run *r, int *verdict)
         cli_oom(r);
         return 3;
     }
-    size_t trace = trace_steps(r);
-    rc = rt_eval_layout(r->m, r->ts, r->layout, &r->args.opt, trace, &r->eval);
+    bool contradicts = false;
+    rc = rt_recheck(r->m, r->ts, r->layout, &r->args.opt, trace_steps(r), &r->eval, &contradicts);
     if (rc != EVAL_OK)
         return eval_error(r, rc);
     r->have_eval = true;
-    if (!r->eval.decided) {
-        *verdict = eval_verdict(r);
-        return 0;
-    }
-    if (!r->eval.schedulable) {
-        fprintf(stderr, "%s: internal error: the found assignment fails re-analysis\n",
-                cli_prog(r->args.cmd));
+    if (contradicts) {
+        fprintf(stderr, "%s: %s\n", cli_prog(r->args.cmd), RT_RECHECK_FAILS);
         return 3;
     }
+    if (!r->eval.decided)
+        *verdict = eval_verdict(r);
     return 0;
 }
 

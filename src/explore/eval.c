@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "analysis/recheck.h"
 #include "analysis/sensitivity.h"
 #include "explore/gen.h"
 #include "models/model.h"
@@ -348,18 +349,29 @@ static void invalid(xp_outcome *out, int status, const char *what, const char *w
     snprintf(out->error, sizeof out->error, "%s%s", what, why);
 }
 
-/* Analyse layout l (owned by the caller) and fill out; with scaling, also the critical scaling
- * factor of the layout (sensitivity.c, the figure of rtgpu-analyze --sensitivity). */
+/* Analyse layout l (owned by the caller; found: the search's, re-analysed by rt_recheck) and
+ * fill out; with scaling, also the critical scaling factor of the layout (sensitivity.c, the
+ * figure of rtgpu-analyze --sensitivity). */
 static int analyse_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
-                          bool scaling, xp_outcome *out)
+                          bool found, bool scaling, xp_outcome *out)
 {
     rt_eval ev;
-    int rc = rt_eval_layout(m, ts, l, o, 0, &ev);
+    bool contradicts = false;
+    int rc = found ? rt_recheck(m, ts, l, o, 0, &ev, &contradicts)
+                   : rt_eval_layout(m, ts, l, o, 0, &ev);
     if (rc == EVAL_ENOMEM)
         return XP_ENOMEM;
     if (rc != EVAL_OK) {
         invalid(out, 2, ts->path, ": a WCET or response time does not fit in 2^62 ns (kernel "
                 "durations or margin out of range)");
+        return XP_OK;
+    }
+    if (contradicts) {
+        /* a fault of the tool, as a failed search (exit status 3) */
+        rt_eval_fini(&ev);
+        invalid(out, 3, "assignment search failed: ", RT_RECHECK_FAILS);
+        out->valid = true;
+        out->status = "unknown";
         return XP_OK;
     }
     summarise(ts, l, &ev, out);
@@ -398,7 +410,7 @@ static int search_point(xp_engine *e, const model *m, const rt_options *o, xp_ou
         out->exit_status = (ar.status == ASSIGN_OPTIMAL || ar.status == ASSIGN_FEASIBLE) ? 0
                          : ar.status == ASSIGN_INFEASIBLE ? 1 : 3;
         if (ar.layout)
-            ret = analyse_layout(m, e->work, ar.layout, o, e->s->sensitivity, out);
+            ret = analyse_layout(m, e->work, ar.layout, o, true, e->s->sensitivity, out);
         /* the search only returns layouts that passed this very analysis */
         out->schedulable = ar.layout && out->valid && out->schedulable;
     }
@@ -442,7 +454,7 @@ int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
     if (!l)
         return XP_ENOMEM;
     out->status = "given";
-    rc = analyse_layout(m, e->work, l, &o, e->s->sensitivity, out);
+    rc = analyse_layout(m, e->work, l, &o, false, e->s->sensitivity, out);
     if (rc == XP_OK && out->valid)
         out->exit_status = out->schedulable ? 0 : strcmp(out->status, "undecided") == 0 ? 3 : 1;
     rt_layout_free(l);

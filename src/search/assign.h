@@ -1,6 +1,16 @@
 /* assign: the partition search's front door (search/search.c; docs/assignment.md): partition
- * sizes and task-to-partition mapping, found primal first (local search), bounded by the pattern
- * master and closed by the exact MIP loop, every candidate judged by the full analysis. */
+ * sizes and task-to-partition mapping, every candidate judged by the full analysis (judge.c).
+ * The min-sms search (minsms.c) runs these stages in this order (its table STAGES; the shares
+ * of --time-limit in docs/assignment.md "The stages"), each while nothing is proven yet:
+ *   1. local search            sec. 3    local.c        the first incumbent (incumbent.c)
+ *   2. probe master            sec. 7a   pattern.c      small models: a quick bound
+ *   3. probe MIP               sec. 7a   exact.c        small models, a gap of one unit
+ *   4. annealing               sec. 3    local.c        better incumbents
+ *   5. pattern master          sec. 5    pattern.c      the proven lower bound
+ *   6. ladder, pattern MIP     sec. 5a,b pattern_mip.c  bound raised unit by unit, proofs
+ *   7. exact loop              sec. 7    exact.c        the MIP of assign_mip.c closes the gap
+ * then the returned layout is analysed again (analysis/recheck.h) and the claims are settled
+ * (sec. 1, 1a, 6: minsms.c settle_claims). max-min-slack (slack.c, sec. 11) repeats min-sms. */
 #ifndef RT_ASSIGN_H
 #define RT_ASSIGN_H
 

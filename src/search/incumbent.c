@@ -1,0 +1,48 @@
+/* incumbent: the best schedulable layout found so far (incumbent.h). */
+#include "search/incumbent.h"
+
+#include <string.h>
+
+#include "search/search_int.h"
+
+int inc_init(incumbent *c, size_t T)
+{
+    memset(c, 0, sizeof *c);
+    return jl_init(&c->jl, T);
+}
+
+void inc_fini(incumbent *c)
+{
+    rt_layout_free(c->layout);
+    c->layout = NULL;
+    jl_fini(&c->jl);
+}
+
+int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
+{
+    if (c->layout && c->sms <= sms) {
+        rt_layout_free(l);
+        return 0;
+    }
+    rt_layout_free(c->layout);
+    c->layout = l;
+    c->sms = sms;
+    c->t_best = search_now();
+    if (c->t_first == 0)
+        c->t_first = c->t_best;
+    /* the stages start from the best layout, wherever it was found */
+    c->jl.n_parts = l->n_parts;
+    for (size_t i = 0; i < l->n_tasks; i++)
+        c->jl.part[i] = l->task_part[i];
+    for (size_t p = 0; p < l->n_parts; p++)
+        c->jl.units[p] = l->part_sms[p] / g;
+    jl_normalise(&c->jl);
+    return 1;
+}
+
+rt_layout *inc_take(incumbent *c)
+{
+    rt_layout *l = c->layout;
+    c->layout = NULL;
+    return l;
+}

@@ -1,0 +1,31 @@
+/* incumbent: the best schedulable layout the partition search has found so far (private to
+ * src/search/; docs/assignment.md sec. 3). Every stage offers its layouts here; the search never
+ * returns anything worse than the incumbent. */
+#ifndef RT_INCUMBENT_H
+#define RT_INCUMBENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/layout.h"
+#include "search/judge.h"
+
+typedef struct incumbent {
+    rt_layout *layout;      /* owned; the layout judged schedulable (NULL: none yet) */
+    int64_t sms;            /* its SMs */
+    jlayout jl;             /* the same layout normalised, sizes in units of g (the stages start
+                             * from it; n_parts 0 while there is none) */
+    double t_first, t_best; /* monotonic times of the first and the best layout (0: none) */
+} incumbent;
+
+/* Allocate for T tasks, no layout yet. 0, or -1 on out of memory (then inc_fini). */
+int inc_init(incumbent *c, size_t T);
+/* Free what c holds; safe on a zeroed struct. */
+void inc_fini(incumbent *c);
+/* Offer l, schedulable with sms SMs (partition sizes multiples of g): takes l. It becomes the
+ * incumbent if it has fewer SMs (returns 1), else it is freed (returns 0). */
+int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g);
+/* Hand the layout over to the caller (NULL: none); c keeps no layout. */
+rt_layout *inc_take(incumbent *c);
+
+#endif
