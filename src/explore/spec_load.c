@@ -1,7 +1,8 @@
 /* spec_load: read a sweep file (schemas/explore.xsd) and the inputs it names, check every value,
  * and number the points. Numbers in a sweep file are plain decimals (no sign, no exponent, at
- * most 9 decimals) read exactly as mant / 10^digits, so that a range from="0.1" to="1" step="0.05"
- * has exactly the values 0.1, 0.15, ..., 1 and each is printed as written by a person. */
+ * most 9 decimals) read exactly as mant / 10^digits (units_parse_decimal, taskset/units.h), so
+ * that a range from="0.1" to="1" step="0.05" has exactly the values 0.1, 0.15, ..., 1 and each
+ * is printed as written by a person. */
 #include "explore/spec.h"
 
 #include <stdio.h>
@@ -16,13 +17,7 @@
 #include "util/sha256.h"
 #include "util/analyzer.h"
 
-#define DEC_MAX_DIGITS 9
-#define DEC_MAX_MANT ((int64_t)1000000000000000)   /* 10^15: exact in a double */
 #define DIM_MAX_VALUES 1000000
-
-static const int64_t pow10_tab[DEC_MAX_DIGITS + 1] = {
-    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000
-};
 
 static const struct { const char *name; xp_param p; } param_names[] = {
     { "margin", XP_MARGIN }, { "interference", XP_INTERFERENCE },
@@ -78,61 +73,6 @@ static num_rule rule_of(xp_param p)
     case XP_KERNEL_SCALE: return (num_rule){ 0, 1e6, true, false, "a factor above 0, at most 1000000" };
     default: return (num_rule){ 0, 1e6, true, false, "a utilisation above 0" };
     }
-}
-
-/* ---- exact decimals -------------------------------------------------------------------- */
-
-/* Plain decimal "12", "0.25", ".5": no sign, no exponent, at most 9 decimals, below 10^15. */
-static bool dec_parse(const char *s, int64_t *mant, int *digits)
-{
-    int64_t m = 0;
-    int d = 0, n = 0;
-    bool frac = false;
-    for (const char *p = s; *p; p++) {
-        if (*p == '.' && !frac) {
-            frac = true;
-            continue;
-        }
-        if (*p < '0' || *p > '9')
-            return false;
-        if (frac && ++d > DEC_MAX_DIGITS)
-            return false;
-        m = m * 10 + (*p - '0');
-        n++;
-        if (m >= DEC_MAX_MANT)
-            return false;
-    }
-    if (n == 0)
-        return false;
-    /* canonical: no trailing zeros after the point */
-    while (d > 0 && m % 10 == 0) {
-        m /= 10;
-        d--;
-    }
-    *mant = m;
-    *digits = d;
-    return true;
-}
-
-/* "mant / 10^digits" as a plain decimal. */
-static void dec_text(int64_t mant, int digits, char *buf, size_t size)
-{
-    if (digits == 0) {
-        snprintf(buf, size, "%lld", (long long)mant);
-        return;
-    }
-    int64_t p = pow10_tab[digits];
-    char frac[16];
-    /* int64_t is long here: the cast to long long only matches %lld
-     * NOLINTNEXTLINE(bugprone-misplaced-widening-cast) */
-    snprintf(frac, sizeof frac, "%lld", (long long)(p + mant % p));   /* "1" + digits digits */
-    snprintf(buf, size, "%lld.%s", (long long)(mant / p), frac + 1);
-}
-
-/* Bring a to digits d >= a's digits. */
-static int64_t dec_scale(int64_t mant, int from, int to)
-{
-    return mant * pow10_tab[to - from];
 }
 
 /* ---- loading --------------------------------------------------------------------------- */
@@ -265,19 +205,19 @@ static bool set_value(loader *ld, xmlsafe_at *at, xp_param p, const char *t, xp_
     num_rule r = rule_of(p);
     int64_t mant;
     int digits;
-    if (!dec_parse(t, &mant, &digits)) {
+    if (units_parse_decimal(t, &mant, &digits) != UNITS_OK) {
         xmlsafe_error(at, "value \"%s\" is not a plain decimal number (expected %s, e.g. 0.25)",
                       xmlsafe_quote(t, q, sizeof q), r.what);
         return false;
     }
-    double x = (double)mant / (double)pow10_tab[digits];
+    double x = units_decimal_value(mant, digits);
     if ((r.whole && digits) || x < r.lo || (r.lo_open && x <= r.lo) || x > r.hi) {
         xmlsafe_error(at, "value \"%s\" is out of range (expected %s)", xmlsafe_quote(t, q, sizeof q),
                       r.what);
         return false;
     }
     char buf[40];
-    dec_text(mant, digits, buf, sizeof buf);
+    units_decimal_text(mant, digits, buf, sizeof buf);
     v->text = strdup(buf);
     ld->oom |= !v->text;
     v->real = strtod(buf, NULL);
@@ -380,7 +320,7 @@ static bool read_range(loader *ld, xmlsafe_at *at, const char *from, const char 
     int dg[3], D = 0;
     char q[100];
     for (int i = 0; i < 3; i++) {
-        if (!dec_parse(txt[i], &m[i], &dg[i])) {
+        if (units_parse_decimal(txt[i], &m[i], &dg[i]) != UNITS_OK) {
             xmlsafe_error(at, "%s \"%s\" is not a plain decimal number (e.g. 0.25)", names[i],
                           xmlsafe_quote(txt[i], q, sizeof q));
             return false;
@@ -389,7 +329,7 @@ static bool read_range(loader *ld, xmlsafe_at *at, const char *from, const char 
             D = dg[i];
     }
     for (int i = 0; i < 3; i++)
-        m[i] = dec_scale(m[i], dg[i], D);   /* < 10^15 * 10^9 < 2^63 */
+        m[i] = units_decimal_scale(m[i], dg[i], D);   /* < 10^15 * 10^9 < 2^63 */
     if (m[2] == 0 || m[1] < m[0]) {
         xmlsafe_error(at, m[2] == 0 ? "step must be above 0" : "to \"%s\" is below from \"%s\"",
                       xmlsafe_quote(to, q, sizeof q), from);
@@ -408,11 +348,11 @@ static bool read_range(loader *ld, xmlsafe_at *at, const char *from, const char 
             v /= 10;
             d--;
         }
-        if (v >= DEC_MAX_MANT) {
+        if (v >= UNITS_DEC_MAX_MANT) {
             xmlsafe_error(at, "the range's values are too large");
             return false;
         }
-        dec_text(v, d, buf, sizeof buf);
+        units_decimal_text(v, d, buf, sizeof buf);
         xp_value x;
         if (!set_value(ld, at, dim->param, buf, &x))
             return false;
@@ -614,11 +554,12 @@ static void read_options(loader *ld, xmlNodePtr n)
         int64_t mant;
         int digits;
         char q[100];
-        if (!dec_parse(t, &mant, &digits) || (double)mant / (double)pow10_tab[digits] > 1e7)
+        if (units_parse_decimal(t, &mant, &digits) != UNITS_OK ||
+            units_decimal_value(mant, digits) > 1e7)
             xmlsafe_error(&at, "time-limit \"%s\" is not a number of seconds from 0 (no limit) "
                           "to 10000000", xmlsafe_quote(t, q, sizeof q));
         else
-            o->time_limit_s = (double)mant / (double)pow10_tab[digits];
+            o->time_limit_s = units_decimal_value(mant, digits);
         free(t);
     }
 }
