@@ -153,6 +153,50 @@ static void test_real(void)
     CU_ASSERT_EQUAL(units_parse_real("1 ", &v), UNITS_SPACE);
 }
 
+/* Exact decimals: mant / 10^digits, canonical (trailing zeros after the point dropped). */
+static void test_decimal(void)
+{
+    int64_t m = -1;
+    int d = -1;
+    CU_ASSERT_EQUAL(units_parse_decimal("0.25", &m, &d), UNITS_OK);
+    CU_ASSERT_EQUAL(m, 25);
+    CU_ASSERT_EQUAL(d, 2);
+    CU_ASSERT_EQUAL(units_parse_decimal("1.500", &m, &d), UNITS_OK);   /* 1.5 = 15 / 10^1 */
+    CU_ASSERT_EQUAL(m, 15);
+    CU_ASSERT_EQUAL(d, 1);
+    CU_ASSERT_EQUAL(units_parse_decimal(".5", &m, &d), UNITS_OK);
+    CU_ASSERT_EQUAL(m, 5);
+    CU_ASSERT_EQUAL(d, 1);
+    CU_ASSERT_EQUAL(units_parse_decimal("5.", &m, &d), UNITS_OK);
+    CU_ASSERT_EQUAL(m, 5);
+    CU_ASSERT_EQUAL(d, 0);
+    CU_ASSERT_EQUAL(units_parse_decimal("0.000000001", &m, &d), UNITS_OK);   /* 9 decimals */
+    CU_ASSERT_EQUAL(m, 1);
+    CU_ASSERT_EQUAL(d, 9);
+    CU_ASSERT_EQUAL(units_parse_decimal("999999999999999", &m, &d), UNITS_OK);   /* 10^15 - 1 */
+    CU_ASSERT_EQUAL(m, INT64_C(999999999999999));
+    m = -1;
+    CU_ASSERT_EQUAL(units_parse_decimal("1000000000000000", &m, &d), UNITS_NOT_NUMBER); /* 10^15 */
+    CU_ASSERT_EQUAL(units_parse_decimal("0.1000000000", &m, &d), UNITS_NOT_NUMBER);   /* 10 */
+    CU_ASSERT_EQUAL(units_parse_decimal("-1", &m, &d), UNITS_NOT_NUMBER);
+    CU_ASSERT_EQUAL(units_parse_decimal("+1", &m, &d), UNITS_NOT_NUMBER);
+    CU_ASSERT_EQUAL(units_parse_decimal("1e3", &m, &d), UNITS_NOT_NUMBER);
+    CU_ASSERT_EQUAL(units_parse_decimal("1.2.3", &m, &d), UNITS_NOT_NUMBER);
+    CU_ASSERT_EQUAL(units_parse_decimal(".", &m, &d), UNITS_NOT_NUMBER);
+    CU_ASSERT_EQUAL(units_parse_decimal("", &m, &d), UNITS_NOT_NUMBER);
+    CU_ASSERT_EQUAL(units_parse_decimal(" 1", &m, &d), UNITS_NOT_NUMBER);
+    CU_ASSERT_EQUAL(m, -1);   /* untouched on failure */
+    char buf[48];
+    units_decimal_text(15, 2, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "0.15");
+    units_decimal_text(1005, 3, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "1.005");
+    units_decimal_text(12, 0, buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "12");
+    CU_ASSERT_EQUAL(units_decimal_scale(15, 1, 3), 1500);   /* 1.5 with 3 decimals: 1500 */
+    CU_ASSERT_DOUBLE_EQUAL(units_decimal_value(25, 2), 0.25, 0.0);
+}
+
 static void test_texts(void)
 {
     CU_ASSERT_STRING_EQUAL(units_status_text(UNITS_NO_UNIT), "has no unit (expected e.g. 10ms)");
@@ -171,5 +215,6 @@ void test_units_register(void)
     CU_add_test(s, "real durations", test_duration_real);
     CU_add_test(s, "integers", test_int);
     CU_add_test(s, "real numbers", test_real);
+    CU_add_test(s, "exact decimals", test_decimal);
     CU_add_test(s, "message texts", test_texts);
 }

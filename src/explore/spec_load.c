@@ -1,7 +1,8 @@
 /* spec_load: read a sweep file (schemas/explore.xsd) and the inputs it names, check every value,
  * and number the points. Numbers in a sweep file are plain decimals (no sign, no exponent, at
- * most 9 decimals) read exactly as mant / 10^digits, so that a range from="0.1" to="1" step="0.05"
- * has exactly the values 0.1, 0.15, ..., 1 and each is printed as written by a person. */
+ * most 9 decimals) read exactly as mant / 10^digits (units_parse_decimal, taskset/units.h), so
+ * that a range from="0.1" to="1" step="0.05" has exactly the values 0.1, 0.15, ..., 1 and each
+ * is printed as written by a person. */
 #include "explore/spec.h"
 
 #include <stdio.h>
@@ -10,19 +11,15 @@
 
 #include "models/model.h"
 #include "taskset/units.h"
+#include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
 #include "util/suggest.h"
 #include "util/sha256.h"
 #include "util/analyzer.h"
+#include "util/textesc.h"
 
-#define DEC_MAX_DIGITS 9
-#define DEC_MAX_MANT ((int64_t)1000000000000000)   /* 10^15: exact in a double */
 #define DIM_MAX_VALUES 1000000
-
-static const int64_t pow10_tab[DEC_MAX_DIGITS + 1] = {
-    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000
-};
 
 static const struct { const char *name; xp_param p; } param_names[] = {
     { "margin", XP_MARGIN }, { "interference", XP_INTERFERENCE },
@@ -78,61 +75,6 @@ static num_rule rule_of(xp_param p)
     case XP_KERNEL_SCALE: return (num_rule){ 0, 1e6, true, false, "a factor above 0, at most 1000000" };
     default: return (num_rule){ 0, 1e6, true, false, "a utilisation above 0" };
     }
-}
-
-/* ---- exact decimals -------------------------------------------------------------------- */
-
-/* Plain decimal "12", "0.25", ".5": no sign, no exponent, at most 9 decimals, below 10^15. */
-static bool dec_parse(const char *s, int64_t *mant, int *digits)
-{
-    int64_t m = 0;
-    int d = 0, n = 0;
-    bool frac = false;
-    for (const char *p = s; *p; p++) {
-        if (*p == '.' && !frac) {
-            frac = true;
-            continue;
-        }
-        if (*p < '0' || *p > '9')
-            return false;
-        if (frac && ++d > DEC_MAX_DIGITS)
-            return false;
-        m = m * 10 + (*p - '0');
-        n++;
-        if (m >= DEC_MAX_MANT)
-            return false;
-    }
-    if (n == 0)
-        return false;
-    /* canonical: no trailing zeros after the point */
-    while (d > 0 && m % 10 == 0) {
-        m /= 10;
-        d--;
-    }
-    *mant = m;
-    *digits = d;
-    return true;
-}
-
-/* "mant / 10^digits" as a plain decimal. */
-static void dec_text(int64_t mant, int digits, char *buf, size_t size)
-{
-    if (digits == 0) {
-        snprintf(buf, size, "%lld", (long long)mant);
-        return;
-    }
-    int64_t p = pow10_tab[digits];
-    char frac[16];
-    /* int64_t is long here: the cast to long long only matches %lld
-     * NOLINTNEXTLINE(bugprone-misplaced-widening-cast) */
-    snprintf(frac, sizeof frac, "%lld", (long long)(p + mant % p));   /* "1" + digits digits */
-    snprintf(buf, size, "%lld.%s", (long long)(mant / p), frac + 1);
-}
-
-/* Bring a to digits d >= a's digits. */
-static int64_t dec_scale(int64_t mant, int from, int to)
-{
-    return mant * pow10_tab[to - from];
 }
 
 /* ---- loading --------------------------------------------------------------------------- */
@@ -197,10 +139,10 @@ RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 RT_ANALYZER_OFF("-Wanalyzer-double-free")
 static void read_base(loader *ld, xmlNodePtr n, bool *has_ts, bool *has_gpu)
 {
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, n, "base");
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, n, "base");
     bool failed = false;
-    char *ts = xmlsafe_dup(&at, "taskset", &failed), *gpu = xmlsafe_dup(&at, "gpu", &failed);
+    char *ts = xmlattr_dup(&at, "taskset", &failed), *gpu = xmlattr_dup(&at, "gpu", &failed);
     *has_ts = ts != NULL;
     ld->base_ts_named = ts != NULL;
     *has_gpu = gpu != NULL;
@@ -221,12 +163,12 @@ RT_ANALYZER_ON
 RT_ANALYZER_ON
 
 /* A whole-number attribute from lo to hi; 1 read, 0 absent, -1 error recorded. */
-static int get_count(xmlsafe_at *at, const char *attr, int64_t lo, int64_t hi, int64_t *out)
+static int get_count(xmlattr_at *at, const char *attr, int64_t lo, int64_t hi, int64_t *out)
 {
     int64_t v = 0;
-    int rc = xmlsafe_get_int(at, attr, lo, &v);
+    int rc = xmlattr_get_int(at, attr, lo, &v);
     if (rc == 1 && v > hi) {
-        xmlsafe_error(at, "%s \"%lld\" is too large (at most %lld)", attr, (long long)v,
+        xmlattr_error(at, "%s \"%lld\" is too large (at most %lld)", attr, (long long)v,
                       (long long)hi);
         return -1;
     }
@@ -236,7 +178,7 @@ static int get_count(xmlsafe_at *at, const char *attr, int64_t lo, int64_t hi, i
 }
 
 /* One value of param p from text t into v; false after recording an error at at. */
-static bool set_value(loader *ld, xmlsafe_at *at, xp_param p, const char *t, xp_value *v)
+static bool set_value(loader *ld, xmlattr_at *at, xp_param p, const char *t, xp_value *v)
 {
     char q[100];
     const word *w = words_of(p);
@@ -258,26 +200,26 @@ static bool set_value(loader *ld, xmlsafe_at *at, xp_param p, const char *t, xp_
         for (size_t i = 0; w[i].w; i++)
             rt_suggest_add(&sg, w[i].w);
         char h[80];
-        xmlsafe_error(at, "value \"%s\" is not a %s (expected one of %s)%s",
-                      xmlsafe_quote(t, q, sizeof q), xp_param_name(p), list, xmlsafe_hint(&sg, h, sizeof h));
+        xmlattr_error(at, "value \"%s\" is not a %s (expected one of %s)%s",
+                      rt_quote(t, q, sizeof q), xp_param_name(p), list, rt_suggest_hint(&sg, h, sizeof h));
         return false;
     }
     num_rule r = rule_of(p);
     int64_t mant;
     int digits;
-    if (!dec_parse(t, &mant, &digits)) {
-        xmlsafe_error(at, "value \"%s\" is not a plain decimal number (expected %s, e.g. 0.25)",
-                      xmlsafe_quote(t, q, sizeof q), r.what);
+    if (units_parse_decimal(t, &mant, &digits) != UNITS_OK) {
+        xmlattr_error(at, "value \"%s\" is not a plain decimal number (expected %s, e.g. 0.25)",
+                      rt_quote(t, q, sizeof q), r.what);
         return false;
     }
-    double x = (double)mant / (double)pow10_tab[digits];
+    double x = units_decimal_value(mant, digits);
     if ((r.whole && digits) || x < r.lo || (r.lo_open && x <= r.lo) || x > r.hi) {
-        xmlsafe_error(at, "value \"%s\" is out of range (expected %s)", xmlsafe_quote(t, q, sizeof q),
+        xmlattr_error(at, "value \"%s\" is out of range (expected %s)", rt_quote(t, q, sizeof q),
                       r.what);
         return false;
     }
     char buf[40];
-    dec_text(mant, digits, buf, sizeof buf);
+    units_decimal_text(mant, digits, buf, sizeof buf);
     v->text = strdup(buf);
     ld->oom |= !v->text;
     v->real = strtod(buf, NULL);
@@ -287,10 +229,10 @@ static bool set_value(loader *ld, xmlsafe_at *at, xp_param p, const char *t, xp_
     return v->text != NULL;
 }
 
-static bool dim_push(loader *ld, xmlsafe_at *at, xp_dim *dim, const xp_value *v)
+static bool dim_push(loader *ld, xmlattr_at *at, xp_dim *dim, const xp_value *v)
 {
     if (dim->n == DIM_MAX_VALUES) {
-        xmlsafe_error(at, "has more than %d values", DIM_MAX_VALUES);
+        xmlattr_error(at, "has more than %d values", DIM_MAX_VALUES);
         return false;
     }
     if ((dim->n & (dim->n - 1)) == 0) {   /* capacity doubles at each power of two */
@@ -309,7 +251,7 @@ static int cmp_text(const void *a, const void *b)
 }
 
 /* A value listed twice; false after recording it. */
-static bool check_unique(loader *ld, xmlsafe_at *at, const xp_dim *dim)
+static bool check_unique(loader *ld, xmlattr_at *at, const xp_dim *dim)
 {
     const char **t = malloc((dim->n ? dim->n : 1) * sizeof *t);
     if (!t) {
@@ -323,7 +265,7 @@ static bool check_unique(loader *ld, xmlsafe_at *at, const xp_dim *dim)
     for (size_t i = 1; i < dim->n && ok; i++)
         if (strcmp(t[i - 1], t[i]) == 0) {
             char q[100];
-            xmlsafe_error(at, "value \"%s\" is listed twice", xmlsafe_quote(t[i], q, sizeof q));
+            xmlattr_error(at, "value \"%s\" is listed twice", rt_quote(t[i], q, sizeof q));
             ok = false;
         }
     free(t);
@@ -336,7 +278,7 @@ static void value_fini(xp_value *v)
 }
 
 /* The values="..." list: words or numbers separated by white space; a gpu's are files. */
-static bool read_values(loader *ld, xmlsafe_at *at, const char *list, xp_dim *dim)
+static bool read_values(loader *ld, xmlattr_at *at, const char *list, xp_dim *dim)
 {
     char *copy = strdup(list), *save = NULL;
     bool ok = copy != NULL;
@@ -364,14 +306,14 @@ static bool read_values(loader *ld, xmlsafe_at *at, const char *list, xp_dim *di
     if (ok)
         ok = check_unique(ld, at, dim);
     if (ok && dim->n == 0) {
-        xmlsafe_error(at, "values is empty (expected at least one value)");
+        xmlattr_error(at, "values is empty (expected at least one value)");
         ok = false;
     }
     return ok;
 }
 
 /* from/to/step: every from + k * step up to to, exactly. */
-static bool read_range(loader *ld, xmlsafe_at *at, const char *from, const char *to,
+static bool read_range(loader *ld, xmlattr_at *at, const char *from, const char *to,
                        const char *step, xp_dim *dim)
 {
     const char *txt[3] = { from, to, step ? step : "1" };
@@ -380,24 +322,24 @@ static bool read_range(loader *ld, xmlsafe_at *at, const char *from, const char 
     int dg[3], D = 0;
     char q[100];
     for (int i = 0; i < 3; i++) {
-        if (!dec_parse(txt[i], &m[i], &dg[i])) {
-            xmlsafe_error(at, "%s \"%s\" is not a plain decimal number (e.g. 0.25)", names[i],
-                          xmlsafe_quote(txt[i], q, sizeof q));
+        if (units_parse_decimal(txt[i], &m[i], &dg[i]) != UNITS_OK) {
+            xmlattr_error(at, "%s \"%s\" is not a plain decimal number (e.g. 0.25)", names[i],
+                          rt_quote(txt[i], q, sizeof q));
             return false;
         }
         if (dg[i] > D)
             D = dg[i];
     }
     for (int i = 0; i < 3; i++)
-        m[i] = dec_scale(m[i], dg[i], D);   /* < 10^15 * 10^9 < 2^63 */
+        m[i] = units_decimal_scale(m[i], dg[i], D);   /* < 10^15 * 10^9 < 2^63 */
     if (m[2] == 0 || m[1] < m[0]) {
-        xmlsafe_error(at, m[2] == 0 ? "step must be above 0" : "to \"%s\" is below from \"%s\"",
-                      xmlsafe_quote(to, q, sizeof q), from);
+        xmlattr_error(at, m[2] == 0 ? "step must be above 0" : "to \"%s\" is below from \"%s\"",
+                      rt_quote(to, q, sizeof q), from);
         return false;
     }
     int64_t count = (m[1] - m[0]) / m[2] + 1;
     if (count > DIM_MAX_VALUES) {
-        xmlsafe_error(at, "the range has %lld values (at most %d)", (long long)count, DIM_MAX_VALUES);
+        xmlattr_error(at, "the range has %lld values (at most %d)", (long long)count, DIM_MAX_VALUES);
         return false;
     }
     for (int64_t k = 0; k < count; k++) {
@@ -408,11 +350,11 @@ static bool read_range(loader *ld, xmlsafe_at *at, const char *from, const char 
             v /= 10;
             d--;
         }
-        if (v >= DEC_MAX_MANT) {
-            xmlsafe_error(at, "the range's values are too large");
+        if (v >= UNITS_DEC_MAX_MANT) {
+            xmlattr_error(at, "the range's values are too large");
             return false;
         }
-        dec_text(v, d, buf, sizeof buf);
+        units_decimal_text(v, d, buf, sizeof buf);
         xp_value x;
         if (!set_value(ld, at, dim->param, buf, &x))
             return false;
@@ -439,23 +381,23 @@ static xp_dim *new_dim(loader *ld, xp_param p, long line)
 }
 
 /* The partition or kernel a partition-sms or kernel-scale <vary> names; false after an error. */
-static bool read_target(loader *ld, xmlsafe_at *at, xp_dim *dim)
+static bool read_target(loader *ld, xmlattr_at *at, xp_dim *dim)
 {
     bool part = dim->param == XP_PARTITION_SMS, kern = dim->param == XP_KERNEL_SCALE;
     const char *attr = part ? "partition" : "kernel";
     const char *other = part ? "kernel" : "partition";
-    if (xmlsafe_has(at, other) || (!part && !kern && xmlsafe_has(at, attr))) {
-        xmlsafe_error(at, "%s=\"...\" does not belong to param \"%s\"",
-                      xmlsafe_has(at, other) ? other : attr, xp_param_name(dim->param));
+    if (xmlattr_has(at, other) || (!part && !kern && xmlattr_has(at, attr))) {
+        xmlattr_error(at, "%s=\"...\" does not belong to param \"%s\"",
+                      xmlattr_has(at, other) ? other : attr, xp_param_name(dim->param));
         return false;
     }
     if (!part && !kern)
         return (dim->key = strdup(xp_param_name(dim->param))) != NULL || (ld->oom = true, false);
     bool failed = false;
-    char *name = xmlsafe_dup(at, attr, &failed);
+    char *name = xmlattr_dup(at, attr, &failed);
     if (!name) {
         if (!failed)
-            xmlsafe_error(at, "param \"%s\" needs %s=\"NAME\"", xp_param_name(dim->param), attr);
+            xmlattr_error(at, "param \"%s\" needs %s=\"NAME\"", xp_param_name(dim->param), attr);
         return false;
     }
     const rt_taskset *ts = ld->s->ts;
@@ -464,7 +406,7 @@ static bool read_target(loader *ld, xmlsafe_at *at, xp_dim *dim)
     if (!ts) {
         /* a base task set that could not be read has its own errors: the root cause */
         if (!ld->base_ts_named)
-            xmlsafe_error(at, "param \"%s\" needs <base taskset=\"...\"> (a generated task set "
+            xmlattr_error(at, "param \"%s\" needs <base taskset=\"...\"> (a generated task set "
                           "has no named %ss)", xp_param_name(dim->param), attr);
     } else if (part) {
         for (size_t i = 0; i < ts->n_partitions && k < 0; i++)
@@ -476,15 +418,15 @@ static bool read_target(loader *ld, xmlsafe_at *at, xp_dim *dim)
             for (size_t i = 0; i < ts->n_partitions; i++)
                 rt_suggest_add(&sg, ts->partitions[i].name);
             char h[140];
-            xmlsafe_error(at, "partition \"%s\" is not a partition of %s%s",
-                          xmlsafe_quote(name, q, sizeof q), ts->path, xmlsafe_hint(&sg, h, sizeof h));
+            xmlattr_error(at, "partition \"%s\" is not a partition of %s%s",
+                          rt_quote(name, q, sizeof q), ts->path, rt_suggest_hint(&sg, h, sizeof h));
         }
     } else {
         k = rt_taskset_find_kernel(ts, name);
         char h[140];
         if (k < 0)
-            xmlsafe_error(at, "kernel \"%s\" is not a kernel of %s%s",
-                          xmlsafe_quote(name, q, sizeof q), ts->path,
+            xmlattr_error(at, "kernel \"%s\" is not a kernel of %s%s",
+                          rt_quote(name, q, sizeof q), ts->path,
                           rt_taskset_hint_kernel(ts, name, h, sizeof h));
     }
     if (k >= 0) {
@@ -501,13 +443,13 @@ static bool read_target(loader *ld, xmlsafe_at *at, xp_dim *dim)
 
 static void read_vary(loader *ld, xmlNodePtr n)
 {
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, n, "vary");
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, n, "vary");
     bool failed = false;
-    char *param = xmlsafe_dup(&at, "param", &failed);
-    char *values = xmlsafe_dup(&at, "values", &failed);
-    char *from = xmlsafe_dup(&at, "from", &failed), *to = xmlsafe_dup(&at, "to", &failed);
-    char *step = xmlsafe_dup(&at, "step", &failed);
+    char *param = xmlattr_dup(&at, "param", &failed);
+    char *values = xmlattr_dup(&at, "values", &failed);
+    char *from = xmlattr_dup(&at, "from", &failed), *to = xmlattr_dup(&at, "to", &failed);
+    char *step = xmlattr_dup(&at, "step", &failed);
     char q[100];
     if (!param)
         goto done;
@@ -525,25 +467,25 @@ static void read_vary(loader *ld, xmlNodePtr n)
         for (size_t i = 0; i < N_VARY_PARAMS; i++)
             rt_suggest_add(&sg, param_names[i].name);
         char h[80];
-        xmlsafe_error(&at, "param \"%s\" is not a parameter (expected one of %s)%s",
-                      xmlsafe_quote(param, q, sizeof q), list, xmlsafe_hint(&sg, h, sizeof h));
+        xmlattr_error(&at, "param \"%s\" is not a parameter (expected one of %s)%s",
+                      rt_quote(param, q, sizeof q), list, rt_suggest_hint(&sg, h, sizeof h));
         goto done;
     }
-    snprintf(at.obj, sizeof at.obj, "vary \"%s\"", xmlsafe_quote(param, q, sizeof q));
+    snprintf(at.obj, sizeof at.obj, "vary \"%s\"", rt_quote(param, q, sizeof q));
     xp_param p = param_names[pi].p;
     if (ld->s->has_generate && (p == XP_PARTITION_SMS || p == XP_KERNEL_SCALE)) {
-        xmlsafe_error(&at, "cannot vary with <generate> (a generated task set has no named "
+        xmlattr_error(&at, "cannot vary with <generate> (a generated task set has no named "
                       "%ss)", p == XP_PARTITION_SMS ? "partition" : "kernel");
         goto done;
     }
     bool range = from || to || step;
     if ((values != NULL) == range || (range && (!from || !to))) {
-        xmlsafe_error(&at, "needs either values=\"...\" or from=\"...\" to=\"...\" "
+        xmlattr_error(&at, "needs either values=\"...\" or from=\"...\" to=\"...\" "
                       "(with an optional step=\"...\")");
         goto done;
     }
     if (range && (words_of(p) || p == XP_GPU)) {
-        xmlsafe_error(&at, "takes values=\"...\" (its values are %s, not numbers)",
+        xmlattr_error(&at, "takes values=\"...\" (its values are %s, not numbers)",
                       p == XP_GPU ? "files" : "words");
         goto done;
     }
@@ -553,7 +495,7 @@ static void read_vary(loader *ld, xmlNodePtr n)
     for (size_t i = 0; i + 1 < ld->s->n_dims; i++)
         /* an earlier <vary> whose target was in error has no key */
         if (ld->s->dims[i].key && strcmp(ld->s->dims[i].key, dim->key) == 0) {
-            xmlsafe_error(&at, "%s is already varied at line %ld", dim->key, ld->s->dims[i].line);
+            xmlattr_error(&at, "%s is already varied at line %ld", dim->key, ld->s->dims[i].line);
             goto done;
         }
     if (range)
@@ -569,10 +511,10 @@ done:
 }
 
 /* One option attribute of <options>: a word or a number, through the <vary> readers. */
-static void read_option(loader *ld, xmlsafe_at *at, const char *attr, xp_param p)
+static void read_option(loader *ld, xmlattr_at *at, const char *attr, xp_param p)
 {
     bool failed = false;
-    char *t = xmlsafe_dup(at, attr, &failed);
+    char *t = xmlattr_dup(at, attr, &failed);
     xp_value v;
     if (!t)
         return;
@@ -593,8 +535,8 @@ static void read_option(loader *ld, xmlsafe_at *at, const char *attr, xp_param p
 
 static void read_options(loader *ld, xmlNodePtr n)
 {
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, n, "options");
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, n, "options");
     static const struct { const char *attr; xp_param p; } opts[] = {
         { "margin", XP_MARGIN }, { "interference", XP_INTERFERENCE },
         { "naive-factor", XP_NAIVE_FACTOR }, { "windows", XP_WINDOWS },
@@ -609,22 +551,23 @@ static void read_options(loader *ld, xmlNodePtr n)
     if (get_count(&at, "max-iterations", 1, 1000000000, &iters) == 1)
         o->max_iterations = (long)iters;
     bool failed = false;
-    char *t = xmlsafe_dup(&at, "time-limit", &failed);
+    char *t = xmlattr_dup(&at, "time-limit", &failed);
     if (t) {
         int64_t mant;
         int digits;
         char q[100];
-        if (!dec_parse(t, &mant, &digits) || (double)mant / (double)pow10_tab[digits] > 1e7)
-            xmlsafe_error(&at, "time-limit \"%s\" is not a number of seconds from 0 (no limit) "
-                          "to 10000000", xmlsafe_quote(t, q, sizeof q));
+        if (units_parse_decimal(t, &mant, &digits) != UNITS_OK ||
+            units_decimal_value(mant, digits) > 1e7)
+            xmlattr_error(&at, "time-limit \"%s\" is not a number of seconds from 0 (no limit) "
+                          "to 10000000", rt_quote(t, q, sizeof q));
         else
-            o->time_limit_s = (double)mant / (double)pow10_tab[digits];
+            o->time_limit_s = units_decimal_value(mant, digits);
         free(t);
     }
 }
 
 /* "A:B:S" (or one value "A") of decimals: the utilization dimension. */
-static void read_utilization(loader *ld, xmlsafe_at *at, const char *u, xp_dim *dim)
+static void read_utilization(loader *ld, xmlattr_at *at, const char *u, xp_dim *dim)
 {
     char *copy = strdup(u);
     if (!copy) {
@@ -638,8 +581,8 @@ static void read_utilization(loader *ld, xmlsafe_at *at, const char *u, xp_dim *
             value_fini(&v);
     } else if (!c2 || strchr(c2 + 1, ':')) {
         char q[100];
-        xmlsafe_error(at, "utilization \"%s\" is not FROM:TO:STEP (e.g. 0.1:1.0:0.05) or one "
-                      "value", xmlsafe_quote(u, q, sizeof q));
+        xmlattr_error(at, "utilization \"%s\" is not FROM:TO:STEP (e.g. 0.1:1.0:0.05) or one "
+                      "value", rt_quote(u, q, sizeof q));
     } else {
         *c1 = *c2 = '\0';
         read_range(ld, at, copy, c1 + 1, c2 + 1, dim);
@@ -648,7 +591,7 @@ static void read_utilization(loader *ld, xmlsafe_at *at, const char *u, xp_dim *
 }
 
 /* periods="MIN:MAX", two whole-ns durations. */
-static void read_periods(xmlsafe_at *at, const char *t, xp_generate *g)
+static void read_periods(xmlattr_at *at, const char *t, xp_generate *g)
 {
     char buf[100];
     char q[100];
@@ -662,8 +605,8 @@ static void read_periods(xmlsafe_at *at, const char *t, xp_generate *g)
     if (!c || n >= sizeof buf || units_parse_duration_ns(buf, &lo) != UNITS_OK ||
         units_parse_duration_ns(c + 1, &hi) != UNITS_OK || lo < 1 || hi < lo ||
         hi > (int64_t)1 << 52) {
-        xmlsafe_error(at, "periods \"%s\" is not MIN:MAX, two whole-ns durations with "
-                      "0 < MIN <= MAX (e.g. 10ms:1000ms)", xmlsafe_quote(t, q, sizeof q));
+        xmlattr_error(at, "periods \"%s\" is not MIN:MAX, two whole-ns durations with "
+                      "0 < MIN <= MAX (e.g. 10ms:1000ms)", rt_quote(t, q, sizeof q));
         return;
     }
     g->period_min_ns = lo;
@@ -673,8 +616,8 @@ static void read_periods(xmlsafe_at *at, const char *t, xp_generate *g)
 static void read_generate(loader *ld, xmlNodePtr n)
 {
     xp_generate *g = &ld->s->gen;
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, n, "generate");
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, n, "generate");
     g->partitions = 1;
     g->launches = 1;
     g->seed = 1;
@@ -685,14 +628,14 @@ static void read_generate(loader *ld, xmlNodePtr n)
     get_count(&at, "partitions", 1, 1024, &g->partitions);
     get_count(&at, "launches", 1, 16, &g->launches);
     int64_t seed = 0;
-    if (xmlsafe_get_int(&at, "seed", 0, &seed) == 1)
+    if (xmlattr_get_int(&at, "seed", 0, &seed) == 1)
         g->seed = (uint64_t)seed;
     bool failed = false;
-    char *per = xmlsafe_dup(&at, "periods", &failed);
+    char *per = xmlattr_dup(&at, "periods", &failed);
     if (per)
         read_periods(&at, per, g);
     free(per);
-    char *u = xmlsafe_dup(&at, "utilization", &failed);
+    char *u = xmlattr_dup(&at, "utilization", &failed);
     xp_dim *ud = new_dim(ld, XP_UTILIZATION, at.line);
     if (ud && (ud->key = strdup("utilization")) != NULL && u)
         read_utilization(ld, &at, u, ud);
@@ -702,7 +645,7 @@ static void read_generate(loader *ld, xmlNodePtr n)
         /* values 0 .. sets-1; their texts are made when the points are printed */
         sd->n = g->sets > 0 ? (size_t)g->sets : 1;
     }
-    char *k = xmlsafe_dup(&at, "kernels", &failed);
+    char *k = xmlattr_dup(&at, "kernels", &failed);
     if (k) {
         char *p = rel_path(ld, k);
         g->pool = p ? rt_taskset_load(p, ld->d) : NULL;
@@ -761,7 +704,7 @@ void xp_spec_set_sensitivity(xp_spec *s)
     spec_hash(s);
 }
 
-static void count_points(loader *ld, xmlsafe_at *root)
+static void count_points(loader *ld, xmlattr_at *root)
 {
     xp_spec *s = ld->s;
     uint64_t n = 1;
@@ -769,7 +712,7 @@ static void count_points(loader *ld, xmlsafe_at *root)
         if (s->dims[i].n == 0)
             return;   /* an error was recorded for it */
         if (__builtin_mul_overflow(n, (uint64_t)s->dims[i].n, &n) || n > XP_MAX_POINTS) {
-            xmlsafe_error(root, "the sweep has more than %llu points (split it into several "
+            xmlattr_error(root, "the sweep has more than %llu points (split it into several "
                           "sweep files)", (unsigned long long)XP_MAX_POINTS);
             return;
         }
@@ -780,11 +723,11 @@ static void count_points(loader *ld, xmlsafe_at *root)
 static void read_spec(loader *ld, xmlNodePtr root)
 {
     xp_spec *s = ld->s;
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, root, "explore");
-    if (xmlsafe_has(&at, "name"))
-        xmlsafe_get_name(&at, &s->name);
-    else if (!(s->name = xmlsafe_default_name(ld->path)))
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, root, "explore");
+    if (xmlattr_has(&at, "name"))
+        xmlattr_get_name(&at, &s->name);
+    else if (!(s->name = xmlattr_default_name(ld->path)))
         ld->oom = true;
     bool has_ts = false, has_gpu = false;
     xmlNodePtr base = NULL, gen = NULL;
@@ -803,16 +746,16 @@ static void read_spec(loader *ld, xmlNodePtr root)
         else if (xmlsafe_is(c, "vary"))
             read_vary(ld, c);
     }
-    xmlsafe_at bat;
-    xmlsafe_at_init(&bat, ld->path, ld->d, base, "base");
+    xmlattr_at bat;
+    xmlattr_at_init(&bat, ld->path, ld->d, base, "base");
     if (has_ts && gen)
-        xmlsafe_error(&bat, "taskset=\"...\" and <generate> exclude each other (the points' "
+        xmlattr_error(&bat, "taskset=\"...\" and <generate> exclude each other (the points' "
                       "task sets are either the base one or generated)");
     if (!has_ts && !gen)
-        xmlsafe_error(&bat, "needs taskset=\"...\" (or a <generate> element after it)");
+        xmlattr_error(&bat, "needs taskset=\"...\" (or a <generate> element after it)");
     bool gpu_varied = xp_spec_dim(s, XP_GPU) != NULL;
     if (!has_gpu && !gpu_varied)
-        xmlsafe_error(&bat, "needs gpu=\"...\" (or a <vary param=\"gpu\">)");
+        xmlattr_error(&bat, "needs gpu=\"...\" (or a <vary param=\"gpu\">)");
     const xp_dim *gd = xp_spec_dim(s, XP_GPU);
     if (!has_gpu && gd && gd->n > 0 && gd->v[0].num >= 0)
         s->base_gpu = (size_t)gd->v[0].num;

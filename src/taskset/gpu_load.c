@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
+#include "util/textesc.h"
 
 /* Largest SM count accepted: far above any GPU made, small enough that per-size tables
  * (one row per allowed partition size) stay small. */
@@ -115,7 +117,7 @@ const char *rt_placement_order_name(rt_placement_order o)
 
 /* The explicit placement-order v: sms comma-separated SM ids, each of 0..sms-1 once. Returns the
  * permutation (caller frees), or NULL after recording an error. */
-static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_t sms)
+static int64_t *parse_sm_permutation(const xmlattr_at *at, const char *v, int64_t sms)
 {
     char q[60];
     const char *expect = "expected ascending, even-odd, or a comma-separated permutation of the "
@@ -133,13 +135,13 @@ static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_
         while (*p == ' ')
             p++;
         if ((*p < '0' || *p > '9') && n == 0) {
-            xmlsafe_error(at, "placement-order \"%s\" is not a known order (%s)",
-                          xmlsafe_quote(v, q, sizeof q), expect);
+            xmlattr_error(at, "placement-order \"%s\" is not a known order (%s)",
+                          rt_quote(v, q, sizeof q), expect);
             goto fail;
         }
         if (*p < '0' || *p > '9') {
-            xmlsafe_error(at, "placement-order \"%s\": item %lld is not an SM id (%s)",
-                          xmlsafe_quote(v, q, sizeof q), (long long)n + 1, expect);
+            xmlattr_error(at, "placement-order \"%s\": item %lld is not an SM id (%s)",
+                          rt_quote(v, q, sizeof q), (long long)n + 1, expect);
             goto fail;
         }
         int64_t id = 0;
@@ -151,14 +153,14 @@ static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_
         while (*p == ' ')
             p++;
         if (id >= sms) {
-            xmlsafe_error(at, "placement-order \"%s\": SM %s%lld is not below sms %lld (%s)",
-                          xmlsafe_quote(v, q, sizeof q), id > sms ? "id " : "", (long long)id,
+            xmlattr_error(at, "placement-order \"%s\": SM %s%lld is not below sms %lld (%s)",
+                          rt_quote(v, q, sizeof q), id > sms ? "id " : "", (long long)id,
                           (long long)sms, expect);
             goto fail;
         }
         if (seen[id]) {
-            xmlsafe_error(at, "placement-order \"%s\": SM %lld is listed twice (%s)",
-                          xmlsafe_quote(v, q, sizeof q), (long long)id, expect);
+            xmlattr_error(at, "placement-order \"%s\": SM %lld is listed twice (%s)",
+                          rt_quote(v, q, sizeof q), (long long)id, expect);
             goto fail;
         }
         seen[id] = true;
@@ -166,14 +168,14 @@ static int64_t *parse_sm_permutation(const xmlsafe_at *at, const char *v, int64_
         if (*p == '\0')
             break;
         if (*p++ != ',') {
-            xmlsafe_error(at, "placement-order \"%s\": SM ids must be separated by commas (%s)",
-                          xmlsafe_quote(v, q, sizeof q), expect);
+            xmlattr_error(at, "placement-order \"%s\": SM ids must be separated by commas (%s)",
+                          rt_quote(v, q, sizeof q), expect);
             goto fail;
         }
     }
     if (n != sms) {
-        xmlsafe_error(at, "placement-order \"%s\" lists %lld SMs, but the GPU has sms %lld "
-                      "(%s)", xmlsafe_quote(v, q, sizeof q), (long long)n, (long long)sms, expect);
+        xmlattr_error(at, "placement-order \"%s\" lists %lld SMs, but the GPU has sms %lld "
+                      "(%s)", rt_quote(v, q, sizeof q), (long long)n, (long long)sms, expect);
         goto fail;
     }
     free(seen);
@@ -186,10 +188,10 @@ fail:
 
 /* <sm placement-order>: ascending (default), even-odd, or an explicit permutation (needs a valid
  * sms). False after recording an error. */
-static bool read_placement_order(const xmlsafe_at *at, rt_gpu *g, bool sms_ok)
+static bool read_placement_order(const xmlattr_at *at, rt_gpu *g, bool sms_ok)
 {
     bool failed = false;
-    char *v = xmlsafe_dup(at, "placement-order", &failed);
+    char *v = xmlattr_dup(at, "placement-order", &failed);
     bool ok = !failed;
     if (v) {
         g->placement_order_given = true;
@@ -207,10 +209,10 @@ static bool read_placement_order(const xmlsafe_at *at, rt_gpu *g, bool sms_ok)
 }
 
 /* Column of the compute capability in sm_attrs[].cc, or -1 without one. */
-static int read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
+static int read_compute_capability(const xmlattr_at *at, rt_gpu *g)
 {
     bool failed = false;
-    char *v = xmlsafe_dup(at, "compute-capability", &failed);
+    char *v = xmlattr_dup(at, "compute-capability", &failed);
     int col = -1;
     if (!v)
         return failed ? -2 : -1;
@@ -221,9 +223,9 @@ static int read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
         }
     if (col < 0) {
         char q[60];
-        xmlsafe_error(at, "compute-capability \"%s\" is not one of 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, "
+        xmlattr_error(at, "compute-capability \"%s\" is not one of 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, "
                           "8.9, 9.0",
-                      xmlsafe_quote(v, q, sizeof q));
+                      rt_quote(v, q, sizeof q));
         col = -2;
     }
     free(v);
@@ -232,15 +234,15 @@ static int read_compute_capability(const xmlsafe_at *at, rt_gpu *g)
 
 /* Every <sm> value (docs/concurrency.md sec. 1): given, else from the compute capability (col),
  * else the plain default; the five SM totals are required without a compute capability. */
-static void read_sm_limits(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
+static void read_sm_limits(const xmlattr_at *gat, xmlNodePtr n, rt_gpu *g)
 {
-    xmlsafe_at at;
-    xmlsafe_at_child(&at, gat, n, "sm");
+    xmlattr_at at;
+    xmlattr_at_child(&at, gat, n, "sm");
     int col = read_compute_capability(&at, g);
     bool ok = col != -2;
     for (int i = 0; i < RT_SM_N_ATTRS; i++) {
         int64_t *f = sm_field(&g->sm, i);
-        int rc = xmlsafe_get_int(&at, sm_attrs[i].attr, sm_attrs[i].min, f);
+        int rc = xmlattr_get_int(&at, sm_attrs[i].attr, sm_attrs[i].min, f);
         if (rc == 1) {
             g->sm.source[i] = RT_SM_GIVEN;
         } else if (rc < 0) {
@@ -254,7 +256,7 @@ static void read_sm_limits(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
         } else if (sm_attrs[i].plain < 0) {
             g->sm.source[i] = RT_SM_DEFAULT; /* set below, from the value it defaults to */
         } else if (col == -1) {
-            xmlsafe_error(&at, "has no %s (required without compute-capability)",
+            xmlattr_error(&at, "has no %s (required without compute-capability)",
                           sm_attrs[i].attr);
             ok = false;
         }
@@ -266,66 +268,66 @@ static void read_sm_limits(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
     g->has_sm_limits = ok;
 }
 
-static void read_model(const xmlsafe_at *gat, xmlNodePtr n, rt_gpu *g)
+static void read_model(const xmlattr_at *gat, xmlNodePtr n, rt_gpu *g)
 {
-    xmlsafe_at at;
-    xmlsafe_at_child(&at, gat, n, "model");
-    xmlsafe_get_real(&at, "alpha", XMLSAFE_POSITIVE, &g->alpha);
+    xmlattr_at at;
+    xmlattr_at_child(&at, gat, n, "model");
+    xmlattr_get_real(&at, "alpha", XMLATTR_POSITIVE, &g->alpha);
 }
 
 /* Required attribute: an error if absent (the schema normally reports it first). */
-static void need(const xmlsafe_at *at, int rc, const char *attr)
+static void need(const xmlattr_at *at, int rc, const char *attr)
 {
     if (rc == 0)
-        xmlsafe_error(at, "has no %s", attr);
+        xmlattr_error(at, "has no %s", attr);
 }
 
-static void read_counts(const xmlsafe_at *at, rt_gpu *g)
+static void read_counts(const xmlattr_at *at, rt_gpu *g)
 {
-    int sms_ok = xmlsafe_get_int(at, "sms", 1, &g->sms);
+    int sms_ok = xmlattr_get_int(at, "sms", 1, &g->sms);
     need(at, sms_ok, "sms");
     if (sms_ok == 1 && g->sms > GPU_MAX_SMS) {
-        xmlsafe_error(at, "sms \"%lld\" is more than %d, the most this tool supports",
+        xmlattr_error(at, "sms \"%lld\" is more than %d, the most this tool supports",
                       (long long)g->sms, GPU_MAX_SMS);
         sms_ok = -1;
     }
-    need(at, xmlsafe_get_int(at, "l2-banks", 1, &g->l2_banks), "l2-banks");
+    need(at, xmlattr_get_int(at, "l2-banks", 1, &g->l2_banks), "l2-banks");
     g->granularity = 1;
-    if (xmlsafe_get_int(at, "partition-granularity", 1, &g->granularity) == 1 && sms_ok == 1 &&
+    if (xmlattr_get_int(at, "partition-granularity", 1, &g->granularity) == 1 && sms_ok == 1 &&
         g->sms % g->granularity != 0)
-        xmlsafe_error(at, "partition-granularity \"%lld\" does not divide sms \"%lld\" (partition "
+        xmlattr_error(at, "partition-granularity \"%lld\" does not divide sms \"%lld\" (partition "
                       "sizes are multiples of it)", (long long)g->granularity, (long long)g->sms);
 }
 
-static void read_rates(const xmlsafe_at *at, rt_gpu *g)
+static void read_rates(const xmlattr_at *at, rt_gpu *g)
 {
-    need(at, xmlsafe_get_real(at, "clock-mhz", XMLSAFE_POSITIVE, &g->clock_mhz), "clock-mhz");
-    int nom = xmlsafe_get_real(at, "bw-nominal-gbps", XMLSAFE_POSITIVE, &g->bw_nominal_gbps);
+    need(at, xmlattr_get_real(at, "clock-mhz", XMLATTR_POSITIVE, &g->clock_mhz), "clock-mhz");
+    int nom = xmlattr_get_real(at, "bw-nominal-gbps", XMLATTR_POSITIVE, &g->bw_nominal_gbps);
     need(at, nom, "bw-nominal-gbps");
-    int eff = xmlsafe_get_real(at, "bw-effective-gbps", XMLSAFE_POSITIVE, &g->bw_effective_gbps);
+    int eff = xmlattr_get_real(at, "bw-effective-gbps", XMLATTR_POSITIVE, &g->bw_effective_gbps);
     need(at, eff, "bw-effective-gbps");
     if (nom == 1 && eff == 1 && g->bw_effective_gbps > g->bw_nominal_gbps) {
         bool failed = false;
-        char *e = xmlsafe_dup(at, "bw-effective-gbps", &failed);
-        char *n = xmlsafe_dup(at, "bw-nominal-gbps", &failed);
+        char *e = xmlattr_dup(at, "bw-effective-gbps", &failed);
+        char *n = xmlattr_dup(at, "bw-nominal-gbps", &failed);
         char qe[60], qn[60];
-        xmlsafe_error(at, "bw-effective-gbps \"%s\" exceeds bw-nominal-gbps \"%s\" (the measured "
+        xmlattr_error(at, "bw-effective-gbps \"%s\" exceeds bw-nominal-gbps \"%s\" (the measured "
                       "saturation cannot exceed the nominal bandwidth)",
-                      xmlsafe_quote(e ? e : "", qe, sizeof qe), xmlsafe_quote(n ? n : "", qn, sizeof qn));
+                      rt_quote(e ? e : "", qe, sizeof qe), rt_quote(n ? n : "", qn, sizeof qn));
         free(n);
         free(e);
     }
-    xmlsafe_get_duration_ns(at, "launch-overhead", 0, &g->launch_overhead_ns);
+    xmlattr_get_duration_ns(at, "launch-overhead", 0, &g->launch_overhead_ns);
 }
 
 static void read_gpu(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu *g)
 {
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, path, d, root, "gpu");
+    xmlattr_at at;
+    xmlattr_at_init(&at, path, d, root, "gpu");
     g->line = at.line;
-    if (xmlsafe_has(&at, "name"))
-        xmlsafe_get_name(&at, &g->name);
-    else if (!(g->name = xmlsafe_default_name(path)))
+    if (xmlattr_has(&at, "name"))
+        xmlattr_get_name(&at, &g->name);
+    else if (!(g->name = xmlattr_default_name(path)))
         rt_diag_error(d, path, 0, "out of memory");
     read_counts(&at, g);
     read_rates(&at, g);

@@ -5,13 +5,13 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "taskset/xmlsafe.h"
 #include "util/ckint.h"
+#include "util/textesc.h"
 
 /* Quote a possibly-NULL name for a message. */
 static const char *qname(const char *s, char *buf, size_t size)
 {
-    return xmlsafe_quote(s ? s : "", buf, size);
+    return rt_quote(s ? s : "", buf, size);
 }
 
 static void check_measured(const rt_taskset *ts, const rt_kernel *k, const rt_gpu *gpu,

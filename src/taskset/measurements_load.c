@@ -14,9 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "taskset/filegate.h"
 #include "taskset/units.h"
-#include "taskset/xmlsafe.h"
 #include "util/ckint.h"
+#include "util/textesc.h"
 
 /* Most columns a header may have. */
 #define MAX_COLUMNS 64
@@ -143,7 +144,7 @@ static int read_header(csv_state *st, long lineno, char **field, size_t n)
         for (size_t j = 0; j < i; j++)
             if (strcmp(field[i], field[j]) == 0) {
                 rt_diag_error(st->d, st->path, lineno, "header: column \"%s\" is given twice",
-                              xmlsafe_quote(field[i], q, sizeof q));
+                              rt_quote(field[i], q, sizeof q));
                 return -1;
             }
         for (int c = 0; c < N_COLS; c++)
@@ -179,7 +180,7 @@ static void bad_value(csv_state *st, long lineno, const char *obj, const char *c
 {
     char q[100];
     rt_diag_error(st->d, st->path, lineno, "%s: %s \"%s\" %s", obj, column,
-                  xmlsafe_quote(text, q, sizeof q), problem);
+                  rt_quote(text, q, sizeof q), problem);
 }
 
 /* A partition size: an integer in 1..N, a multiple of g. */
@@ -264,11 +265,11 @@ static bool get_corunners(csv_state *st, long lineno, const char *obj, char *s,
         if (k < 0) {
             char h[140];
             rt_diag_error(st->d, st->path, lineno, "%s: co-runner \"%s\" does not name a kernel "
-                          "of the task set%s", obj, xmlsafe_quote(item, q, sizeof q),
+                          "of the task set%s", obj, rt_quote(item, q, sizeof q),
                           rt_taskset_hint_kernel(st->ts, item, h, sizeof h));
             return false;
         }
-        snprintf(col, sizeof col, "co-runner \"%s\" sms", xmlsafe_quote(item, q, sizeof q));
+        snprintf(col, sizeof col, "co-runner \"%s\" sms", rt_quote(item, q, sizeof q));
         rt_meas_corunner *cr = &o->corunners[o->n_corunners];
         if (!get_sms(st, lineno, obj, col, at + 1, &cr->sms))
             return false;
@@ -308,7 +309,7 @@ static void read_kernel_row(csv_state *st, long lineno, char **field)
     }
     const char *name = field[st->col[COL_KERNEL]];
     char q[100], obj[160];
-    snprintf(obj, sizeof obj, "kernel \"%s\"", xmlsafe_quote(name, q, sizeof q));
+    snprintf(obj, sizeof obj, "kernel \"%s\"", rt_quote(name, q, sizeof q));
     long k = rt_taskset_find_kernel(st->ts, name);
     if (k < 0) {
         char h[140];
@@ -343,7 +344,7 @@ static void read_job_row(csv_state *st, long lineno, char **field)
     }
     const char *name = field[st->col[COL_TASK]];
     char q[100], obj[160];
-    snprintf(obj, sizeof obj, "task \"%s\"", xmlsafe_quote(name, q, sizeof q));
+    snprintf(obj, sizeof obj, "task \"%s\"", rt_quote(name, q, sizeof q));
     long t = rt_taskset_find_task(st->ts, name);
     if (t < 0) {
         char h[140];
@@ -360,7 +361,7 @@ static void read_job_row(csv_state *st, long lineno, char **field)
     char q2[100];
     if (o.finish_ns < o.release_ns)
         rt_diag_error(st->d, st->path, lineno, "%s: finish \"%s\" is before release \"%s\"", obj,
-                      xmlsafe_quote(fin, q, sizeof q), xmlsafe_quote(rel, q2, sizeof q2));
+                      rt_quote(fin, q, sizeof q), rt_quote(rel, q2, sizeof q2));
     else if (ck_sub(o.finish_ns, o.release_ns, &o.response_ns))
         rt_diag_error(st->d, st->path, lineno, "%s: finish - release does not fit in 64 bits "
                       "of nanoseconds", obj);
@@ -419,7 +420,7 @@ rt_measurements *rt_measurements_load(const char *path, const rt_taskset *ts, co
         rt_diag_error(d, path, 0, "out of memory");
         goto fail;
     }
-    if (xmlsafe_read_bytes(path, d, &buf, &len, m->sha256) != 0)
+    if (filegate_read(path, d, &buf, &len, m->sha256) != 0)
         goto fail;
     size_t pos = len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
     long lineno = 1;

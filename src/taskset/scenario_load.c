@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/analyzer.h"
+#include "util/textesc.h"
 
 static size_t count_submits(xmlNodePtr n)
 {
@@ -21,36 +23,36 @@ static size_t count_submits(xmlNodePtr n)
  * stored into a heap record as a leak */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 /* One <submit>: its kernel (named, with a <launch>, not yet in this scenario) and at. */
-static void read_submit(const xmlsafe_at *sat, xmlNodePtr n, rt_taskset *ts, rt_scenario *sc)
+static void read_submit(const xmlattr_at *sat, xmlNodePtr n, rt_taskset *ts, rt_scenario *sc)
 {
-    xmlsafe_at at;
-    xmlsafe_at_child(&at, sat, n, "submit");
+    xmlattr_at at;
+    xmlattr_at_child(&at, sat, n, "submit");
     bool failed = false;
-    char *kname = xmlsafe_dup(&at, "kernel", &failed);
+    char *kname = xmlattr_dup(&at, "kernel", &failed);
     char q[100];
     long k = kname ? rt_taskset_find_kernel(ts, kname) : -1;
     int64_t at_ns = 0;
-    int at_rc = xmlsafe_get_duration_ns(&at, "at", 0, &at_ns);
+    int at_rc = xmlattr_get_duration_ns(&at, "at", 0, &at_ns);
     if (at_rc == 0)
-        xmlsafe_error(&at, "has no at (expected a submission time, e.g. at=\"0us\")");
+        xmlattr_error(&at, "has no at (expected a submission time, e.g. at=\"0us\")");
     if (!kname) {
         if (!failed)
-            xmlsafe_error(&at, "has no kernel");
+            xmlattr_error(&at, "has no kernel");
         return;
     }
     if (k < 0) {
         char h[140];
-        xmlsafe_error(&at, "kernel \"%s\" does not name a kernel%s",
-                      xmlsafe_quote(kname, q, sizeof q),
+        xmlattr_error(&at, "kernel \"%s\" does not name a kernel%s",
+                      rt_quote(kname, q, sizeof q),
                       rt_taskset_hint_kernel(ts, kname, h, sizeof h));
     } else if (!ts->kernels[k].has_launch) {
-        xmlsafe_error(&at, "kernel \"%s\" has no <launch> (the placement model needs its grid "
-                      "and block)", xmlsafe_quote(kname, q, sizeof q));
+        xmlattr_error(&at, "kernel \"%s\" has no <launch> (the placement model needs its grid "
+                      "and block)", rt_quote(kname, q, sizeof q));
     } else {
         for (size_t i = 0; i < sc->n_submits; i++)
             if (sc->submits[i].kernel == (size_t)k) {
-                xmlsafe_error(&at, "kernel \"%s\" is submitted twice (first at line %ld; submit "
-                              "each kernel once per scenario)", xmlsafe_quote(kname, q, sizeof q),
+                xmlattr_error(&at, "kernel \"%s\" is submitted twice (first at line %ld; submit "
+                              "each kernel once per scenario)", rt_quote(kname, q, sizeof q),
                               sc->submits[i].line);
                 k = -1;
                 break;
@@ -64,15 +66,15 @@ static void read_submit(const xmlsafe_at *sat, xmlNodePtr n, rt_taskset *ts, rt_
 static void read_scenario(const char *path, rt_diags *d, xmlNodePtr n, rt_taskset *ts,
                           rt_scenario *sc)
 {
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, path, d, n, "scenario");
+    xmlattr_at at;
+    xmlattr_at_init(&at, path, d, n, "scenario");
     sc->line = at.line;
-    xmlsafe_get_name(&at, &sc->name);
+    xmlattr_get_name(&at, &sc->name);
     for (rt_scenario *o = ts->scenarios; o < sc; o++)
         if (sc->name && o->name && strcmp(o->name, sc->name) == 0) {
             char q[100];
             rt_diag_error(d, path, at.line, "scenario \"%s\" is defined twice (first at line "
-                          "%ld)", xmlsafe_quote(sc->name, q, sizeof q), o->line);
+                          "%ld)", rt_quote(sc->name, q, sizeof q), o->line);
             break;
         }
     size_t ns = count_submits(n);

@@ -1,7 +1,6 @@
 /* taskset: the life of a task-set record: its deep copy and its free, side by side so that every
  * owned array the one duplicates the other releases, and the queries by name. */
 #include "taskset/taskset.h"
-#include "taskset/xmlsafe.h"
 #include "util/suggest.h"
 
 #include <stdlib.h>
@@ -152,7 +151,7 @@ const char *rt_taskset_hint_kernel(const rt_taskset *ts, const char *name, char 
     rt_suggest_init(&sg, name);
     for (size_t i = 0; i < ts->n_kernels; i++)
         rt_suggest_add(&sg, ts->kernels[i].name);
-    return xmlsafe_hint(&sg, buf, size);
+    return rt_suggest_hint(&sg, buf, size);
 }
 
 const char *rt_taskset_hint_task(const rt_taskset *ts, const char *name, char *buf, size_t size)
@@ -161,7 +160,7 @@ const char *rt_taskset_hint_task(const rt_taskset *ts, const char *name, char *b
     rt_suggest_init(&sg, name);
     for (size_t i = 0; i < ts->n_tasks; i++)
         rt_suggest_add(&sg, ts->tasks[i].name);
-    return xmlsafe_hint(&sg, buf, size);
+    return rt_suggest_hint(&sg, buf, size);
 }
 
 const char *rt_taskset_hint_scenario(const rt_taskset *ts, const char *name, char *buf,
@@ -171,5 +170,5 @@ const char *rt_taskset_hint_scenario(const rt_taskset *ts, const char *name, cha
     rt_suggest_init(&sg, name);
     for (size_t i = 0; i < ts->n_scenarios; i++)
         rt_suggest_add(&sg, ts->scenarios[i].name);
-    return xmlsafe_hint(&sg, buf, size);
+    return rt_suggest_hint(&sg, buf, size);
 }

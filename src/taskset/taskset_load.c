@@ -7,10 +7,12 @@
 #include <string.h>
 
 #include "taskset/scenario_load.h"
+#include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
 #include "util/suggest.h"
 #include "util/analyzer.h"
+#include "util/textesc.h"
 
 /* ---- names: sorted index for unique-name checks and reference lookup -------------------- */
 
@@ -54,7 +56,7 @@ static void name_ix_sort_check(name_ix *ix, size_t n, const char *kind, const ch
         }
         char q[100];
         rt_diag_error(d, path, ix[i].line, "%s \"%s\" is defined twice (first at line %ld)", kind,
-                      xmlsafe_quote(ix[i].name, q, sizeof q), ix[first].line);
+                      rt_quote(ix[i].name, q, sizeof q), ix[first].line);
     }
 }
 
@@ -86,33 +88,33 @@ static size_t count_children(xmlNodePtr parent, const char *name)
 
 /* ---- kernels ------------------------------------------------------------------------- */
 
-static void read_launch(const xmlsafe_at *kat, xmlNodePtr n, rt_kernel *k)
+static void read_launch(const xmlattr_at *kat, xmlNodePtr n, rt_kernel *k)
 {
-    xmlsafe_at at;
-    xmlsafe_at_child(&at, kat, n, "launch");
+    xmlattr_at at;
+    xmlattr_at_child(&at, kat, n, "launch");
     rt_launch_cfg *l = &k->launch;
     l->registers = -1;
     l->shared_memory = -1;
     l->block_time_ns = -1;
     l->line = at.line;
-    int ok = xmlsafe_get_dims(&at, "grid", l->grid) == 1;
-    ok &= xmlsafe_get_dims(&at, "block", l->block) == 1;
-    ok &= xmlsafe_get_int(&at, "registers", 0, &l->registers) >= 0;
-    ok &= xmlsafe_get_int(&at, "shared-memory", 0, &l->shared_memory) >= 0;
-    ok &= xmlsafe_get_duration_ns(&at, "block-time", 1, &l->block_time_ns) >= 0;
+    int ok = xmlattr_get_dims(&at, "grid", l->grid) == 1;
+    ok &= xmlattr_get_dims(&at, "block", l->block) == 1;
+    ok &= xmlattr_get_int(&at, "registers", 0, &l->registers) >= 0;
+    ok &= xmlattr_get_int(&at, "shared-memory", 0, &l->shared_memory) >= 0;
+    ok &= xmlattr_get_duration_ns(&at, "block-time", 1, &l->block_time_ns) >= 0;
     k->has_launch = ok;
 }
 
-static void read_measured(const xmlsafe_at *kat, xmlNodePtr n, rt_measured *m)
+static void read_measured(const xmlattr_at *kat, xmlNodePtr n, rt_measured *m)
 {
-    xmlsafe_at at;
-    xmlsafe_at_child(&at, kat, n, "measured");
+    xmlattr_at at;
+    xmlattr_at_child(&at, kat, n, "measured");
     m->line = at.line;
-    xmlsafe_get_int(&at, "sms", 1, &m->sms);
-    m->has_cycles = xmlsafe_get_real(&at, "cycles", XMLSAFE_POSITIVE, &m->cycles) == 1;
-    m->has_bw = xmlsafe_get_real(&at, "bw-gbps", XMLSAFE_NONNEG, &m->bw_gbps) == 1;
-    if (!xmlsafe_has(&at, "cycles") && !xmlsafe_has(&at, "bw-gbps"))
-        xmlsafe_error(&at, "gives neither cycles nor bw-gbps (expected at least one)");
+    xmlattr_get_int(&at, "sms", 1, &m->sms);
+    m->has_cycles = xmlattr_get_real(&at, "cycles", XMLATTR_POSITIVE, &m->cycles) == 1;
+    m->has_bw = xmlattr_get_real(&at, "bw-gbps", XMLATTR_NONNEG, &m->bw_gbps) == 1;
+    if (!xmlattr_has(&at, "cycles") && !xmlattr_has(&at, "bw-gbps"))
+        xmlattr_error(&at, "gives neither cycles nor bw-gbps (expected at least one)");
 }
 
 static int measured_cmp(const void *a, const void *b)
@@ -124,7 +126,7 @@ static int measured_cmp(const void *a, const void *b)
 }
 
 /* At most one measured point per partition size. */
-static void check_measured_unique(loader *ld, const xmlsafe_at *kat, rt_kernel *k)
+static void check_measured_unique(loader *ld, const xmlattr_at *kat, rt_kernel *k)
 {
     if (k->n_measured < 2)
         return;
@@ -142,42 +144,42 @@ static void check_measured_unique(loader *ld, const xmlsafe_at *kat, rt_kernel *
 }
 
 /* Exactly one of time / cycles; kai, or instructions with l2-accesses. */
-static void check_kernel_choices(const xmlsafe_at *at)
+static void check_kernel_choices(const xmlattr_at *at)
 {
-    bool time = xmlsafe_has(at, "time"), cycles = xmlsafe_has(at, "cycles");
-    bool kai = xmlsafe_has(at, "kai"), instr = xmlsafe_has(at, "instructions");
-    bool l2 = xmlsafe_has(at, "l2-accesses");
+    bool time = xmlattr_has(at, "time"), cycles = xmlattr_has(at, "cycles");
+    bool kai = xmlattr_has(at, "kai"), instr = xmlattr_has(at, "instructions");
+    bool l2 = xmlattr_has(at, "l2-accesses");
     if (time && cycles)
-        xmlsafe_error(at, "has both time and cycles (give exactly one)");
+        xmlattr_error(at, "has both time and cycles (give exactly one)");
     if (!time && !cycles)
-        xmlsafe_error(at, "has neither time nor cycles (give exactly one)");
+        xmlattr_error(at, "has neither time nor cycles (give exactly one)");
     if (kai && instr)
-        xmlsafe_error(at, "has both kai and instructions (give kai, or instructions with "
+        xmlattr_error(at, "has both kai and instructions (give kai, or instructions with "
                       "l2-accesses)");
     if (!kai && !instr)
-        xmlsafe_error(at, "has neither kai nor instructions (give kai, or instructions with "
+        xmlattr_error(at, "has neither kai nor instructions (give kai, or instructions with "
                       "l2-accesses)");
     if (instr && !l2)
-        xmlsafe_error(at, "instructions needs l2-accesses (KAI = instructions / l2-accesses / "
+        xmlattr_error(at, "instructions needs l2-accesses (KAI = instructions / l2-accesses / "
                       "1000)");
 }
 
 static void read_kernel(loader *ld, xmlNodePtr n, rt_kernel *k)
 {
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, n, "kernel");
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, n, "kernel");
     k->line = at.line;
-    xmlsafe_get_name(&at, &k->name);
+    xmlattr_get_name(&at, &k->name);
     check_kernel_choices(&at);
-    k->has_time = xmlsafe_get_duration_real_ns(&at, "time", XMLSAFE_POSITIVE, &k->time_ns) == 1;
-    k->has_cycles = xmlsafe_get_real(&at, "cycles", XMLSAFE_POSITIVE, &k->cycles) == 1;
-    if (xmlsafe_get_real(&at, "bw-gbps", XMLSAFE_NONNEG, &k->bw_gbps) == 0)
-        xmlsafe_error(&at, "has no bw-gbps");
-    k->has_kai = xmlsafe_get_real(&at, "kai", XMLSAFE_NONNEG, &k->kai) == 1;
+    k->has_time = xmlattr_get_duration_real_ns(&at, "time", XMLATTR_POSITIVE, &k->time_ns) == 1;
+    k->has_cycles = xmlattr_get_real(&at, "cycles", XMLATTR_POSITIVE, &k->cycles) == 1;
+    if (xmlattr_get_real(&at, "bw-gbps", XMLATTR_NONNEG, &k->bw_gbps) == 0)
+        xmlattr_error(&at, "has no bw-gbps");
+    k->has_kai = xmlattr_get_real(&at, "kai", XMLATTR_NONNEG, &k->kai) == 1;
     k->has_instructions =
-        xmlsafe_get_real(&at, "instructions", XMLSAFE_POSITIVE, &k->instructions) == 1;
+        xmlattr_get_real(&at, "instructions", XMLATTR_POSITIVE, &k->instructions) == 1;
     k->has_l2_accesses =
-        xmlsafe_get_real(&at, "l2-accesses", XMLSAFE_POSITIVE, &k->l2_accesses) == 1;
+        xmlattr_get_real(&at, "l2-accesses", XMLATTR_POSITIVE, &k->l2_accesses) == 1;
 
     size_t nm = count_children(n, "measured");
     if (nm && !(k->measured = alloc_array(ld, nm, sizeof *k->measured)))
@@ -193,7 +195,7 @@ static void read_kernel(loader *ld, xmlNodePtr n, rt_kernel *k)
 
 /* ---- tasks ----------------------------------------------------------------------------- */
 
-static void read_runs(loader *ld, const xmlsafe_at *at, xmlNodePtr n, rt_task *t)
+static void read_runs(loader *ld, const xmlattr_at *at, xmlNodePtr n, rt_task *t)
 {
     size_t nr = count_children(n, "run");
     if (!(t->runs = alloc_array(ld, nr, sizeof *t->runs)) ||
@@ -202,21 +204,21 @@ static void read_runs(loader *ld, const xmlsafe_at *at, xmlNodePtr n, rt_task *t
     for (xmlNodePtr c = n->children; c; c = c->next) {
         if (!xmlsafe_is(c, "run"))
             continue;
-        xmlsafe_at rat;
-        xmlsafe_at_child(&rat, at, c, "run");
+        xmlattr_at rat;
+        xmlattr_at_child(&rat, at, c, "run");
         bool failed = false;
-        char *kname = xmlsafe_dup(&rat, "kernel", &failed);
+        char *kname = xmlattr_dup(&rat, "kernel", &failed);
         const name_ix *e = kname ? name_ix_find(ld->kernel_ix, ld->n_kernel_ix, kname) : NULL;
         if (e) {
             t->runs[t->n_runs] = e->idx;
             t->run_lines[t->n_runs++] = rat.line;
         } else if (kname) {
             char q[100], h[140];
-            xmlsafe_error(&rat, "kernel \"%s\" does not name a kernel%s",
-                          xmlsafe_quote(kname, q, sizeof q),
+            xmlattr_error(&rat, "kernel \"%s\" does not name a kernel%s",
+                          rt_quote(kname, q, sizeof q),
                           rt_taskset_hint_kernel(ld->ts, kname, h, sizeof h));
         } else if (!failed) {
-            xmlsafe_error(&rat, "has no kernel");
+            xmlattr_error(&rat, "has no kernel");
         }
         free(kname);
     }
@@ -224,17 +226,17 @@ static void read_runs(loader *ld, const xmlsafe_at *at, xmlNodePtr n, rt_task *t
 
 static void read_task(loader *ld, xmlNodePtr n, rt_task *t)
 {
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, n, "task");
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, n, "task");
     t->line = at.line;
-    xmlsafe_get_name(&at, &t->name);
-    if (xmlsafe_get_duration_ns(&at, "period", 1, &t->period_ns) == 0)
-        xmlsafe_error(&at, "has no period");
-    if (xmlsafe_get_duration_ns(&at, "deadline", 1, &t->deadline_ns) == 0)
+    xmlattr_get_name(&at, &t->name);
+    if (xmlattr_get_duration_ns(&at, "period", 1, &t->period_ns) == 0)
+        xmlattr_error(&at, "has no period");
+    if (xmlattr_get_duration_ns(&at, "deadline", 1, &t->deadline_ns) == 0)
         t->deadline_ns = t->period_ns;
-    xmlsafe_get_duration_ns(&at, "jitter", 0, &t->jitter_ns);
-    t->has_priority = xmlsafe_get_int(&at, "priority", 0, &t->priority) == 1;
-    if (xmlsafe_has(&at, "priority"))
+    xmlattr_get_duration_ns(&at, "jitter", 0, &t->jitter_ns);
+    t->has_priority = xmlattr_get_int(&at, "priority", 0, &t->priority) == 1;
+    if (xmlattr_has(&at, "priority"))
         t->has_priority = true; /* given, even if invalid: the all-or-none rule counts it */
     read_runs(ld, &at, n, t);
 }
@@ -254,8 +256,8 @@ static void check_priorities(loader *ld)
         if (!ts->tasks[i].has_priority)
             rt_diag_error(ld->d, ld->path, ts->tasks[i].line, "task \"%s\" has no priority, but "
                           "task \"%s\" has one (give priority on every task or on none)",
-                          xmlsafe_quote(ts->tasks[i].name ? ts->tasks[i].name : "", q1, sizeof q1),
-                          xmlsafe_quote(with->name ? with->name : "", q2, sizeof q2));
+                          rt_quote(ts->tasks[i].name ? ts->tasks[i].name : "", q1, sizeof q1),
+                          rt_quote(with->name ? with->name : "", q2, sizeof q2));
 }
 
 /* ---- partitions ------------------------------------------------------------------------ */
@@ -265,22 +267,22 @@ typedef struct membership {
     long *part;
 } membership;
 
-static void add_task_ref(loader *ld, const xmlsafe_at *rat, const xmlsafe_at *pat, size_t p,
+static void add_task_ref(loader *ld, const xmlattr_at *rat, const xmlattr_at *pat, size_t p,
                          const name_ix *e, membership *mb)
 {
     rt_taskset *ts = ld->ts;
     char q1[100], q2[100], q3[100];
     if (mb->part[e->idx] == (long)p) {
-        xmlsafe_error(pat, "task \"%s\" is listed twice", xmlsafe_quote(e->name, q1, sizeof q1));
+        xmlattr_error(pat, "task \"%s\" is listed twice", rt_quote(e->name, q1, sizeof q1));
         return;
     }
     if (mb->part[e->idx] >= 0) {
         const char *other = ts->partitions[mb->part[e->idx]].name;
         rt_diag_error(ld->d, ld->path, rat->line, "task \"%s\" is in partitions \"%s\" and \"%s\" "
-                      "(a task must be in exactly one)", xmlsafe_quote(e->name, q1, sizeof q1),
-                      xmlsafe_quote(other ? other : "", q2, sizeof q2),
-                      xmlsafe_quote(ts->partitions[p].name ? ts->partitions[p].name : "", q3,
-                                    sizeof q3));
+                      "(a task must be in exactly one)", rt_quote(e->name, q1, sizeof q1),
+                      rt_quote(other ? other : "", q2, sizeof q2),
+                      rt_quote(ts->partitions[p].name ? ts->partitions[p].name : "", q3,
+                               sizeof q3));
         return;
     }
     mb->part[e->idx] = (long)p;
@@ -293,30 +295,30 @@ RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 static void read_partition(loader *ld, xmlNodePtr n, size_t p, membership *mb)
 {
     rt_partition *pt = &ld->ts->partitions[p];
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, n, "partition");
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, n, "partition");
     pt->line = at.line;
-    xmlsafe_get_name(&at, &pt->name);
-    xmlsafe_get_int(&at, "sms", 1, &pt->sms);
-    pt->has_first_sm = xmlsafe_get_int(&at, "first-sm", 0, &pt->first_sm) == 1;
+    xmlattr_get_name(&at, &pt->name);
+    xmlattr_get_int(&at, "sms", 1, &pt->sms);
+    pt->has_first_sm = xmlattr_get_int(&at, "first-sm", 0, &pt->first_sm) == 1;
     if (!(pt->tasks = alloc_array(ld, count_children(n, "task-ref"), sizeof *pt->tasks)))
         return;
     for (xmlNodePtr c = n->children; c; c = c->next) {
         if (!xmlsafe_is(c, "task-ref"))
             continue;
-        xmlsafe_at rat;
-        xmlsafe_at_child(&rat, &at, c, "task-ref");
+        xmlattr_at rat;
+        xmlattr_at_child(&rat, &at, c, "task-ref");
         bool failed = false;
-        char *tname = xmlsafe_dup(&rat, "name", &failed);
+        char *tname = xmlattr_dup(&rat, "name", &failed);
         const name_ix *e = tname ? name_ix_find(ld->task_ix, ld->n_task_ix, tname) : NULL;
         if (e) {
             add_task_ref(ld, &rat, &at, p, e, mb);
         } else if (tname) {
             char q[100], h[140];
-            xmlsafe_error(&rat, "\"%s\" does not name a task%s", xmlsafe_quote(tname, q, sizeof q),
+            xmlattr_error(&rat, "\"%s\" does not name a task%s", rt_quote(tname, q, sizeof q),
                           rt_taskset_hint_task(ld->ts, tname, h, sizeof h));
         } else if (!failed) {
-            xmlsafe_error(&rat, "has no name");
+            xmlattr_error(&rat, "has no name");
         }
         free(tname);
     }
@@ -335,7 +337,7 @@ static void check_membership(loader *ld, const membership *mb)
             continue; /* in a partition, or a duplicate name (already reported) */
         rt_diag_error(ld->d, ld->path, ts->tasks[i].line, "task \"%s\" is in no partition "
                       "(when partitions are given, every task must be in exactly one)",
-                      xmlsafe_quote(name, q, sizeof q));
+                      rt_quote(name, q, sizeof q));
     }
 }
 
@@ -351,7 +353,7 @@ static void pack_partitions(loader *ld)
             p->first_sm = next;
         if (ck_add(p->first_sm, p->sms, &next)) {
             rt_diag_error(ld->d, ld->path, p->line, "partition \"%s\": first-sm + sms is out of "
-                          "range", xmlsafe_quote(p->name ? p->name : "", q, sizeof q));
+                          "range", rt_quote(p->name ? p->name : "", q, sizeof q));
             next = 0;
         }
     }
@@ -392,9 +394,9 @@ static void check_overlap(loader *ld)
             char q1[100], q2[100];
             rt_diag_error(ld->d, ld->path, p->line, "partition \"%s\" (SMs %lld..%lld) overlaps "
                           "partition \"%s\" (SMs %lld..%lld)",
-                          xmlsafe_quote(p->name ? p->name : "", q1, sizeof q1),
+                          rt_quote(p->name ? p->name : "", q1, sizeof q1),
                           (long long)p->first_sm, (long long)(part_end(p) - 1),
-                          xmlsafe_quote(far->name ? far->name : "", q2, sizeof q2),
+                          rt_quote(far->name ? far->name : "", q2, sizeof q2),
                           (long long)far->first_sm, (long long)(part_end(far) - 1));
         }
         if (part_end(p) > part_end(far))
@@ -465,11 +467,11 @@ static long task_line(const rt_taskset *ts, size_t i) { return ts->tasks[i].line
 static void read_root(loader *ld, xmlNodePtr root)
 {
     rt_taskset *ts = ld->ts;
-    xmlsafe_at at;
-    xmlsafe_at_init(&at, ld->path, ld->d, root, "taskset");
-    if (xmlsafe_has(&at, "name"))
-        xmlsafe_get_name(&at, &ts->name);
-    else if (!(ts->name = xmlsafe_default_name(ld->path)))
+    xmlattr_at at;
+    xmlattr_at_init(&at, ld->path, ld->d, root, "taskset");
+    if (xmlattr_has(&at, "name"))
+        xmlattr_get_name(&at, &ts->name);
+    else if (!(ts->name = xmlattr_default_name(ld->path)))
         rt_diag_error(ld->d, ld->path, 0, "out of memory");
 
     size_t nk = count_children(root, "kernel"), nt = count_children(root, "task");

@@ -3,7 +3,8 @@
  * Durations that must be whole nanoseconds are converted without floating point: the digits
  * (integer and fraction part together) form an integer S, trailing zeros of S are moved into
  * the power of ten, and the value is S * 10^p with p = unit power - fraction digits + zeros
- * moved. It is whole exactly when p >= 0 (S then ends in a nonzero digit). */
+ * moved. It is whole exactly when p >= 0 (S then ends in a nonzero digit). Exact decimals
+ * (units_parse_decimal) are held the same way, as digits and a power of ten. */
 #include "taskset/units.h"
 
 #include <errno.h>
@@ -254,4 +255,59 @@ units_status units_parse_duration_real_ns(const char *s, double *out)
     st = strtod_checked(buf, numlen + 2, out);
     free(buf);
     return st == UNITS_NOT_NUMBER ? UNITS_NOT_DURATION : st;
+}
+
+/* ---- exact decimals -------------------------------------------------------------------- */
+
+static const int64_t pow10_tab[UNITS_DEC_MAX_DIGITS + 1] = {
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000
+};
+
+units_status units_parse_decimal(const char *s, int64_t *mant, int *digits)
+{
+    size_t nint, nfrac;
+    size_t n = (s[0] == '+' || s[0] == '-') ? 0 : scan_decimal(s, &nint, &nfrac);
+    if (n == 0 || s[n] != '\0' || nfrac > UNITS_DEC_MAX_DIGITS)
+        return UNITS_NOT_NUMBER;
+    int64_t m = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p == '.')
+            continue;
+        m = m * 10 + (*p - '0');   /* m < 10^15 before: no overflow */
+        if (m >= UNITS_DEC_MAX_MANT)
+            return UNITS_NOT_NUMBER;
+    }
+    int d = (int)nfrac;
+    /* canonical: no trailing zeros after the point */
+    while (d > 0 && m % 10 == 0) {
+        m /= 10;
+        d--;
+    }
+    *mant = m;
+    *digits = d;
+    return UNITS_OK;
+}
+
+void units_decimal_text(int64_t mant, int digits, char *buf, size_t size)
+{
+    if (digits == 0) {
+        snprintf(buf, size, "%lld", (long long)mant);
+        return;
+    }
+    int64_t p = pow10_tab[digits];
+    char frac[16];
+    /* int64_t is long here: the cast to long long only matches %lld
+     * NOLINTNEXTLINE(bugprone-misplaced-widening-cast) */
+    snprintf(frac, sizeof frac, "%lld", (long long)(p + mant % p));   /* "1" + digits digits */
+    snprintf(buf, size, "%lld.%s", (long long)(mant / p), frac + 1);
+}
+
+int64_t units_decimal_scale(int64_t mant, int from, int to)
+{
+    return mant * pow10_tab[to - from];
+}
+
+double units_decimal_value(int64_t mant, int digits)
+{
+    return (double)mant / (double)pow10_tab[digits];
 }

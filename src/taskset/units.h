@@ -41,4 +41,20 @@ units_status units_parse_duration_ns(const char *s, int64_t *out);
 /* Duration as a real number of nanoseconds (same syntax), rounded once. */
 units_status units_parse_duration_real_ns(const char *s, double *out);
 
+/* Exact decimals (the numbers of a sweep file): the value mant / 10^digits, held as integers so
+ * that a range from="0.1" to="1" step="0.05" has exactly the values 0.1, 0.15, ..., 1. */
+#define UNITS_DEC_MAX_DIGITS 9                             /* decimals after the point */
+#define UNITS_DEC_MAX_MANT ((int64_t)1000000000000000)     /* 10^15: exact in a double */
+/* Plain decimal "12", "0.25", ".5", "5.": no sign, no exponent, at most UNITS_DEC_MAX_DIGITS
+ * decimals, digits below UNITS_DEC_MAX_MANT; canonical (no trailing zeros after the point).
+ * UNITS_OK, or UNITS_NOT_NUMBER for anything else (*mant and *digits then untouched). */
+units_status units_parse_decimal(const char *s, int64_t *mant, int *digits);
+/* mant / 10^digits (digits <= UNITS_DEC_MAX_DIGITS) written as a plain decimal into buf. */
+void units_decimal_text(int64_t mant, int digits, char *buf, size_t size);
+/* mant / 10^from written with to >= from digits: mant * 10^(to - from) (the caller keeps it
+ * within int64: below 10^15 * 10^9). */
+int64_t units_decimal_scale(int64_t mant, int from, int to);
+/* mant / 10^digits as a double, rounded once. */
+double units_decimal_value(int64_t mant, int digits);
+
 #endif

@@ -10,7 +10,10 @@
 #include "util/suggest.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "util/textesc.h"
 
 static unsigned char lower(char c)
 {
@@ -80,4 +83,15 @@ void rt_suggest_add(rt_suggest *s, const char *candidate)
 const char *rt_suggest_best(const rt_suggest *s)
 {
     return s->best;
+}
+
+const char *rt_suggest_hint(const rt_suggest *s, char *buf, size_t size)
+{
+    const char *best = rt_suggest_best(s);
+    char q[100];
+    if (best)
+        snprintf(buf, size, " (did you mean \"%s\"?)", rt_quote(best, q, sizeof q));
+    else
+        buf[0] = '\0';
+    return buf;
 }

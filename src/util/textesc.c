@@ -66,3 +66,8 @@ int rt_esc_fputs(const char *s, FILE *out)
     }
     return 0;
 }
+
+const char *rt_quote(const char *s, char *buf, size_t size)
+{
+    return rt_esc(s, "\"\\", buf, size);
+}

@@ -1,0 +1,60 @@
+/* html_sections: the eight sections of the evidence report (docs/evidence.md sec. 2), in the
+ * order report_html.c writes them, each one <section> of the XHTML page (report/xhtml.h), and the
+ * few formatting helpers they share. html_findings.c writes what the analysis found (1, 4, 5,
+ * 6), html_inputs.c what it stood on (2, 3, 7, 8). They show what the run computed; they compute
+ * nothing. */
+#ifndef RT_HTML_SECTIONS_H
+#define RT_HTML_SECTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "report/report.h"
+#include "report/xhtml.h"
+
+/* 1. Verdict: the verdict, the search's proof statement, the budget, the warnings. */
+void html_verdict(xhtml *p, const rt_report *r);
+/* 2. System: the GPU, the partitions, the tasks and the kernels as the analysis read them. */
+void html_system(xhtml *p, const rt_report *r);
+/* 3. Assumptions and limits: what the bounds hold under, from the models and options used. */
+void html_assumptions(xhtml *p, const rt_report *r);
+/* 4. Results: each partition's tasks, the sensitivity, why a task misses, the block-level
+ * models. */
+void html_results(xhtml *p, const rt_report *r);
+/* 5. Derivations: every operand of every WCET and response time, in the analysis's order. */
+void html_derivations(xhtml *p, const rt_report *r);
+/* 6. Figures: the critical job of each task and the isolated scaling of each kernel. */
+void html_figures(xhtml *p, const rt_report *r);
+/* 7. Provenance: the inputs' SHA-256, the tool, the date and how to reproduce the run. */
+void html_provenance(xhtml *p, const rt_report *r);
+/* 8. Measurements against the bounds (--check-measurements; nothing without r->meas). */
+void html_measurements(xhtml *p, const rt_report *r);
+
+/* Rows of a long table shown open; longer ones are folded in <details>, never cut. */
+#define FOLD_ROWS 12
+
+/* A duration in a human unit (report_fmt_ns), as a value: D(ns).s. */
+typedef struct { char s[40]; } dur;
+static inline dur D(int64_t ns)
+{
+    dur d;
+    report_fmt_ns(ns, d.s, sizeof d.s);
+    return d;
+}
+
+/* A real number for people (report_fmt_real), as a value: R(x).s. */
+typedef struct { char s[32]; } real;
+static inline real R(double x)
+{
+    real r;
+    report_fmt_real(x, r.s, sizeof r.s);
+    return r;
+}
+
+/* The name of task number task. */
+static inline const char *name_of(const rt_report *r, size_t task)
+{
+    return r->ts->tasks[task].name;
+}
+
+#endif
