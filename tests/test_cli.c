@@ -515,7 +515,7 @@ static void test_json_revision2(void)
 /* --objective max-min-slack: tiny.xml searched within 3 SMs reports its objective, the proven
  * slack (a fraction of a deadline, between 0 and 1) and the limit in JSON; audsley and a stray
  * --max-sms are usage errors (exit 2). Values of the slack are checked by brute force in
- * tests/test_assign.c. */
+ * tests/test_slack.c. */
 static void test_search_max_min_slack(void)
 {
     runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU,

@@ -13,7 +13,11 @@
  * Every sum and product is overflow-checked (util/ckint.h). The utilisation test (U >= 1 over
  * hep(i)) is exact: see rta_util_ge_one. Per partition the tasks are sorted once by priority; the
  * analysis of one task packs its hp set into preallocated arrays, so nothing is allocated in the
- * loops except the optional trace. */
+ * loops except the optional trace.
+ *
+ * Sections, in order: limits and records; names and results; input checks and the exact
+ * utilisation test; demand sums; one task (eq. t, w, R); one partition (rta_npfp_ex,
+ * rta_npfp_pass); Audsley's algorithm; entry points with the default budget. */
 #include "analysis/rta.h"
 
 #include <errno.h>
@@ -21,6 +25,8 @@
 #include <string.h>
 
 #include "util/ckint.h"
+
+/* ====== Limits and records ====== */
 
 /* A fixpoint iterate above this is reported as RTA_LIMIT (2^62 ns, docs/analysis.md sec. 5). */
 #define RTA_BOUND_NS ((int64_t)1 << 62)
@@ -62,6 +68,8 @@ typedef struct rta_key {
     size_t index;
 } rta_key;
 
+/* ====== Names and results ====== */
+
 const char *rta_status_name(rta_status s)
 {
     switch (s) {
@@ -84,6 +92,8 @@ void rta_results_fini(rta_result *r, size_t n)
         r[i].n_steps = 0;
     }
 }
+
+/* ====== Input checks and the exact utilisation test ====== */
 
 /* Periods must be positive (they divide), WCETs and jitters non-negative. */
 static bool rta_tasks_valid(const rta_task *tasks, size_t n)
@@ -161,6 +171,8 @@ static bool rta_util_ge_one(const int64_t *c, const int64_t *t, size_t m, uint64
     }
 }
 
+/* ====== Demand sums ====== */
+
 static void rta_demand_start(rta_demand *d, const rta_set *s, size_t n, int64_t off,
                              rt_budget *budget)
 {
@@ -212,6 +224,8 @@ static rta_status rta_demand_eval(rta_demand *d, int64_t x, int64_t *gap)
         *gap = lo - x;
     return RTA_BOUNDED;
 }
+
+/* ====== One task: eq. t, w, R ====== */
 
 /* eq. t: the level-i busy period over hep(i) = s[0 .. m]. ceil((t + J)/T) is written
  * floor((t + J - 1)/T) + 1 (equal for t + J >= 0), a demand sum with off = -1. Any t > 0 releases
@@ -402,6 +416,8 @@ static int rta_analyse(const rta_set *set, const rta_own *o, rta_busy bp, size_t
     r->schedulable = r->status == RTA_BOUNDED && !oom && r->wcrt_ns <= o->d;
     return oom ? -1 : 0;
 }
+
+/* ====== One partition ====== */
 
 /* The per-partition arrays: tasks in priority order and scratch for one task's analysis. */
 typedef struct rta_part {
@@ -597,6 +613,8 @@ int rta_npfp_pass(const rta_task *tasks, size_t n, rt_budget *budget, rta_result
     return !miss;
 }
 
+/* ====== Audsley's algorithm ====== */
+
 /* Audsley's algorithm (OPA), one level from the bottom at a time. At level L the unassigned tasks
  * are exactly hep of the candidate (all others unassigned are hp, the assigned ones are lp), so
  * the utilisation test is one per level and B is the largest assigned WCET. Candidates are tried
@@ -679,6 +697,8 @@ cleanup:
     free(level);
     return rc;
 }
+
+/* ====== Entry points with the default budget ====== */
 
 int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out)
 {

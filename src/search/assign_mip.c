@@ -1,7 +1,8 @@
-/* assign_mip: the MIP of the partition search (necessary conditions only) and its cuts.
+/* assign_mip: the MIP of the partition search (necessary conditions only); its cuts are in
+ * assign_cuts.c, the record both use in assign_mip_int.h.
  *
- * Every constraint and every cut below removes only layouts that are proven unschedulable; the
- * proofs are in docs/assignment.md. They rest on two facts:
+ * Every constraint here and every cut of assign_cuts.c removes only layouts that are proven
+ * unschedulable; the proofs are in docs/assignment.md. They rest on two facts:
  *  (L) the isolated WCET of a task on n SMs (wcet_isolated_task_ns, multiplier 1) is a lower
  *      bound of its WCET on n SMs in every layout (every interference multiplier is >= 1);
  *  (M) the response time of docs/analysis.md sec. 2 never decreases when a WCET grows or a task is
@@ -18,38 +19,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/assign_mip_int.h"
 #include "search/search_int.h"
-#include "analysis/rta.h"
-#include "analysis/wcet.h"
 
 #define TAG_MAX 64          /* characters kept from a task name in LP names */
 #define UTIL_SLACK 1e-6     /* relaxes utilisation rows against rounding of C/T in doubles */
 #define RESP_SLACK 1e-9     /* the same for the normalised response-time rows */
 #define BIG_MODEL_COLS 10000 /* above: no link and block rows (section 3 of docs/assignment.md) */
-
-struct amip {
-    const rt_taskset *ts;
-    const rt_options *o;
-    rt_diags *d;
-    size_t T, S;            /* tasks, partition sizes */
-    int64_t g;              /* granularity: size index s means (s+1)*g SMs */
-    int64_t N;
-    lbt *b;                 /* isolated WCETs, priorities and the group test (borrowed) */
-    int *col;               /* [(i*T+j)*S+s], j <= i: column index, 0 if none */
-    char **tag;             /* per task: its part of LP names */
-    ilp *lp;
-    size_t n_nogood, n_iso, n_intf; /* cuts added so far (name counters) */
-    int total_row;
-    int64_t floor_units, cap_units; /* bounds of sms_total, in units of g */
-    int *rcols;             /* row scratch */
-    double *rcoef;
-    size_t rcap;
-    size_t *grp, *sub, *tmp;
-    int64_t *wtask;         /* per task: the WCET a group test uses */
-    size_t *wit;            /* witness tasks of an interference cut */
-    unsigned char *mark;    /* per task */
-    size_t *seen, *seen_len; /* minimal subsets found in one round: T x T, T */
-};
 
 static int n_cols(const amip *a)
 {
@@ -59,16 +35,6 @@ static int n_cols(const amip *a)
 static int n_rows(const amip *a)
 {
     return ilp_n_rows(a->lp);
-}
-
-static int64_t size_sms(const amip *a, size_t s)
-{
-    return (int64_t)(s + 1) * a->g;
-}
-
-static int col_of(const amip *a, size_t i, size_t j, size_t s)
-{
-    return a->col[(i * a->T + j) * a->S + s];
 }
 
 /* The isolated WCET of task i on size s (0 where out of range: no column holds it). */
@@ -86,13 +52,6 @@ static bool fits(const amip *a, size_t i, size_t s)
 static int64_t prio(const amip *a, size_t i)
 {
     return lbt_priority(a->b, i);
-}
-
-/* Does group G (k tasks) pass on size s with isolated WCETs (bounds.h: a member that fails
- * alone fails it; undecided counts as passing)? 1, 0, -1 out of memory. */
-static int iso_pass(amip *a, const size_t *G, size_t k, size_t s)
-{
-    return lbt_group_pass(a->b, G, k, s, NULL);
 }
 
 /* Letters and digits of name, at most TAG_MAX of them. */
@@ -167,11 +126,6 @@ static int add_columns(amip *a)
     return ASSIGN_OK;
 }
 
-static int add_row(amip *a, const char *name, size_t n, ilp_sense sense, double rhs)
-{
-    return search_from_ilp(ilp_add_row(a->lp, name, n, a->rcols, a->rcoef, sense, rhs));
-}
-
 /* one_i: task i is in exactly one partition (its own, or one of a lower-indexed task). */
 static int add_one_rows(amip *a)
 {
@@ -218,9 +172,6 @@ static int add_util_rows(amip *a)
 }
 
 static bool pair_fails(const amip *a, size_t i, size_t k, size_t s);
-
-/* v(i, j, s): the column of task i in the partition of representative j on size s (y if i == j). */
-static int member_col(const amip *a, size_t i, size_t r, size_t s);
 
 /* Does task k interfere with task i as higher (or equal) priority in the analysis used? For
  * Audsley's assignment the order is not known in advance: every other member counts, and the row
@@ -579,252 +530,4 @@ int amip_decode(const amip *a, amip_cand *c)
     if (used > a->N)
         return malformed(a, "uses more SMs than the GPU has");
     return ASSIGN_OK;
-}
-
-/* Column of "task i in the partition of representative r on size s" (y if i == r), 0 if none. */
-static int member_col(const amip *a, size_t i, size_t r, size_t s)
-{
-    return i >= r ? col_of(a, i, r, s) : 0;
-}
-
-/* Exclude group G (k >= 2 tasks, ascending) on size s in every partition that could hold it:
- * for each representative r <= min G, sum of the members' columns <= k - 1. */
-static int cut_group(amip *a, const size_t *G, size_t k, size_t s)
-{
-    char name[ILP_NAME_MAX + 1];
-    bool added = false;
-    for (size_t r = 0; r <= G[0]; r++) {
-        size_t n = 0;
-        for (size_t t = 0; t < k; t++) {
-            int c = member_col(a, G[t], r, s);
-            if (!c)
-                break;
-            a->rcols[n] = c;
-            a->rcoef[n++] = 1.0;
-        }
-        if (n < k)
-            continue; /* some member cannot be there at all: nothing to exclude */
-        snprintf(name, sizeof name, "iso_%zu_%s_%lld", a->n_iso, a->tag[r],
-                 (long long)size_sms(a, s));
-        int rc = add_row(a, name, k, ILP_LE, (double)k - 1.0);
-        if (rc != ASSIGN_OK)
-            return rc;
-        added = true;
-    }
-    a->n_iso += added;
-    return ASSIGN_OK;
-}
-
-/* Shrink failing group sub (*k tasks) to a minimal failing subset (deletion filter: drop each
- * task in turn, keep the drop if the rest still fails). Isolated WCETs on size s if iso, else
- * the WCETs in a->wtask. */
-static int shrink_group(amip *a, size_t *sub, size_t *k, size_t s, bool iso)
-{
-    size_t t = 0;
-    while (t < *k) {
-        size_t n = 0;
-        for (size_t u = 0; u < *k; u++)
-            if (u != t)
-                a->tmp[n++] = sub[u];
-        int r = iso ? iso_pass(a, a->tmp, n, s) : lbt_rta(a->b, a->tmp, n, a->wtask);
-        if (r < 0)
-            return ASSIGN_ENOMEM;
-        if (r == 0) {
-            memcpy(sub, a->tmp, n * sizeof *sub);
-            *k = n;
-        } else {
-            t++;
-        }
-    }
-    return ASSIGN_OK;
-}
-
-static int cmp_size(const void *x, const void *y)
-{
-    size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    return a < b ? -1 : a > b;
-}
-
-/* The next distinct minimal failing subset of a->grp (k tasks) into a->sub (ascending, count in
- * *ks): the deletion filter run on the group rotated by *rot, for *rot = 0, 1, ... k-1 (each
- * rotation tries the tasks in another order and may end in another minimal subset). Subsets
- * already returned in this round are skipped (a->seen holds them, *n_seen of them). Returns 1 if
- * one was found, 0 when the rotations are exhausted, ASSIGN_ENOMEM. */
-static int next_subset(amip *a, size_t k, size_t s, bool iso, size_t *rot, size_t *n_seen,
-                       size_t *ks)
-{
-    while (*rot < k) {
-        size_t o = (*rot)++, n = k;
-        for (size_t t = 0; t < k; t++)
-            a->sub[t] = a->grp[(t + o) % k];
-        if (shrink_group(a, a->sub, &n, s, iso) != ASSIGN_OK)
-            return ASSIGN_ENOMEM;
-        qsort(a->sub, n, sizeof *a->sub, cmp_size);
-        bool dup = false;
-        for (size_t q = 0; q < *n_seen && !dup; q++)
-            dup = a->seen_len[q] == n && memcmp(a->seen + q * a->T, a->sub, n * sizeof *a->sub) == 0;
-        if (dup)
-            continue;
-        memcpy(a->seen + *n_seen * a->T, a->sub, n * sizeof *a->sub);
-        a->seen_len[(*n_seen)++] = n;
-        *ks = n;
-        return 1;
-    }
-    return 0;
-}
-
-/* Partition on size s (tasks a->grp, k of them) failed with isolated WCETs: exclude each
- * distinct minimal failing subset found (next_subset) on every size where it fails too. */
-static int cut_failing_group(amip *a, size_t k, size_t s)
-{
-    size_t rot = 0, n_seen = 0, ks = 0;
-    int found;
-    while ((found = next_subset(a, k, s, true, &rot, &n_seen, &ks)) == 1) {
-        for (size_t s2 = 0; s2 < a->S; s2++) {
-            int r = s2 == s ? 0 : iso_pass(a, a->sub, ks, s2);
-            if (r < 0)
-                return ASSIGN_ENOMEM;
-            int rc = r == 0 && ks >= 2 ? cut_group(a, a->sub, ks, s2) : ASSIGN_OK;
-            if (rc != ASSIGN_OK)
-                return rc;
-        }
-    }
-    return found < 0 ? found : ASSIGN_OK;
-}
-
-/* Lowest-indexed task of layout partition q that runs kernel kern (it exists: the window lists
- * only kernels launched on q). */
-static size_t witness_task(const amip *a, const rt_layout *l, size_t q, size_t kern)
-{
-    for (size_t t = 0; t < a->T; t++) {
-        if (l->task_part[t] != q)
-            continue;
-        for (size_t r = 0; r < a->ts->tasks[t].n_runs; r++)
-            if (a->ts->tasks[t].runs[r] == kern)
-                return t;
-    }
-    return a->T;
-}
-
-/* Witnesses of the co-runners that gave the WCETs of the tasks in sub (worst-case windows):
- * for every launch, the lowest-indexed task of each co-running partition that runs the
- * co-running kernel (naive model: one co-runner is enough, the multiplier only asks |K| >= 2).
- * Returns their count in a->wit (distinct), or a->T + 1 if one cannot be found. */
-static size_t collect_witnesses(amip *a, const rt_layout *l, const rt_eval *ev, const size_t *sub,
-                                size_t k)
-{
-    size_t n = 0;
-    memset(a->mark, 0, a->T * sizeof *a->mark);
-    for (size_t t = 0; t < k; t++) {
-        const wcet_task *wt = &ev->wcet.tasks[sub[t]];
-        for (size_t r = 0; r < wt->n_launches; r++) {
-            const wcet_window *w = &wt->launches[r].windows[0];
-            size_t last = wcet_window_blamed(w, a->o);
-            for (size_t x = 1; x < last; x++) {
-                size_t wt_task = witness_task(a, l, w->parts[x], w->kernels[x]);
-                if (wt_task >= a->T)
-                    return a->T + 1;
-                if (!a->mark[wt_task]) {
-                    a->mark[wt_task] = 1;
-                    a->wit[n++] = wt_task;
-                }
-            }
-        }
-    }
-    return n;
-}
-
-/* A partition (tasks grp, k of them) missed a deadline in the full analysis, worst-case windows.
- * Its WCETs come from one co-runner combination per launch; any layout that keeps a failing
- * subset of its tasks in a partition of the same representative and size, and each witness of
- * those combinations in a partition of the same representative and size as now, offers the
- * same combinations, so its WCETs are at least these and the subset fails again: exclude it. */
-static int cut_interference(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
-                            size_t k, bool *cut)
-{
-    char name[ILP_NAME_MAX + 1];
-    *cut = false;
-    for (size_t t = 0; t < a->T; t++)
-        a->wtask[t] = ev->wcet.tasks[t].wcet_ns;
-    int r = lbt_rta(a->b, a->grp, k, a->wtask);
-    if (r != 0)
-        return r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK; /* it passes alone: nothing to attribute */
-    size_t rot = 0, n_seen = 0, ks = 0;
-    int found;
-    while ((found = next_subset(a, k, 0, false, &rot, &n_seen, &ks)) == 1) {
-        size_t nw = collect_witnesses(a, l, ev, a->sub, ks);
-        if (nw > a->T)
-            continue;
-        size_t n = 0;
-        for (size_t t = 0; t < ks; t++)
-            a->rcols[n++] = col_of(a, a->sub[t], c->rep[a->sub[t]], c->size[a->sub[t]]);
-        for (size_t t = 0; t < nw; t++)
-            a->rcols[n++] = col_of(a, a->wit[t], c->rep[a->wit[t]], c->size[a->wit[t]]);
-        for (size_t t = 0; t < n; t++)
-            a->rcoef[t] = 1.0;
-        snprintf(name, sizeof name, "intf_%zu", a->n_intf++);
-        int rc = add_row(a, name, n, ILP_LE, (double)n - 1.0);
-        if (rc != ASSIGN_OK)
-            return rc;
-        *cut = true;
-    }
-    return found < 0 ? found : ASSIGN_OK;
-}
-
-/* Exclude exactly candidate c: its T one-valued columns cannot all be 1 again. */
-static int cut_nogood(amip *a, const amip_cand *c)
-{
-    char name[ILP_NAME_MAX + 1];
-    for (size_t i = 0; i < a->T; i++) {
-        a->rcols[i] = col_of(a, i, c->rep[i], c->size[i]);
-        a->rcoef[i] = 1.0;
-    }
-    snprintf(name, sizeof name, "nogood_%zu", a->n_nogood++);
-    return add_row(a, name, a->T, ILP_LE, (double)a->T - 1.0);
-}
-
-/* Tasks of the partition of representative r in candidate c, ascending, into a->grp. */
-static size_t group_of(amip *a, const amip_cand *c, size_t r)
-{
-    size_t k = 0;
-    for (size_t i = r; i < a->T; i++)
-        if (c->rep[i] == r)
-            a->grp[k++] = i;
-    return k;
-}
-
-/* Does the partition in a->grp (k tasks) hold a deadline miss in ev? */
-static bool group_misses(const amip *a, const rt_eval *ev, size_t k)
-{
-    for (size_t t = 0; t < k; t++)
-        if (!ev->rta[a->grp[t]].schedulable)
-            return true;
-    return false;
-}
-
-int amip_cut(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
-             size_t *n_cuts)
-{
-    *n_cuts = 0;
-    bool intf_ok = ev && l && a->o->windows == RT_WINDOWS_WORST_CASE;
-    for (size_t r = 0; r < a->T; r++) {
-        if (c->rep[r] != r)
-            continue;
-        size_t k = group_of(a, c, r);
-        int pass = iso_pass(a, a->grp, k, c->size[r]);
-        if (pass < 0)
-            return ASSIGN_ENOMEM;
-        int rc = ASSIGN_OK;
-        bool cut = false;
-        if (!pass) {
-            rc = cut_failing_group(a, k, c->size[r]);
-            cut = true;
-        } else if (intf_ok && group_misses(a, ev, k)) {
-            rc = cut_interference(a, c, l, ev, k, &cut);
-        }
-        if (rc != ASSIGN_OK)
-            return rc;
-        *n_cuts += cut;
-    }
-    return *n_cuts ? ASSIGN_OK : cut_nogood(a, c);
 }

@@ -1,4 +1,5 @@
-/* assign_mip: the MIP of the partition search (necessary conditions only) and its cuts. */
+/* assign_mip: the MIP of the partition search (necessary conditions only, assign_mip.c) and its
+ * cuts (amip_cut, assign_cuts.c). */
 #ifndef RT_ASSIGN_MIP_H
 #define RT_ASSIGN_MIP_H
 

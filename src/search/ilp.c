@@ -7,7 +7,11 @@
  * object dead and returns ILP_ESOLVER. Arguments are validated before any GLPK call, so the hook
  * is a last line of defence, not the normal error path. The GLPK code runs in helper functions
  * called from the frame that holds the jmp_buf, so no local of that frame changes between
- * setjmp and a longjmp. */
+ * setjmp and a longjmp.
+ *
+ * Sections, in order: the object and GLPK's error hook; life cycle; building the model; the 0-1
+ * solve; the LP relaxation (column generation); reading a solution; writing the model in LP
+ * format; lazy rows and the branch-and-cut with a checker. */
 #include "search/ilp.h"
 #include "util/atomicfile.h"
 
@@ -24,6 +28,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* ====== The object and GLPK's error hook ====== */
 
 #define NOINLINE __attribute__((noinline)) /* each setjmp lives in a frame of its own */
 #define TERM_CAP 1024 /* tail of GLPK's terminal output kept for messages */
@@ -138,6 +144,8 @@ static int fatal(ilp *p, const char *during)
     return ILP_ESOLVER;
 }
 
+/* ====== Life cycle ====== */
+
 bool ilp_name_legal(const char *name)
 {
     static const char extra[] = "!\"#$%&()/,.;?@_`'{}|~";
@@ -235,6 +243,8 @@ int ilp_n_rows(const ilp *p)
 }
 
 /* Grow an array of elem-sized entries to at least want entries; false on OOM. */
+/* ====== Building the model ====== */
+
 static bool grow(void **arr, size_t *cap, size_t want, size_t elem)
 {
     if (want <= *cap)
@@ -386,6 +396,8 @@ int ilp_set_range(ilp *p, int row, double lo, double hi)
 
 /* Milliseconds for glp_iocp.tm_lim: INT_MAX (GLPK's "no limit") for none, else [1, INT_MAX]
  * (0 would mean "stop at once"). */
+/* ====== The 0-1 solve ====== */
+
 static int time_limit_ms(double s)
 {
     if (!(s > 0) || isinf(s))
@@ -511,6 +523,8 @@ int ilp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limi
     return map_outcome(p, rc, status, out, hit_time_limit);
 }
 
+/* ====== The LP relaxation (column generation) ====== */
+
 static void add_lp_col_body(ilp *p, const char *name, double cost, int nz)
 {
     int j = glp_add_cols(p->lp, 1);
@@ -630,6 +644,8 @@ int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_l
     return ILP_OK;
 }
 
+/* ====== Reading a solution ====== */
+
 double ilp_row_dual(const ilp *p, int row)
 {
     if (!p->have_lp || row < 1 || row > p->n_rows)
@@ -649,6 +665,8 @@ bool ilp_col_value(const ilp *p, int col)
 
 /* GLPK's LP text in memory: written to a private temporary file, read back, removed.
  * Returns 0 or an errno value. */
+/* ====== Writing the model in LP format ====== */
+
 static int read_back(const char *tmp, char **buf, size_t *len)
 {
     FILE *f = fopen(tmp, "rb");
@@ -733,7 +751,7 @@ int ilp_write_lp(ilp *p, const char *path)
     return rc;
 }
 
-/* ---- lazy rows and the branch-and-cut with a checker (docs/assignment.md sec. 7) ---- */
+/* ====== Lazy rows and the branch-and-cut with a checker (docs/assignment.md sec. 7) ====== */
 
 int ilp_lazy_row(ilp *p, size_t n, const int *cols, const double *coef, double rhs)
 {

@@ -17,7 +17,9 @@
  * (conflict masks), (c) the isolated utilisation reaches 1 (with a 1e-9 guard), or (d) the group
  * fails the test with the tasks decided outside so far (inherited by every completion, bounds.h).
  * A size not searched to the end (greedy rounds, node limit, deadline) takes the fractional
- * knapsack relaxation as rc*_u, so every round gives a bound. */
+ * knapsack relaxation as rc*_u, so every round gives a bound. The pool that the closing MIP
+ * takes, enumerated from the duals of the best bound, is pattern_pool.c's; the state both
+ * share is in pattern_int.h. */
 #include "search/pattern.h"
 
 #include <math.h>
@@ -26,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search/pattern_int.h"
 #include "search/search_int.h"
 
 #define NODE_LIMIT 200000     /* per size and round */
@@ -34,54 +37,10 @@
 #define ADD_EPS 1e-6          /* a column enters only below this reduced cost: GLPK's duals
                                * carry tolerances near 1e-7, and a column already in the master
                                * must not come back for ever */
-#define ROUND_COLS 8          /* columns kept per size and round (the best ones found) */
 #define GREEDY_STARTS 7       /* greedy columns per size: the dual order, then each of the
                                * first tasks forced in first */
-#define ENUM_NODES 4000000L /* nodes of the pool enumeration, all sizes together */
-#define POOL_MAX 200000      /* patterns in the pool */
 #define CONF_MAX 20000000.0   /* T*T*S above which no conflict table is built */
 #define CACHE_SLOTS ((size_t)1 << 18) /* most remembered complement tests (half filled) */
-
-typedef struct pm {
-    lbt *b;
-    ilp *lp;
-    size_t T, S;
-    size_t C;              /* the master's cap: layouts of at most C units, patterns on sizes
-                            * below C (every layout better than the incumbent) */
-    double deadline;
-    int *cover;            /* row of each task */
-    int cap;
-    double *pi, mu;
-    unsigned char *conf;   /* [(s*T+i)*T+j]: i and j fail together in isolation on s */
-    size_t *order, *G, *best_G, best_k;
-    size_t *kept, kept_k[ROUND_COLS], n_kept; /* columns of this size and round, ROUND_COLS
-                                               * groups of T entries, the oldest replaced */
-    unsigned char *out, *comp;
-    double *suffix, best_sum;
-    size_t n, s;           /* pricing: candidates for size s */
-    size_t *sorder;        /* sizes in the order a round prices them */
-    long *cost;            /* per size: nodes of its last exact search */
-    long nodes, node_cap;
-    bool truncated, oom;
-    int *rows;
-    double *coef;
-    long n_cols;
-    bool use_greedy;       /* this round prices by the greedy rule first */
-    pattern_result *res;
-    /* the duals of the best Lagrangian bound so far (for the pool) */
-    bool have_duals;
-    double *bpi, bmu, brc, bper, blb, bratio;
-    /* pool enumeration */
-    pattern_pool *pool;
-    double need;           /* a group on size s enters when its dual sum reaches this */
-    long enum_cap;
-    bool pool_full;
-    /* results of complement tests: key = size, then the group as a bitset of W words */
-    size_t W, cache_cap, cache_used;
-    uint64_t *ckey;        /* cache_cap * (W + 1) words; word 0 = size + 1 (0: empty slot) */
-    unsigned char *cval;
-    uint64_t *kscratch;
-} pm;
 
 static int add_pattern(pm *p, const size_t *G, size_t k, int64_t u)
 {
@@ -98,7 +57,6 @@ static int add_pattern(pm *p, const size_t *G, size_t k, int64_t u)
     return search_from_ilp(ilp_add_lp_col(p->lp, name, (double)u, k + 1, p->rows, p->coef, &col));
 }
 
-static int complement_pass(pm *p, size_t k);
 static int complement_test(pm *p, size_t k);
 
 static int build(pm *p, const jlayout *inc)
@@ -130,7 +88,7 @@ static int build(pm *p, const jlayout *inc)
         for (size_t s = 0; s < p->C; s++) {
             p->s = s;
             p->G[0] = i;
-            int r = lbt_fits(p->b, i, s) ? complement_pass(p, 1) : 0;
+            int r = lbt_fits(p->b, i, s) ? pm_complement_pass(p, 1) : 0;
             if (r < 0)
                 return ASSIGN_ENOMEM;
             if (r == 1) {
@@ -178,7 +136,7 @@ static void fill_conflicts(pm *p)
             }
 }
 
-static bool conflicts(const pm *p, size_t t, size_t k)
+bool pm_conflicts(const pm *p, size_t t, size_t k)
 {
     if (!p->conf)
         return false;
@@ -191,7 +149,7 @@ static bool conflicts(const pm *p, size_t t, size_t k)
 
 /* Test of G (k tasks) with every other task outside, remembered (the test of a group on a size
  * never changes; rounds and the pool enumeration ask the same groups again). */
-static int complement_pass(pm *p, size_t k)
+int pm_complement_pass(pm *p, size_t k)
 {
     uint64_t *key = p->kscratch;
     size_t slot = 0;
@@ -230,7 +188,11 @@ static int complement_test(pm *p, size_t k)
     return lbt_group_pass(p->b, p->G, k, p->s, p->comp);
 }
 
-static int cmp_size(const void *x, const void *y);
+int pm_cmp_size(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    return a < b ? -1 : (a > b);
+}
 
 /* Keep group G (k tasks) among this size's columns of the round: the newest ROUND_COLS, a
  * group already kept not twice (groups compared in ascending order). */
@@ -239,7 +201,7 @@ static void keep(pm *p, const size_t *G, size_t k)
     size_t c = p->n_kept % ROUND_COLS;
     size_t *slot = p->kept + c * p->T;
     memcpy(slot, G, k * sizeof *G);
-    qsort(slot, k, sizeof *slot, cmp_size);
+    qsort(slot, k, sizeof *slot, pm_cmp_size);
     for (size_t o = 0; o < p->n_kept && o < ROUND_COLS; o++)
         if (o != c && p->kept_k[o] == k &&
             memcmp(p->kept + o * p->T, slot, k * sizeof *slot) == 0)
@@ -252,7 +214,7 @@ static void keep(pm *p, const size_t *G, size_t k)
  * of dual sum `sum` and isolated utilisation `util`, completed from the tasks order[pos ..]
  * (by dual per utilisation, highest first), the isolated utilisation of a passing group at most
  * 1 + 1e-9 and fractions allowed. Every completion's dual sum is at most this. */
-static double knapsack(const pm *p, size_t pos, double sum, double util)
+double pm_knapsack(const pm *p, size_t pos, double sum, double util)
 {
     double room = 1.0 + 1e-9 - util, kb = sum;
     for (size_t q = pos; q < p->n; q++) {
@@ -283,13 +245,13 @@ static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
     if (pos == p->n || sum + p->suffix[pos] <= p->best_sum)
         return;
     /* the fractional knapsack over the undecided tasks */
-    if (knapsack(p, pos, sum, util) <= p->best_sum)
+    if (pm_knapsack(p, pos, sum, util) <= p->best_sum)
         return;
     size_t t = p->order[pos];
     double ut = lbt_util(p->b, t, p->s);
-    if (util + ut < 1.0 + 1e-9 && !conflicts(p, t, k)) {
+    if (util + ut < 1.0 + 1e-9 && !pm_conflicts(p, t, k)) {
         p->G[k] = t;
-        int r = complement_pass(p, k + 1);
+        int r = pm_complement_pass(p, k + 1);
         if (r == 1 && sum + p->pi[t] > p->best_sum) {
             p->best_sum = sum + p->pi[t];
             p->best_k = k + 1;
@@ -345,10 +307,10 @@ static int greedy(pm *p, double thr)
                 continue;
             size_t t = p->order[q == 0 ? st - 1 : q - 1];
             double ut = lbt_util(p->b, t, p->s);
-            if (p->pi[t] <= 0 || util + ut >= 1.0 + 1e-9 || conflicts(p, t, k))
+            if (p->pi[t] <= 0 || util + ut >= 1.0 + 1e-9 || pm_conflicts(p, t, k))
                 continue;
             p->G[k] = t;
-            int r = complement_pass(p, k + 1);
+            int r = pm_complement_pass(p, k + 1);
             if (r < 0)
                 return -1;
             if (r == 1) {
@@ -363,15 +325,7 @@ static int greedy(pm *p, double thr)
     return 0;
 }
 
-typedef enum { PRICE_RELAX, PRICE_GREEDY, PRICE_EXACT } price_mode;
-
-/* Pricing on size s. PRICE_EXACT: the depth-first search; returns the least reduced cost (0 if
- * none is negative) or NAN when the search was cut short; the last ROUND_COLS improving groups
- * are kept (kept, n_kept). PRICE_GREEDY: the greedy columns kept, returns 0 (*exact false).
- * PRICE_RELAX: nothing searched, returns NAN. *rc_lb always receives a lower bound of the least
- * reduced cost on size s: the exact value when the search finished, else the knapsack
- * relaxation's. */
-static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb)
+void pm_candidates(pm *p, size_t s)
 {
     p->s = s;
     p->n = 0;
@@ -387,9 +341,22 @@ static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb
     p->suffix[p->n] = 0.0;
     for (size_t q = p->n; q-- > 0;)
         p->suffix[q] = p->suffix[q + 1] + (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
+}
+
+typedef enum { PRICE_RELAX, PRICE_GREEDY, PRICE_EXACT } price_mode;
+
+/* Pricing on size s. PRICE_EXACT: the depth-first search; returns the least reduced cost (0 if
+ * none is negative) or NAN when the search was cut short; the last ROUND_COLS improving groups
+ * are kept (kept, n_kept). PRICE_GREEDY: the greedy columns kept, returns 0 (*exact false).
+ * PRICE_RELAX: nothing searched, returns NAN. *rc_lb always receives a lower bound of the least
+ * reduced cost on size s: the exact value when the search finished, else the knapsack
+ * relaxation's. */
+static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb)
+{
+    pm_candidates(p, s);
     double u = (double)(s + 1), thr = u * (1.0 - p->mu);
     *exact = false;
-    double relaxed = thr - knapsack(p, 0, 0.0, 0.0);
+    double relaxed = thr - pm_knapsack(p, 0, 0.0, 0.0);
     *rc_lb = relaxed < 0 ? relaxed : 0.0;
     p->n_kept = 0;
     if (mode == PRICE_RELAX)
@@ -531,260 +498,6 @@ static int round_(pm *p, bool *done)
     return ASSIGN_OK;
 }
 
-void pattern_pool_fini(pattern_pool *p)
-{
-    if (!p)
-        return;
-    free(p->units);
-    free(p->first);
-    free(p->task);
-    memset(p, 0, sizeof *p);
-}
-
-size_t pattern_pool_find(const pattern_pool *p, const size_t *G, size_t k, int64_t u)
-{
-    for (size_t q = 0; q < p->n; q++)
-        if (p->units[q] == u && p->first[q + 1] - p->first[q] == k &&
-            memcmp(p->task + p->first[q], G, k * sizeof *G) == 0)
-            return q;
-    return (size_t)-1;
-}
-
-static int cmp_size(const void *x, const void *y)
-{
-    size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    return a < b ? -1 : (a > b);
-}
-
-/* Append (G sorted, u) to the pool. 0, or -1 on out of memory. */
-static int pool_add(pattern_pool *pl, size_t *G, size_t k, int64_t u)
-{
-    qsort(G, k, sizeof *G, cmp_size);
-    if (pl->n + 2 > pl->cap) {
-        size_t c = pl->cap ? 2 * pl->cap : 256;
-        int64_t *un = realloc(pl->units, c * sizeof *un);
-        if (!un)
-            return -1;
-        pl->units = un;
-        size_t *f = realloc(pl->first, (c + 1) * sizeof *f);
-        if (!f)
-            return -1;
-        pl->first = f;
-        pl->cap = c;
-    }
-    if (pl->n_task + k > pl->task_cap) {
-        size_t c = pl->task_cap ? 2 * pl->task_cap : 1024;
-        while (c < pl->n_task + k)
-            c *= 2;
-        size_t *t = realloc(pl->task, c * sizeof *t);
-        if (!t)
-            return -1;
-        pl->task = t;
-        pl->task_cap = c;
-    }
-    if (pl->n == 0)
-        pl->first[0] = 0;
-    memcpy(pl->task + pl->n_task, G, k * sizeof *G);
-    pl->n_task += k;
-    pl->units[pl->n++] = u;
-    pl->first[pl->n] = pl->n_task;
-    return 0;
-}
-
-/* Every group on size p->s, every other task outside, that passes the test and whose dual sum
- * reaches p->need: the pricing's search with a fixed threshold, every hit kept. The same
- * prunings (a)-(d) as dfs, each a bound on what any completion can reach or pass. */
-static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
-{
-    if (p->truncated || p->oom)
-        return;
-    if (++p->nodes > p->enum_cap ||
-        ((p->nodes & 1023) == 0 && p->deadline > 0 && search_now() >= p->deadline)) {
-        p->truncated = true;
-        return;
-    }
-    if (pos == p->n || sum + p->suffix[pos] < p->need)
-        return;
-    if (knapsack(p, pos, sum, util) < p->need)
-        return;
-    size_t t = p->order[pos];
-    double ut = lbt_util(p->b, t, p->s);
-    if (util + ut < 1.0 + 1e-9 && !conflicts(p, t, k)) {
-        p->G[k] = t;
-        int r = complement_pass(p, k + 1);
-        if (r == 1 && sum + p->pi[t] >= p->need) {
-            if (p->pool->n >= POOL_MAX) {
-                p->pool_full = p->truncated = true;
-                return;
-            }
-            memcpy(p->best_G, p->G, (k + 1) * sizeof *p->G);
-            if (pool_add(p->pool, p->best_G, k + 1, (int64_t)(p->s + 1)) != 0) {
-                p->oom = true;
-                return;
-            }
-        }
-        if (r == 0)
-            r = lbt_group_pass(p->b, p->G, k + 1, p->s, p->out);
-        if (r < 0) {
-            p->oom = true;
-            return;
-        }
-        if (r == 1)
-            enum_dfs(p, pos + 1, k + 1, sum + p->pi[t], util + ut);
-    }
-    p->out[t] = 1;
-    enum_dfs(p, pos + 1, k, sum, util);
-    p->out[t] = 0;
-}
-
-static const double *sort_rc; /* qsort has no context argument in C11 */
-
-static int by_rc(const void *x, const void *y)
-{
-    size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    if (sort_rc[a] != sort_rc[b])
-        return sort_rc[a] < sort_rc[b] ? -1 : 1;
-    return a < b ? -1 : (a > b);
-}
-
-/* Order the pool for the MIP: the incumbent's patterns first (their indices in inc_q, k_inc of
- * them), then by least reduced cost under the current duals (ties by enumeration order). A pool
- * that is not exhaustive proves nothing; the MIP then takes growing prefixes of it as a
- * heuristic (minsms.c), the most promising patterns first. 0, or -1 on out of memory. */
-static int order_pool(pm *p, const size_t *inc_q, size_t k_inc)
-{
-    pattern_pool *pl = p->pool, nw = {0};
-    double *rc = malloc((pl->n ? pl->n : 1) * sizeof *rc);
-    size_t *idx = malloc((pl->n ? pl->n : 1) * sizeof *idx);
-    int ret = -1;
-    if (!rc || !idx)
-        goto out;
-    for (size_t q = 0; q < pl->n; q++) {
-        double sum = 0;
-        for (size_t t = pl->first[q]; t < pl->first[q + 1]; t++)
-            sum += p->pi[pl->task[t]];
-        rc[q] = (double)pl->units[q] * (1.0 - p->mu) - sum;
-        idx[q] = q;
-    }
-    for (size_t r = 0; r < k_inc; r++)
-        rc[inc_q[r]] = -INFINITY;
-    sort_rc = rc;
-    qsort(idx, pl->n, sizeof *idx, by_rc);
-    for (size_t r = 0; r < pl->n; r++) {
-        size_t q = idx[r], k = pl->first[q + 1] - pl->first[q];
-        memcpy(p->best_G, pl->task + pl->first[q], k * sizeof *p->best_G);
-        if (pool_add(&nw, p->best_G, k, pl->units[q]) != 0) {
-            pattern_pool_fini(&nw);
-            goto out;
-        }
-    }
-    nw.max_units = pl->max_units;
-    nw.exhaustive = pl->exhaustive;
-    pattern_pool_fini(pl);
-    *pl = nw;
-    ret = 0;
-out:
-    free(rc);
-    free(idx);
-    return ret;
-}
-
-/* The pool (docs/assignment.md sec. 5): with the duals (pi, mu <= 0) of the best bound and rc*
- * a lower bound of every reduced cost, every layout x of cost c(x) <= U satisfies, for each of
- * its patterns q,  U >= c(x) >= rc_q + (K - 1) min(0, rc*) + sum pi + mu S  (K = min(T, S)
- * patterns at most), so rc_q <= delta = U - sum pi - mu S - (K - 1) min(0, rc*), i.e. the dual
- * sum of q's group reaches u (1 - mu) - delta. Enumerating those for every size gives all
- * patterns such a layout can use; a cut-short enumeration is marked not exhaustive. */
-static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double deadline, bool all)
-{
-    pattern_pool *pl = p->pool;
-    /* layouts of at most lim units: the master's cap bounds the duals' validity */
-    int64_t lim = all || pool_units < (int64_t)p->C ? pool_units : (int64_t)p->C;
-    pl->max_units = lim;
-    bool complete = false;
-    if (all && !p->have_duals) {
-        memset(p->bpi, 0, p->T * sizeof *p->bpi); /* any duals enumerate everything */
-        p->bmu = 0;
-        p->brc = 0;
-        p->bper = 0;
-        p->bratio = 0;
-        p->have_duals = true;
-    }
-    if (p->have_duals) {
-        memcpy(p->pi, p->bpi, p->T * sizeof *p->pi);
-        p->mu = p->bmu;
-        double dsum = 0;
-        for (size_t i = 0; i < p->T; i++)
-            dsum += p->pi[i];
-        double E = (double)lim, K = E < (double)p->T ? E : (double)p->T, r = p->bratio;
-        /* the other patterns' reduced costs add up to at least the larger of (K - 1) rc* and
-         * E min_s rc*(s) / s (both <= 0) */
-        double by_count = (K - 1) * (p->brc < 0 ? p->brc : 0.0);
-        double by_units = E * (p->bper < 0 ? p->bper : 0.0);
-        double delta = r > 0 ? (1.0 - p->mu / r) * E - dsum / r
-                             : (1.0 - p->mu) * E - dsum -
-                               (by_count > by_units ? by_count : by_units);
-        delta += 1e-6 * (fabs(delta) > 1 ? fabs(delta) : 1); /* only ever loosens */
-        p->deadline = deadline;
-        p->enum_cap = ENUM_NODES;
-        p->nodes = 0;
-        p->truncated = false;
-        for (size_t s = 0; s < p->S && !p->truncated && !p->oom; s++) {
-            if ((int64_t)(s + 1) > lim)
-                break; /* a bigger pattern alone exceeds the layouts of interest */
-            p->s = s;
-            p->n = 0;
-            memset(p->out, 0, p->T);
-            for (size_t i = 0; i < p->T; i++) {
-                if (lbt_fits(p->b, i, s))
-                    p->order[p->n++] = i;
-                else
-                    p->out[i] = 1;
-            }
-            sort_pm = p;
-            qsort(p->order, p->n, sizeof *p->order, by_ratio);
-            p->suffix[p->n] = 0.0;
-            for (size_t q = p->n; q-- > 0;)
-                p->suffix[q] = p->suffix[q + 1] +
-                               (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
-            /* with Farley's scaled duals pi/r, mu/r (every reduced cost >= 0):
-             * rc'_q = u (1 - mu/r) - sum pi / r <= delta */
-            p->need = r > 0 ? (double)(s + 1) * (r - p->mu) - r * delta
-                            : (double)(s + 1) * (1.0 - p->mu) - delta;
-            if (all)
-                p->need = -INFINITY; /* --write-lp: every pattern that passes the test */
-            enum_dfs(p, 0, 0, 0.0, 0.0);
-        }
-        p->res->enum_nodes = p->nodes;
-        if (p->oom)
-            return ASSIGN_ENOMEM;
-        complete = !p->truncated;
-    }
-    size_t k_inc = 0;
-    for (size_t q = 0; inc && q < inc->n_parts; q++) {
-        size_t k = 0;
-        for (size_t i = 0; i < p->T; i++)
-            if (inc->part[i] == q)
-                p->G[k++] = i; /* ascending */
-        if (!k)
-            continue;
-        size_t f = pattern_pool_find(pl, p->G, k, inc->units[q]);
-        if (f == (size_t)-1) {
-            if (pool_add(pl, p->G, k, inc->units[q]) != 0)
-                return ASSIGN_ENOMEM;
-            f = pl->n - 1;
-        }
-        p->order[k_inc++] = f; /* scratch: at most T partitions */
-    }
-    pl->exhaustive = complete;
-    return order_pool(p, p->order, k_inc) == 0 ? ASSIGN_OK : ASSIGN_ENOMEM;
-}
-
-struct pattern_master {
-    pm p;
-    pattern_result res; /* the rounds' counters; the pools add their enumeration nodes */
-};
-
 void pattern_master_free(pattern_master *m)
 {
     if (!m)
@@ -879,18 +592,6 @@ done:
     return ASSIGN_OK;
 }
 
-int pattern_pool_build(pattern_master *m, const jlayout *inc, int64_t units, double deadline,
-                       bool all, pattern_pool *pool)
-{
-    pattern_pool_fini(pool);
-    pm *p = &m->p;
-    if (p->T == 0)
-        return ASSIGN_OK;
-    p->pool = pool;
-    int rc = build_pool(p, inc, units, deadline, all);
-    p->pool = NULL;
-    return rc;
-}
 
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
                   pattern_result *out)

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "search/judge.h"
-#include "search/pattern.h"
+#include "search/pattern_pool.h"
 #include "util/diag.h"
 
 typedef struct pmip_result {
