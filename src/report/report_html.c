@@ -325,6 +325,17 @@ static void sec_verdict(page *p, const rt_report *r)
     } else {
         kv(p, "Assignment", "given by the task set");
     }
+    if (a && (r->o->part_min_sms > 0 || r->o->part_step_sms > 1))
+        kvf(p, "Partition sizes", "at least %" PRId64 " SMs, a multiple of %" PRId64 " SMs "
+            "(--deploy %s, --min-partition-sms %" PRId64 "): the layout, the bound and the proof "
+            "are about such layouts only", r->o->part_min_sms > r->gpu->granularity
+                                              ? r->o->part_min_sms : r->gpu->granularity,
+            r->o->part_step_sms > 1 ? r->o->part_step_sms : 1, rt_deploy_target_name(r->o->deploy),
+            r->o->min_partition_sms);
+    else if (a && r->o->deploy != RT_DEPLOY_ANY)
+        kvf(p, "Partition sizes", "any multiple of the granularity (%" PRId64 " SMs): --deploy %s "
+            "creates every TPC-aligned size", r->gpu->granularity,
+            rt_deploy_target_name(r->o->deploy));
     kv(p, "Proof statement", proof_statement(r));
     close_el(p);
     nl(p);

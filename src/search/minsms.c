@@ -144,7 +144,12 @@ static int evaluate(search *s, rt_layout *l, rt_eval *ev, bool *have_ev)
  * incumbent, and from now on ask the MIP only for layouts with fewer SMs (sms_cap row). Takes l. */
 static int offer_incumbent(search *s, rt_layout *l, int64_t sms)
 {
-    if (s->best && s->best_sms <= sms) {
+    /* only layouts of allowed sizes (sizes.h) are ever kept; every stage proposes only those,
+     * and this is the one door to the incumbent */
+    bool allowed = true;
+    for (size_t p = 0; p < l->n_parts; p++)
+        allowed &= size_ok(lbt_rule(s->b), l->part_sms[p] / s->m->gpu->granularity);
+    if (!allowed || (s->best && s->best_sms <= sms)) {
         rt_layout_free(l);
         return ASSIGN_OK;
     }
@@ -189,7 +194,8 @@ static int try_repair(search *s, const rt_layout *l0, const rt_eval *ev0)
     for (;;) {
         for (size_t i = 0; i < T; i++)
             miss[i] = !ev->rta[i].schedulable;
-        if (jl_grow_missing(&jl, miss, (N - jl_units(&jl) * g) / g) == 0 || time_left(s) < 0)
+        if (jl_grow_missing(&jl, miss, (N - jl_units(&jl) * g) / g, lbt_rule(s->b)) == 0 ||
+            time_left(s) < 0)
             break;
         int64_t sms = jl_units(&jl) * g;
         if (s->best && sms >= s->best_sms)
