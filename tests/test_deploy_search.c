@@ -3,13 +3,18 @@
  * its growth to the next allowed size, the bounds taken over the allowed sizes only, and the
  * search against a brute force over every layout of allowed sizes, for both objectives.
  *
- * Mutation checks (each was applied by hand and made this suite fail):
+ * Mutation checks (each applied by hand; the rule is enforced in layers, so each layer has the
+ * test that catches its loss):
  *   - bounds.c fill_iso without the size_ok test (the rule dropped in the pricing, the pool,
- *     the MIP columns and the alone sizes): "bounds and pattern bound over allowed sizes" fails
- *     (lbt_alone and the pattern bound give 1 unit, not 3), and the brute-force tests fail
- *     (layouts of forbidden sizes come back from the pattern MIP);
+ *     the MIP columns, the alone sizes and the work bound): "bounds and pattern bound over
+ *     allowed sizes" fails (lbt_alone and the pattern bound give 1 unit, not 3). The brute-force
+ *     tests still pass: the judge and the incumbent's door refuse the forbidden layouts that
+ *     then come up, and the exhaustive pattern MIP still finds the constrained optimum;
+ *   - that, plus the judge's refusal and the door of minsms.c offer_incumbent dropped: both
+ *     brute-force tests fail (e.g. 8 SMs, g = 1, at least 4 and even, seed 1: brute force 6 SMs,
+ *     the search "optimal" 5);
  *   - judge.c analyse without the forbidden-size verdict: "judge refuses forbidden sizes" fails;
- *   - judge.c jl_grow_missing growing by one unit: "growth to the next allowed size" fails. */
+ *   - judge.c jl_grow_missing growing by one unit: the same test fails. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -212,6 +212,28 @@ static const char *name_of(const rt_report *r, size_t task)
 
 /* ------------------------------------------------------------------ 1. verdict */
 
+/* The sizes the search was allowed (--deploy, --min-partition-sms; docs/assignment.md
+ * sec. 12): no row when neither was given. */
+static void sizes_row(page *p, const rt_options *o, const rt_gpu *g)
+{
+    char why[160];
+    if (o->deploy != RT_DEPLOY_ANY && o->min_partition_sms > 0)
+        snprintf(why, sizeof why, "--deploy %s, --min-partition-sms %" PRId64,
+                 rt_deploy_target_name(o->deploy), o->min_partition_sms);
+    else if (o->deploy != RT_DEPLOY_ANY)
+        snprintf(why, sizeof why, "--deploy %s", rt_deploy_target_name(o->deploy));
+    else
+        snprintf(why, sizeof why, "--min-partition-sms %" PRId64, o->min_partition_sms);
+    if (o->part_min_sms > 0 || o->part_step_sms > 1)
+        kvf(p, "Partition sizes", "at least %" PRId64 " SMs, a multiple of %" PRId64 " SMs (%s): "
+            "the layout, the bound and the proof are about such layouts only",
+            o->part_min_sms > g->granularity ? o->part_min_sms : g->granularity,
+            o->part_step_sms > 1 ? o->part_step_sms : g->granularity, why);
+    else if (o->deploy != RT_DEPLOY_ANY)
+        kvf(p, "Partition sizes", "any multiple of the granularity (%" PRId64 " SMs), as %s "
+            "creates every TPC-aligned size", g->granularity, rt_deploy_target_name(o->deploy));
+}
+
 static const char *proof_statement(const rt_report *r)
 {
     if (!r->assign)
@@ -325,17 +347,8 @@ static void sec_verdict(page *p, const rt_report *r)
     } else {
         kv(p, "Assignment", "given by the task set");
     }
-    if (a && (r->o->part_min_sms > 0 || r->o->part_step_sms > 1))
-        kvf(p, "Partition sizes", "at least %" PRId64 " SMs, a multiple of %" PRId64 " SMs "
-            "(--deploy %s, --min-partition-sms %" PRId64 "): the layout, the bound and the proof "
-            "are about such layouts only", r->o->part_min_sms > r->gpu->granularity
-                                              ? r->o->part_min_sms : r->gpu->granularity,
-            r->o->part_step_sms > 1 ? r->o->part_step_sms : 1, rt_deploy_target_name(r->o->deploy),
-            r->o->min_partition_sms);
-    else if (a && r->o->deploy != RT_DEPLOY_ANY)
-        kvf(p, "Partition sizes", "any multiple of the granularity (%" PRId64 " SMs): --deploy %s "
-            "creates every TPC-aligned size", r->gpu->granularity,
-            rt_deploy_target_name(r->o->deploy));
+    if (a)
+        sizes_row(p, r->o, r->gpu);
     kv(p, "Proof statement", proof_statement(r));
     close_el(p);
     nl(p);
