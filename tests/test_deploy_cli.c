@@ -149,8 +149,9 @@ static void test_messages(void)
     /* 16 SMs: no partition of at least 17 */
     r = runcmd((char *[]){"x", ORIN_SEARCH, "--gpu", ORIN, "--min-partition-sms", "17", NULL}, 60);
     CU_ASSERT_EQUAL(r.status, 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "can have at least 17 SMs"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "nothing to search"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "error: no partition of " ORIN " (16 SMs, granularity "
+                                         "2) can have at least 17 SMs (--min-partition-sms 17): "
+                                         "nothing to search\n"));
     runcmd_free(&r);
     /* at least 10 SMs on 16: room for one partition only (16 - 10 < 10), and the four tasks
      * pass together on no size (the free search's JSON has one_partition_sms null): infeasible,

@@ -175,8 +175,8 @@ static const kdef rand_kernels[4] = {
  * times the isolated WCET on the whole GPU, deadlines = period or 0.8 period. */
 static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed, const rt_options *o)
 {
-    size_t runs[6][2], nr[6];
-    int64_t prio[6];
+    size_t runs[6][2] = {{0}}, nr[6] = {0};
+    int64_t prio[6] = {0};
     uint64_t s = seed;
     bool given = lcg_next(&s) % 2;
     for (size_t i = 0; i < nt; i++) {

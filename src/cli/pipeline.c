@@ -116,14 +116,18 @@ static int resolve_sizes(cli_run *r)
     int64_t g = r->gpu->granularity > 0 ? r->gpu->granularity : 1;
     size_rule rule = size_rule_of(o, g);
     if (o->assign == RT_ASSIGN_SEARCH && size_down(&rule, r->gpu->sms / g) == 0) {
-        char step[48] = "";
+        char step[48] = "", why[96] = "";
         if (o->part_step_sms > 1)
             snprintf(step, sizeof step, " and a multiple of %" PRId64, o->part_step_sms);
+        if (o->deploy != RT_DEPLOY_ANY)
+            snprintf(why, sizeof why, "--deploy %s%s", rt_deploy_target_name(o->deploy),
+                     o->min_partition_sms > 0 ? ", " : "");
+        if (o->min_partition_sms > 0)
+            snprintf(why + strlen(why), sizeof why - strlen(why), "--min-partition-sms %" PRId64,
+                     o->min_partition_sms);
         fprintf(stderr, "%s: error: no partition of %s (%" PRId64 " SMs, granularity %" PRId64
-                        ") can have at least %" PRId64 " SMs%s (--deploy %s, --min-partition-sms "
-                        "%" PRId64 "): nothing to search\n",
-                prog, cli_shown(r->gpu->path), r->gpu->sms, g, o->part_min_sms, step,
-                rt_deploy_target_name(o->deploy), o->min_partition_sms);
+                        ") can have at least %" PRId64 " SMs%s (%s): nothing to search\n",
+                prog, cli_shown(r->gpu->path), r->gpu->sms, g, o->part_min_sms, step, why);
         return 2;
     }
     if (o->assign == RT_ASSIGN_GIVEN && o->deploy == RT_DEPLOY_GREEN_CONTEXTS &&
