@@ -18,6 +18,10 @@ void rt_options_default(rt_options *o)
         .write_lp = NULL,
         .objective = RT_OBJ_MIN_SMS,
         .max_sms = 0,
+        .deploy = RT_DEPLOY_ANY,
+        .min_partition_sms = 0,
+        .part_min_sms = 0,
+        .part_step_sms = 0,
         .verbosity = 0,
         .leftover = LO_PACKED,
         .budget_units = RT_BUDGET_DEFAULT_UNITS,
@@ -42,4 +46,14 @@ const char *rt_prio_name(rt_prio_mode m)
 const char *rt_objective_name(rt_objective o)
 {
     return o == RT_OBJ_MAX_MIN_SLACK ? "max-min-slack" : "min-sms";
+}
+
+const char *rt_deploy_target_name(rt_deploy_target t)
+{
+    switch (t) {
+    case RT_DEPLOY_GREEN_CONTEXTS: return "green-contexts";
+    case RT_DEPLOY_LIBSMCTRL: return "libsmctrl";
+    case RT_DEPLOY_NVTASKSET: return "nvtaskset";
+    default: return "any";
+    }
 }

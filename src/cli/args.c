@@ -19,7 +19,7 @@ enum {
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER, OPT_MAX_SMS,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
     OPT_TRACE, OPT_FAIL_ON_MISS, OPT_JOB_CAP, OPT_TRACE_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
-    OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET
+    OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET, OPT_DEPLOY, OPT_MIN_PART
 };
 
 /* Which commands take an option. */
@@ -41,6 +41,8 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"time-limit", required_argument, NULL, OPT_TIME_LIMIT}, FOR_BOTH},
     {{"max-iterations", required_argument, NULL, OPT_MAX_ITER}, FOR_BOTH},
     {{"max-sms", required_argument, NULL, OPT_MAX_SMS}, FOR_BOTH},
+    {{"deploy", required_argument, NULL, OPT_DEPLOY}, FOR_BOTH},
+    {{"min-partition-sms", required_argument, NULL, OPT_MIN_PART}, FOR_BOTH},
     {{"write-lp", required_argument, NULL, OPT_WRITE_LP}, FOR_ANALYZE},
     {{"validate-only", no_argument, NULL, OPT_VALIDATE}, FOR_ANALYZE},
     {{"sensitivity", no_argument, NULL, OPT_SENSITIVITY}, FOR_ANALYZE},
@@ -89,6 +91,11 @@ static void help_analyze(FILE *out)
           "                            assignment objective: fewest SMs (default), or the\n"
           "                            largest smallest relative slack within --max-sms\n"
           "  --max-sms N               max-min-slack: at most N SMs (default: all)\n"
+          "  --deploy green-contexts|libsmctrl|nvtaskset\n"
+          "                            search only partition sizes the mechanism can create\n"
+          "                            (green contexts: the compute capability's minimum and\n"
+          "                            step; libsmctrl, nvtaskset: any multiple of a TPC)\n"
+          "  --min-partition-sms N     search only partitions of at least N SMs\n"
           "  --priorities given|dm|audsley   (default given; dm where the file gives none)\n"
           "  --time-limit SECONDS      assignment search wall-clock limit (default 60; 0: none)\n"
           "  --max-iterations N        assignment search: at most N MIP solves\n"
@@ -140,6 +147,7 @@ static void help_simulate(FILE *out)
           "  --margin X, --interference masola|naive|none, --naive-factor F,\n"
           "  --combination-cap N, --budget N, --priorities given|dm|audsley,\n"
           "  --assign given|search, --objective min-sms|max-min-slack, --max-sms N,\n"
+          "  --deploy green-contexts|libsmctrl|nvtaskset, --min-partition-sms N,\n"
           "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
           "                            simulation is checked against; worst-case windows)\n"
           "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
@@ -285,6 +293,7 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const prio[] = {"given", "dm", "audsley", NULL};
     static const char *const emit[] = {"json", "libsmctrl", "nvtaskset", "green-contexts", NULL};
     static const char *const leftover[] = {"packed", "spread", NULL};
+    static const char *const deploy[] = {"green-contexts", "libsmctrl", "nvtaskset", NULL};
     int k;
     switch (c) {
     case OPT_LEFTOVER:
@@ -335,6 +344,11 @@ static int set_choice(int c, const char *arg, cli_args *a)
         if ((k = pick("--objective", arg, objective)) < 0)
             return 2;
         a->opt.objective = k ? RT_OBJ_MAX_MIN_SLACK : RT_OBJ_MIN_SMS;
+        return 0;
+    case OPT_DEPLOY:
+        if ((k = pick("--deploy", arg, deploy)) < 0)
+            return 2;
+        a->opt.deploy = (rt_deploy_target)(k + 1);
         return 0;
     case OPT_EMIT_PARTITIONS:
         if ((k = pick("--emit-partitions", arg, emit)) < 0)
@@ -408,6 +422,11 @@ static int set_number(int c, const char *arg, cli_args *a)
         a->sim.horizon_ns = ns;
         return 0;
     }
+    case OPT_MIN_PART:
+        a->search_options_given |= CLI_GAVE_MIN_PART;
+        rc = parse_count("--min-partition-sms", arg, 1000000LL, &n);
+        a->opt.min_partition_sms = (int64_t)n;
+        return rc;
     case OPT_MAX_SMS:
         a->search_options_given |= CLI_GAVE_MAX_SMS;
         rc = parse_count("--max-sms", arg, 1000000000LL, &n);
@@ -442,10 +461,10 @@ static int handle(int c, const char *arg, cli_args *a)
     case OPT_VERSION: a->version = true; return 0;
     case 'h': a->help = true; return 0;
     case OPT_FORMAT: case OPT_WINDOWS: case OPT_INTERFERENCE: case OPT_ASSIGN:
-    case OPT_OBJECTIVE: case OPT_PRIORITIES: case OPT_LEFTOVER:
+    case OPT_OBJECTIVE: case OPT_PRIORITIES: case OPT_LEFTOVER: case OPT_DEPLOY:
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
-    case OPT_MAX_SMS:
+    case OPT_MAX_SMS: case OPT_MIN_PART:
     case OPT_JOB_CAP: case OPT_TRACE_CAP: case OPT_SEED: case OPT_HORIZON: case OPT_BUDGET:
         return set_number(c, arg, a);
     case OPT_RELEASE: case OPT_EXEC:

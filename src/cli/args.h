@@ -15,7 +15,7 @@ typedef enum { CLI_FORMAT_TEXT, CLI_FORMAT_JSON, CLI_FORMAT_CSV, CLI_FORMAT_SVG,
 typedef enum { CLI_EMIT_NONE, CLI_EMIT_JSON, CLI_EMIT_LIBSMCTRL, CLI_EMIT_NVTASKSET,
                CLI_EMIT_GREEN_CONTEXTS } cli_emit_format;
 enum { CLI_GAVE_TIME_LIMIT = 1, CLI_GAVE_MAX_ITERATIONS = 2, CLI_GAVE_WRITE_LP = 4,
-       CLI_GAVE_OBJECTIVE = 8, CLI_GAVE_MAX_SMS = 16 };
+       CLI_GAVE_OBJECTIVE = 8, CLI_GAVE_MAX_SMS = 16, CLI_GAVE_MIN_PART = 32 };
 
 typedef struct cli_args {
     const char *taskset_path;   /* positional; NULL only with --validate-only */

@@ -52,9 +52,12 @@ static int check_legal(const cli_run *r, const rt_deploy *d, cli_emit_format f)
         fprintf(stderr, "%s: error: --emit-partitions green-contexts: partition \"%s\" has %" PRId64
                         " SMs, which CUDA green contexts cannot create on compute capability %d.%d "
                         "(at least %" PRId64 " SMs and a multiple of %" PRId64 "); nearest legal "
-                        "sizes: %s; nothing written\n",
+                        "sizes: %s; nothing written%s\n",
                 prog, p->name, p->sms, d->compute_capability / 10, d->compute_capability % 10,
-                d->gc.min_sms, d->gc.step_sms, near);
+                d->gc.min_sms, d->gc.step_sms, near,
+                r->searched && r->args.opt.deploy != RT_DEPLOY_GREEN_CONTEXTS
+                    ? " (search with --deploy green-contexts for sizes green contexts can create)"
+                    : "");
         rc = 2;
     }
     return rc;

@@ -5,13 +5,16 @@
 #include "util/atomicfile.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/deploy.h"
 #include "analysis/recheck.h"
 #include "analysis/wcet.h"
 #include "models/occupancy.h"
+#include "search/sizes.h"
 #include "taskset/inputs.h"
 
 #define MAX_DIAGS 50
@@ -78,13 +81,83 @@ static void warn_unused_search_options(const cli_run *r)
     static const struct { unsigned bit; const char *name; } opts[] = {
         { CLI_GAVE_TIME_LIMIT, "--time-limit" }, { CLI_GAVE_MAX_ITERATIONS, "--max-iterations" },
         { CLI_GAVE_WRITE_LP, "--write-lp" }, { CLI_GAVE_OBJECTIVE, "--objective" },
-        { CLI_GAVE_MAX_SMS, "--max-sms" },
+        { CLI_GAVE_MAX_SMS, "--max-sms" }, { CLI_GAVE_MIN_PART, "--min-partition-sms" },
     };
     for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
         if (r->args.search_options_given & opts[i].bit)
             fprintf(stderr, "%s: warning: %s is ignored: the task set fixes its partitions, so "
                             "no search runs (use --assign search to search)\n",
                     cli_shown(r->ts->path), opts[i].name);
+}
+
+/* The sizes the search may choose (docs/assignment.md sec. 12): --deploy green-contexts takes the
+ * compute capability's rule (analysis/deploy.h), --min-partition-sms adds a minimum; libsmctrl and
+ * nvtaskset create every multiple of a TPC, so they add nothing. A rule that no size of the GPU
+ * meets is refused (2); so is green contexts without a compute capability. Given partitions are
+ * analysed as they are: one that the mechanism cannot create is warned about. */
+static int resolve_sizes(cli_run *r)
+{
+    rt_options *o = &r->args.opt;
+    const char *prog = cli_prog(r->args.cmd);
+    o->part_min_sms = o->min_partition_sms;
+    o->part_step_sms = 0;
+    rt_gc_rule gc = { 0, 0 };
+    if (o->deploy == RT_DEPLOY_GREEN_CONTEXTS) {
+        if (!rt_deploy_gc_rule(r->gpu->compute_capability, &gc)) {
+            fprintf(stderr, "%s: error: --deploy green-contexts needs the GPU's compute capability "
+                            "(the SM counts green contexts can create depend on it): add "
+                            "compute-capability=\"X.Y\" to the <sm> element of %s\n",
+                    prog, cli_shown(r->gpu->path));
+            return 2;
+        }
+        o->part_step_sms = gc.step_sms;
+        if (gc.min_sms > o->part_min_sms)
+            o->part_min_sms = gc.min_sms;
+    }
+    int64_t g = r->gpu->granularity > 0 ? r->gpu->granularity : 1;
+    size_rule rule = size_rule_of(o, g);
+    if (o->assign == RT_ASSIGN_SEARCH && size_down(&rule, r->gpu->sms / g) == 0) {
+        char step[48] = "", why[96] = "";
+        if (o->part_step_sms > 1)
+            snprintf(step, sizeof step, " and a multiple of %" PRId64, o->part_step_sms);
+        if (o->deploy != RT_DEPLOY_ANY)
+            snprintf(why, sizeof why, "--deploy %s%s", rt_deploy_target_name(o->deploy),
+                     o->min_partition_sms > 0 ? ", " : "");
+        if (o->min_partition_sms > 0)
+            snprintf(why + strlen(why), sizeof why - strlen(why), "--min-partition-sms %" PRId64,
+                     o->min_partition_sms);
+        fprintf(stderr, "%s: error: no partition of %s (%" PRId64 " SMs, granularity %" PRId64
+                        ") can have at least %" PRId64 " SMs%s (%s): nothing to search\n",
+                prog, cli_shown(r->gpu->path), r->gpu->sms, g, o->part_min_sms, step, why);
+        return 2;
+    }
+    if (o->assign == RT_ASSIGN_GIVEN && o->deploy == RT_DEPLOY_GREEN_CONTEXTS &&
+        o->verbosity >= 0)
+        for (size_t p = 0; p < r->ts->n_partitions; p++) {
+            const rt_partition *pt = &r->ts->partitions[p];
+            if (pt->sms >= gc.min_sms && pt->sms % gc.step_sms == 0)
+                continue;
+            fprintf(stderr, "%s:%ld: warning: --deploy green-contexts: partition \"%s\" has %"
+                            PRId64 " SMs, which green contexts cannot create on compute "
+                            "capability %d.%d (at least %" PRId64 " SMs and a multiple of %"
+                            PRId64 "); the given layout is analysed as it is\n",
+                    cli_shown(r->ts->path), pt->line, cli_shown(pt->name), pt->sms,
+                    r->gpu->compute_capability / 10, r->gpu->compute_capability % 10,
+                    gc.min_sms, gc.step_sms);
+        }
+    /* a search for one mechanism, written for another (json holds every form) */
+    cli_emit_format e = r->args.emit_partitions;
+    bool gc_deploy = o->deploy == RT_DEPLOY_GREEN_CONTEXTS, gc_emit = e == CLI_EMIT_GREEN_CONTEXTS;
+    if (o->assign == RT_ASSIGN_SEARCH && o->deploy != RT_DEPLOY_ANY && e != CLI_EMIT_NONE &&
+        e != CLI_EMIT_JSON && gc_deploy != gc_emit && o->verbosity >= 0)
+        fprintf(stderr, "%s: warning: --deploy %s with --emit-partitions %s: %s\n", prog,
+                rt_deploy_target_name(o->deploy),
+                gc_emit ? "green-contexts" : e == CLI_EMIT_LIBSMCTRL ? "libsmctrl" : "nvtaskset",
+                gc_deploy ? "the search keeps to the sizes green contexts can create, which "
+                            "this format does not need (it may cost SMs)"
+                          : "the search may choose sizes green contexts cannot create, and then "
+                            "nothing is written (use --deploy green-contexts)");
+    return 0;
 }
 
 /* Option checks that need the task set. */
@@ -114,6 +187,8 @@ int cli_resolve_options(cli_run *r)
         o->assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
     if (o->assign == RT_ASSIGN_GIVEN && o->verbosity >= 0)
         warn_unused_search_options(r);
+    if ((rc = resolve_sizes(r)) != 0)
+        return rc;
     bool file_prio = r->ts->n_tasks && r->ts->tasks[0].has_priority;
     if (o->priorities == RT_PRIO_GIVEN && !file_prio)
         o->priorities = RT_PRIO_DM;

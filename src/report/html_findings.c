@@ -12,6 +12,29 @@
 
 /* ------------------------------------------------------------------ 1. verdict */
 
+/* The sizes the search was allowed (--deploy, --min-partition-sms; docs/assignment.md
+ * sec. 12): no row when neither was given. */
+static void sizes_row(xhtml *p, const rt_options *o, const rt_gpu *g)
+{
+    char why[160];
+    if (o->deploy != RT_DEPLOY_ANY && o->min_partition_sms > 0)
+        snprintf(why, sizeof why, "--deploy %s, --min-partition-sms %" PRId64,
+                 rt_deploy_target_name(o->deploy), o->min_partition_sms);
+    else if (o->deploy != RT_DEPLOY_ANY)
+        snprintf(why, sizeof why, "--deploy %s", rt_deploy_target_name(o->deploy));
+    else
+        snprintf(why, sizeof why, "--min-partition-sms %" PRId64, o->min_partition_sms);
+    if (o->part_min_sms > 0 || o->part_step_sms > 1)
+        xhtml_kvf(p, "Partition sizes", "at least %" PRId64 " SMs, a multiple of %" PRId64
+                  " SMs (%s): the layout, the bound and the proof are about such layouts only",
+                  o->part_min_sms > g->granularity ? o->part_min_sms : g->granularity,
+                  o->part_step_sms > 1 ? o->part_step_sms : g->granularity, why);
+    else if (o->deploy != RT_DEPLOY_ANY)
+        xhtml_kvf(p, "Partition sizes", "any multiple of the granularity (%" PRId64 " SMs), as "
+                  "%s creates every TPC-aligned size", g->granularity,
+                  rt_deploy_target_name(o->deploy));
+}
+
 static const char *proof_statement(const rt_report *r)
 {
     if (!r->assign)
@@ -128,6 +151,8 @@ void html_verdict(xhtml *p, const rt_report *r)
     } else {
         xhtml_kv(p, "Assignment", "given by the task set");
     }
+    if (a)
+        sizes_row(p, r->o, r->gpu);
     xhtml_kv(p, "Proof statement", proof_statement(r));
     xhtml_close(p);
     xhtml_nl(p);

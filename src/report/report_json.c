@@ -252,6 +252,25 @@ static void j_assignment(jw *w, const rt_report *r)
     kint_or_null(w, "lower_bound_sms", a->lower_bound_sms >= 0, a->lower_bound_sms);
     kint_or_null(w, "gap_sms", a->gap_sms >= 0, a->gap_sms);
     kint_or_null(w, "one_partition_sms", a->one_partition_sms > 0, a->one_partition_sms);
+    /* the sizes the search was allowed (docs/assignment.md sec. 12); null: any multiple of g */
+    jw_key(w, "partition_sizes");
+    if (r->o->deploy == RT_DEPLOY_ANY && r->o->part_min_sms <= 0 && r->o->part_step_sms <= 1) {
+        jw_null(w);
+    } else {
+        int64_t g = r->gpu->granularity;
+        jw_object_begin(w);
+        if (r->o->deploy == RT_DEPLOY_ANY) {
+            jw_key(w, "deploy");
+            jw_null(w);
+        } else {
+            jw_kstr(w, "deploy", rt_deploy_target_name(r->o->deploy));
+        }
+        kint_or_null(w, "min_partition_sms", r->o->min_partition_sms > 0,
+                     r->o->min_partition_sms);
+        jw_kint(w, "min_sms", r->o->part_min_sms > g ? r->o->part_min_sms : g);
+        jw_kint(w, "multiple_of_sms", r->o->part_step_sms > 1 ? r->o->part_step_sms : 1);
+        jw_object_end(w);
+    }
     jw_kint(w, "analyses", a->analyses);
     jw_kint(w, "undecided_analyses", a->undecided_analyses);
     kreal_or_null(w, "first_layout_seconds", wall && a->first_seconds >= 0, a->first_seconds);

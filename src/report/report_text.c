@@ -139,6 +139,30 @@ static void assign_bound_text(const assign_result *a, bool wall, FILE *out)
                      "as failures, and no proof rests on them.\n", a->undecided_analyses);
 }
 
+/* The sizes the search was allowed (--deploy, --min-partition-sms; docs/assignment.md sec. 12):
+ * nothing when neither was given. */
+static void sizes_text(const rt_options *o, const rt_gpu *g, FILE *out)
+{
+    char why[160] = "", step[48] = "";
+    if (o->deploy != RT_DEPLOY_ANY && o->min_partition_sms > 0)
+        snprintf(why, sizeof why, "--deploy %s, --min-partition-sms %" PRId64,
+                 rt_deploy_target_name(o->deploy), o->min_partition_sms);
+    else if (o->deploy != RT_DEPLOY_ANY)
+        snprintf(why, sizeof why, "--deploy %s", rt_deploy_target_name(o->deploy));
+    else
+        snprintf(why, sizeof why, "--min-partition-sms %" PRId64, o->min_partition_sms);
+    if (o->part_step_sms > 1)
+        snprintf(step, sizeof step, ", a multiple of %" PRId64 " SMs", o->part_step_sms);
+    if (o->part_min_sms > 0 || o->part_step_sms > 1)
+        fprintf(out, "  Partition sizes (%s): at least %" PRId64 " SMs%s; the layout, the bound "
+                     "and the proof are about such layouts only.\n",
+                why, o->part_min_sms > g->granularity ? o->part_min_sms : g->granularity, step);
+    else if (o->deploy != RT_DEPLOY_ANY)
+        fprintf(out, "  Partition sizes (%s): any multiple of the granularity (%" PRId64 " SMs), "
+                     "as %s creates every TPC-aligned size.\n",
+                why, g->granularity, rt_deploy_target_name(o->deploy));
+}
+
 static void header(const rt_report *r, FILE *out)
 {
     const rt_gpu *g = r->gpu;
@@ -168,6 +192,7 @@ static void header(const rt_report *r, FILE *out)
                 rt_objective_name(o->objective), assign_status_name(a->status), used,
                 a->iterations, secs, limit, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
+        sizes_text(o, g, out);
         if (o->objective == RT_OBJ_MAX_MIN_SLACK && a->layout)
             fprintf(out, "Smallest relative slack: %.6f of a deadline, within %" PRId64
                          " SMs (%s)\n", a->min_slack, a->max_sms,

@@ -26,6 +26,7 @@ struct lbt {
     const rt_options *o;
     size_t T, S, K;
     int64_t g, N;
+    size_rule rule;        /* the sizes the search may choose (sizes.h) */
     int64_t *iso;          /* [i*S+s], -1: out of range */
     bool *fits;            /* [i*S+s] */
     size_t *alone;         /* [i] */
@@ -47,6 +48,7 @@ bool lbt_fits(const lbt *b, size_t i, size_t s) { return b->fits[i * b->S + s]; 
 size_t lbt_alone(const lbt *b, size_t i) { return b->alone[i]; }
 int64_t lbt_iso(const lbt *b, size_t i, size_t s) { return b->iso[i * b->S + s]; }
 long lbt_undecided(const lbt *b) { return b->undecided; }
+const size_rule *lbt_rule(const lbt *b) { return &b->rule; }
 
 int64_t lbt_work_units(const lbt *b)
 {
@@ -149,7 +151,10 @@ static int fill_iso(lbt *b)
             bool ok = wcet_isolated_task_ns(b->m, b->ts, i, (int64_t)(s + 1) * b->g, b->o, &ns);
             b->iso[i * b->S + s] = ok ? ns : -1;
             b->fits[i * b->S + s] = false;
-            if (!ok)
+            /* a size the rule forbids holds no partition of an allowed layout: no task fits
+             * there, so no group passes, no pattern or column uses it, and the alone size and
+             * the work bound are taken over the allowed sizes (docs/assignment.md sec. 12) */
+            if (!ok || !size_ok(&b->rule, (int64_t)s + 1))
                 continue;
             b->w[i] = ns;
             int r = lbt_rta(b, &i, 1, b->w);
@@ -213,6 +218,7 @@ lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o)
     b->K = ts->n_kernels;
     b->g = m->gpu->granularity;
     b->N = m->gpu->sms;
+    b->rule = size_rule_of(o, b->g);
     size_t T = b->T ? b->T : 1, S = b->S ? b->S : 1, K = b->K ? b->K : 1, ts_n;
     if (__builtin_mul_overflow(T, S, &ts_n)) {
         free(b);

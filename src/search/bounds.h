@@ -8,6 +8,7 @@
 
 #include "analysis/options.h"
 #include "models/model.h"
+#include "search/sizes.h"
 #include "taskset/taskset.h"
 
 /* Tables built once per search (docs/assignment.md sec. 2):
@@ -29,13 +30,17 @@
  * failure is always a decided one. */
 typedef struct lbt lbt;
 
-/* Build the tables. NULL on out of memory. Borrowed m, ts, o must outlive the tables. */
+/* Build the tables. A size the rule of sizes.h forbids (o->part_min_sms, o->part_step_sms) is one
+ * on which no task fits: every test below fails there, so every bound is one of the layouts of
+ * allowed sizes. NULL on out of memory. Borrowed m, ts, o must outlive the tables. */
 lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o);
 void lbt_free(lbt *b);
 size_t lbt_tasks(const lbt *b);
 size_t lbt_sizes(const lbt *b);
 /* Base priority of task i (the file's under "given" when it has them, else deadline-monotonic). */
 int64_t lbt_priority(const lbt *b, size_t i);
+/* The sizes the search may choose (o's rule on the GPU's granularity; sizes.h), borrowed. */
+const size_rule *lbt_rule(const lbt *b);
 /* Task i alone on size s passes with isolated WCETs, or its test was undecided (and its WCET
  * fits in range). */
 bool lbt_fits(const lbt *b, size_t i, size_t s);

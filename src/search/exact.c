@@ -153,7 +153,7 @@ static int try_repair(exact *x, const rt_layout *l0, const rt_eval *ev0)
     for (;;) {
         for (size_t i = 0; i < T; i++)
             miss[i] = !ev->rta[i].schedulable;
-        if (jl_grow_missing(&jl, miss, (N - jl_units(&jl) * g) / g) == 0 ||
+        if (jl_grow_missing(&jl, miss, (N - jl_units(&jl) * g) / g, lbt_rule(x->b)) == 0 ||
             search_time_left(x->o, x->t0) < 0)
             break;
         int64_t sms = jl_units(&jl) * g;

@@ -20,7 +20,10 @@ void inc_fini(incumbent *c)
 
 int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
 {
-    if (c->layout && c->sms <= sms) {
+    bool allowed = true;
+    for (size_t p = 0; c->rule && p < l->n_parts; p++)
+        allowed &= size_ok(c->rule, l->part_sms[p] / g);
+    if (!allowed || (c->layout && c->sms <= sms)) {
         rt_layout_free(l);
         return 0;
     }

@@ -9,6 +9,7 @@
 
 #include "analysis/layout.h"
 #include "search/judge.h"
+#include "search/sizes.h"
 
 typedef struct incumbent {
     rt_layout *layout;      /* owned; the layout judged schedulable (NULL: none yet) */
@@ -16,6 +17,7 @@ typedef struct incumbent {
     jlayout jl;             /* the same layout normalised, sizes in units of g (the stages start
                              * from it; n_parts 0 while there is none) */
     double t_first, t_best; /* monotonic times of the first and the best layout (0: none) */
+    const size_rule *rule;  /* the sizes allowed (sizes.h), not owned; NULL: any multiple of g */
 } incumbent;
 
 /* Allocate for T tasks, no layout yet. 0, or -1 on out of memory (then inc_fini). */
@@ -23,7 +25,9 @@ int inc_init(incumbent *c, size_t T);
 /* Free what c holds; safe on a zeroed struct. */
 void inc_fini(incumbent *c);
 /* Offer l, schedulable with sms SMs (partition sizes multiples of g): takes l. It becomes the
- * incumbent if it has fewer SMs (returns 1), else it is freed (returns 0). */
+ * incumbent if every size is one c->rule allows and it has fewer SMs (returns 1), else it is
+ * freed (returns 0). The one door to the incumbent: every stage proposes only allowed sizes,
+ * and this check keeps any that did not from being returned. */
 int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g);
 /* Hand the layout over to the caller (NULL: none); c keeps no layout. */
 rt_layout *inc_take(incumbent *c);

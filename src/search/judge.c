@@ -26,6 +26,7 @@ struct judge {
     const model *m;
     const rt_taskset *ts;
     const rt_options *o;
+    size_rule rule;         /* the sizes a layout may have (sizes.h) */
     size_t T;
     size_t key_len;         /* uint32 words: 1 + T + T */
     jentry *tab;
@@ -82,16 +83,18 @@ bool jl_complete(const jlayout *l)
     return true;
 }
 
-int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare)
+int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
+                        const size_rule *r)
 {
     int64_t given = 0;
     for (size_t p = 0; p < l->n_parts && given < spare; p++) {
         bool m = false;
         for (size_t i = 0; i < l->T && !m; i++)
             m = l->part[i] == p && miss[i];
-        if (m) {
-            l->units[p]++;
-            given++;
+        int64_t to = m ? size_up(r, l->units[p] + 1) : 0;  /* the next allowed size */
+        if (m && to - l->units[p] <= spare - given) {
+            given += to - l->units[p];
+            l->units[p] = to;
         }
     }
     return given;
@@ -137,6 +140,7 @@ judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size
     j->m = m;
     j->ts = ts;
     j->o = o;
+    j->rule = size_rule_of(o, m->gpu->granularity);
     j->T = ts->n_tasks;
     j->key_len = 1 + 2 * j->T;
     j->cap = JUDGE_WAYS; /* the largest power of two within max_entries */
@@ -254,6 +258,19 @@ int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev)
  * deadline-monotonic ties break the same way). */
 static int analyse(judge *j, const jlayout *l, jverdict *v)
 {
+    /* A size the rule forbids (sizes.h) fails without an analysis: its tasks miss, so that
+     * growing what fails moves it to an allowed size. No layout of such a size is accepted. */
+    bool forbidden = false;
+    memset(j->miss, 0, j->T);
+    for (size_t i = 0; i < j->T; i++)
+        if (l->part[i] != JL_UNPLACED && !size_ok(&j->rule, l->units[l->part[i]])) {
+            j->miss[i] = 1;
+            forbidden = true;
+        }
+    if (forbidden) {
+        *v = (jverdict){ .pass = false, .exhaustive = true, .miss = j->miss };
+        return 0;
+    }
     size_t n = 0;
     for (size_t i = 0; i < j->T; i++)
         if (l->part[i] != JL_UNPLACED) {

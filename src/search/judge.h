@@ -9,6 +9,7 @@
 #include "analysis/analysis.h"
 #include "analysis/options.h"
 #include "models/model.h"
+#include "search/sizes.h"
 #include "taskset/taskset.h"
 
 /* A candidate as the search handles it: part[i] is task i's partition (0 .. n_parts-1), or
@@ -35,9 +36,11 @@ int64_t jl_units(const jlayout *l);
  * task (the names P0, P1, ... of a returned layout). */
 void jl_normalise(jlayout *l);
 
-/* Grow what fails: one more unit, in partition order while spare units remain, for every
- * partition of l holding a task i with miss[i] set. Returns the units given (0: none grew). */
-int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare);
+/* Grow what fails: the next size the rule r allows (one more unit without a rule), in partition
+ * order while spare units remain, for every partition of l holding a task i with miss[i] set.
+ * Returns the units given (0: none grew). */
+int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
+                        const size_rule *r);
 
 typedef struct judge judge;
 
@@ -62,9 +65,10 @@ typedef struct jverdict {
 judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size_t max_entries);
 void judge_free(judge *j);
 /* Full analysis (rt_eval_layout) of l, normalised first, answered from the cache when the
- * same layout was analysed before. A partial layout is analysed as the task set of its placed
- * tasks alone (miss is 0 for the others); only a complete layout can be returned. 0, or -1 on
- * out of memory. */
+ * same layout was analysed before; a layout with a size that the rule of the options forbids
+ * (sizes.h) fails without an analysis, the tasks of such partitions missing. A partial layout
+ * is analysed as the task set of its placed tasks alone (miss is 0 for the others); only a
+ * complete layout can be returned. 0, or -1 on out of memory. */
 int judge_eval(judge *j, jlayout *l, jverdict *v);
 /* The search's one full analysis of a candidate: rt_eval_layout of l for ts (the judge's task
  * set, or a part of it) with a fresh work budget, counted in judge_analyses and, when left

@@ -131,7 +131,7 @@ static int repair(ls *s, jlayout *l, int64_t limit)
         if (expired(s))
             return 0;
         /* v.miss is per task and stays valid until the next judge call */
-        if (jl_grow_missing(l, v.miss, limit - jl_units(l)) == 0)
+        if (jl_grow_missing(l, v.miss, limit - jl_units(l), lbt_rule(s->b)) == 0)
             return 0;
     }
 }
@@ -147,13 +147,15 @@ static int try_cand(ls *s)
     return r;
 }
 
-/* Shrink: each partition, largest first, loses units while the layout still passes. */
+/* Shrink: each partition, largest first, loses units (down to the next allowed size, sizes.h)
+ * while the layout still passes. */
 static int shrink(ls *s, bool *changed)
 {
+    const size_rule *rule = lbt_rule(s->b);
     for (size_t p = 0; p < s->cur.n_parts && !expired(s); p++)
-        while (s->cur.units[p] > 1 && !expired(s)) {
+        while (size_down(rule, s->cur.units[p] - 1) > 0 && !expired(s)) {
             jl_copy(&s->cand, &s->cur);
-            s->cand.units[p]--;
+            s->cand.units[p] = size_down(rule, s->cand.units[p] - 1);
             jverdict v;
             int r = judge_pass(s, &s->cand, &v);
             if (r < 0)
@@ -507,6 +509,10 @@ static double anneal_cost(ls *s, jlayout *l)
  * nothing new. */
 static bool neighbour(ls *s)
 {
+    /* every size stays allowed (sizes.h): moves go by steps of the rule, never below its
+     * minimum (one unit and 1 without a rule) */
+    const size_rule *rule = lbt_rule(s->b);
+    int64_t st = rule->step_units, mn = rule->min_units;
     jlayout *c = &s->cand;
     jl_copy(c, &s->cur);
     size_t t = (size_t)(xrnd(s) % s->T), u = (size_t)(xrnd(s) % s->T);
@@ -517,7 +523,7 @@ static bool neighbour(ls *s)
         if (q == c->part[t] || q >= s->T)
             return false;
         if (q == c->n_parts)
-            c->units[c->n_parts++] = 1 + (int64_t)(xrnd(s) % 4);
+            c->units[c->n_parts++] = size_up(rule, (1 + (int64_t)(xrnd(s) % 4)) * st);
         c->part[t] = q;
         break;
     case 1: /* swap t and u */
@@ -528,10 +534,10 @@ static bool neighbour(ls *s)
         break;
     case 2: /* one unit more or less */
     case 3: { /* one to three */
-        int64_t d = (xrnd(s) % 2 ? 1 : -1);
+        int64_t d = (xrnd(s) % 2 ? st : -st);
         if (r == 3)
             d *= 1 + (int64_t)(xrnd(s) % 3);
-        if (c->units[p] + d < 1)
+        if (c->units[p] + d < mn)
             return false;
         c->units[p] += d;
         break;
@@ -542,12 +548,12 @@ static bool neighbour(ls *s)
         for (size_t i = 0; i < s->T; i++)
             if (c->part[i] == q)
                 c->part[i] = p;
-        c->units[p] += c->units[q] / 2;
+        c->units[p] = size_up(rule, c->units[p] + c->units[q] / 2);
         c->units[q] = 0;
         break;
     case 5: { /* one or two units from p to q */
-        int64_t d = 1 + (int64_t)(xrnd(s) % 2);
-        if (q >= c->n_parts || q == p || c->units[p] <= d)
+        int64_t d = (1 + (int64_t)(xrnd(s) % 2)) * st;
+        if (q >= c->n_parts || q == p || c->units[p] - d < mn)
             return false;
         c->units[p] -= d;
         c->units[q] += d;
@@ -558,9 +564,9 @@ static bool neighbour(ls *s)
         if (q >= c->n_parts || q == o)
             return false;
         c->part[t] = q;
-        if (c->units[o] > 1) {
-            c->units[o]--;
-            c->units[q]++;
+        if (c->units[o] - st >= mn) {
+            c->units[o] -= st;
+            c->units[q] += st;
         }
         break;
     }

@@ -491,8 +491,10 @@ static int search_run(search *s)
     size_t T = s->ts->n_tasks;
     if (T > 0 && !(s->j = judge_new(s->m, s->ts, s->o, CACHE_ENTRIES)))
         return ASSIGN_ENOMEM;
-    if (inc_init(&s->inc, T) != 0 ||
-        exact_init(&s->x, s->m, s->ts, s->o, s->d, s->b, s->j, &s->inc, s->out, s->t0) != 0)
+    if (inc_init(&s->inc, T) != 0)
+        return ASSIGN_ENOMEM;
+    s->inc.rule = lbt_rule(s->b);
+    if (exact_init(&s->x, s->m, s->ts, s->o, s->d, s->b, s->j, &s->inc, s->out, s->t0) != 0)
         return ASSIGN_ENOMEM;
     if (T == 0)
         return search_empty(s);

@@ -1,0 +1,522 @@
+/* Tests of the partition sizes the search may choose (--deploy, --min-partition-sms;
+ * docs/assignment.md sec. 12): the rule in units of g (search/sizes.h), the judge's refusal and
+ * its growth to the next allowed size, the bounds taken over the allowed sizes only, and the
+ * search against a brute force over every layout of allowed sizes, for both objectives.
+ *
+ * Mutation checks (each applied by hand; the rule is enforced in layers, so each layer has the
+ * test that catches its loss):
+ *   - bounds.c fill_iso without the size_ok test (the rule dropped in the pricing, the pool,
+ *     the MIP columns, the alone sizes and the work bound): "bounds and pattern bound over
+ *     allowed sizes" fails (lbt_alone and the pattern bound give 1 unit, not 3). The brute-force
+ *     tests still pass: the judge and the incumbent's door refuse the forbidden layouts that
+ *     then come up, and the exhaustive pattern MIP still finds the constrained optimum;
+ *   - that, plus the judge's refusal and the door of minsms.c offer_incumbent dropped: both
+ *     brute-force tests fail (e.g. 8 SMs, g = 1, at least 4 and even, seed 1: brute force 6 SMs,
+ *     the search "optimal" 5);
+ *   - judge.c analyse without the forbidden-size verdict: "judge refuses forbidden sizes" fails;
+ *   - judge.c jl_grow_missing growing by one unit: the same test fails. */
+#include <CUnit/CUnit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "analysis/wcet.h"
+#include "models/model.h"
+#include "search/assign.h"
+#include "search/bounds.h"
+#include "search/judge.h"
+#include "search/pattern.h"
+#include "search/sizes.h"
+#include "search/slack.h"
+
+void test_deploy_search_register(void);
+
+/* ---- rule ------------------------------------------------------------------------------- */
+
+static size_rule rule_of(int64_t min_sms, int64_t step_sms, int64_t g)
+{
+    rt_options o;
+    rt_options_default(&o);
+    o.part_min_sms = min_sms;
+    o.part_step_sms = step_sms;
+    return size_rule_of(&o, g);
+}
+
+static void test_rule(void)
+{
+    /* no rule: every unit count from 1 */
+    size_rule r = rule_of(0, 0, 2);
+    CU_ASSERT_EQUAL(r.min_units, 1);
+    CU_ASSERT_EQUAL(r.step_units, 1);
+    CU_ASSERT_TRUE(size_any(&r));
+    /* 8.X on the Orin (g = 2): 4 SMs = 2 units, multiples of 2 SMs = every unit */
+    r = rule_of(4, 2, 2);
+    CU_ASSERT_EQUAL(r.min_units, 2);
+    CU_ASSERT_EQUAL(r.step_units, 1);
+    CU_ASSERT_FALSE(size_ok(&r, 1));
+    CU_ASSERT_TRUE(size_ok(&r, 2));
+    CU_ASSERT_TRUE(size_ok(&r, 3));
+    /* 8.X with g = 1: units are SMs, at least 4, even */
+    r = rule_of(4, 2, 1);
+    CU_ASSERT_EQUAL(r.min_units, 4);
+    CU_ASSERT_EQUAL(r.step_units, 2);
+    CU_ASSERT_FALSE(size_ok(&r, 5));
+    CU_ASSERT_EQUAL(size_up(&r, 1), 4);
+    CU_ASSERT_EQUAL(size_up(&r, 5), 6);
+    CU_ASSERT_EQUAL(size_down(&r, 5), 4);
+    CU_ASSERT_EQUAL(size_down(&r, 3), 0);
+    /* 9.0 on the H100 (g = 2): at least 8 SMs, multiples of 8 = lcm(8, 2) = 4 units */
+    r = rule_of(8, 8, 2);
+    CU_ASSERT_EQUAL(r.min_units, 4);
+    CU_ASSERT_EQUAL(r.step_units, 4);
+    CU_ASSERT_EQUAL(size_down(&r, 66), 64);   /* 132 SMs: the largest legal is 128 */
+    /* g = 3, multiples of 2: lcm 6 = 2 units; at least 4 SMs: 2 units (6 SMs) */
+    r = rule_of(4, 2, 3);
+    CU_ASSERT_EQUAL(r.step_units, 2);
+    CU_ASSERT_EQUAL(r.min_units, 2);
+    /* --min-partition-sms 5 with g = 2 and 7.X (2, 2): 3 units (6 SMs) */
+    r = rule_of(5, 2, 2);
+    CU_ASSERT_EQUAL(r.min_units, 3);
+    CU_ASSERT_EQUAL(r.step_units, 1);
+}
+
+/* ---- hand-built inputs (as tests/test_assign.c builds them) ------------------------------ */
+
+typedef struct kdef {
+    const char *name;
+    double cycles, bw_gbps, kai;
+} kdef;
+
+typedef struct fixture {
+    rt_gpu *gpu;
+    rt_taskset *ts;
+    model *m;
+} fixture;
+
+static rt_gpu *gpu_make(int64_t N, int64_t g, int64_t banks)
+{
+    rt_gpu *gpu = calloc(1, sizeof *gpu);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(gpu);
+    gpu->name = strdup("test-gpu");
+    gpu->path = strdup("test-gpu.xml");
+    gpu->sms = N;
+    gpu->granularity = g;
+    gpu->l2_banks = banks;
+    gpu->bw_nominal_gbps = 348;
+    gpu->bw_effective_gbps = 330;
+    gpu->clock_mhz = 1365;
+    gpu->alpha = 100;
+    return gpu;
+}
+
+/* nt tasks; task i runs the kernels runs[i][0 .. nr[i]-1]; periods set by the caller. */
+static void fx_make(fixture *f, rt_gpu *gpu, const kdef *k, size_t nk, size_t nt,
+                    const size_t (*runs)[2], const size_t *nr, const int64_t *prio)
+{
+    static const char *names[6] = {"a", "b", "c", "d", "e", "f"};
+    rt_taskset *ts = calloc(1, sizeof *ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+    ts->name = strdup("test");
+    ts->path = strdup("test.xml");
+    ts->n_kernels = nk;
+    ts->kernels = calloc(nk, sizeof *ts->kernels);
+    ts->n_tasks = nt;
+    ts->tasks = calloc(nt, sizeof *ts->tasks);
+    CU_ASSERT_FATAL(ts->kernels && ts->tasks);
+    for (size_t i = 0; i < nk; i++) {
+        rt_kernel *kk = &ts->kernels[i];
+        kk->name = strdup(k[i].name);
+        kk->has_cycles = kk->has_kai = true;
+        kk->cycles = k[i].cycles;
+        kk->bw_gbps = k[i].bw_gbps;
+        kk->kai = k[i].kai;
+        kk->measured = calloc(1, sizeof *kk->measured);
+    }
+    for (size_t i = 0; i < nt; i++) {
+        rt_task *tk = &ts->tasks[i];
+        tk->name = strdup(names[i]);
+        tk->period_ns = tk->deadline_ns = 1;
+        tk->has_priority = prio[i] >= 0;
+        tk->priority = prio[i];
+        tk->n_runs = nr[i];
+        tk->runs = calloc(nr[i], sizeof *tk->runs);
+        tk->run_lines = calloc(nr[i], sizeof *tk->run_lines);
+        memcpy(tk->runs, runs[i], nr[i] * sizeof *tk->runs);
+    }
+    f->gpu = gpu;
+    f->ts = ts;
+    f->m = model_new(gpu, ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f->m);
+}
+
+static void fx_fini(fixture *f)
+{
+    model_free(f->m);
+    rt_taskset_free(f->ts);
+    rt_gpu_free(f->gpu);
+}
+
+static uint64_t lcg_next(uint64_t *s)
+{
+    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+    return *s >> 33;
+}
+
+/* The kernels of tests/test_assign.c: memory-bound, hybrid and compute. */
+static const kdef rand_kernels[4] = {
+    {.name = "MEM1", .cycles = 20000, .bw_gbps = 300, .kai = 0.05},
+    {.name = "MEM2", .cycles = 30000, .bw_gbps = 250, .kai = 0.1},
+    {.name = "HYB", .cycles = 25000, .bw_gbps = 100, .kai = 0.5},
+    {.name = "CMP", .cycles = 40000, .bw_gbps = 10, .kai = 2},
+};
+
+/* A random instance as in tests/test_assign.c: nt tasks of one or two kernels, periods 3..18
+ * times the isolated WCET on the whole GPU, deadlines = period or 0.8 period. */
+static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed, const rt_options *o)
+{
+    size_t runs[6][2] = {{0}}, nr[6] = {0};
+    int64_t prio[6] = {0};
+    uint64_t s = seed;
+    bool given = lcg_next(&s) % 2;
+    for (size_t i = 0; i < nt; i++) {
+        nr[i] = 1 + lcg_next(&s) % 2;
+        prio[i] = given ? (int64_t)(lcg_next(&s) % 4) : -1;
+        runs[i][0] = lcg_next(&s) % 4;
+        runs[i][1] = lcg_next(&s) % 4;
+    }
+    fx_make(f, gpu, rand_kernels, 4, nt, (const size_t (*)[2])runs, nr, prio);
+    for (size_t i = 0; i < nt; i++) {
+        int64_t w = 0;
+        CU_ASSERT_FATAL(wcet_isolated_task_ns(f->m, f->ts, i, gpu->sms, o, &w));
+        double factor = 3.0 + (double)(lcg_next(&s) % 1000) / 1000.0 * 15.0;
+        rt_task *tk = &f->ts->tasks[i];
+        tk->period_ns = (int64_t)((double)w * factor);
+        tk->deadline_ns = lcg_next(&s) % 2 ? tk->period_ns : tk->period_ns * 8 / 10;
+    }
+}
+
+/* ---- the brute force ----------------------------------------------------------------------
+ * Every set partition of the tasks, every vector of sizes n with n a multiple of g, n >= min_sms
+ * and n a multiple of step_sms (written here from the definition, not from search/sizes.c), the
+ * total within the GPU; each layout analysed in full. */
+
+typedef struct brute {
+    const fixture *f;
+    const rt_options *o;
+    int64_t min_sms, step_sms;
+    size_t *block, n_blocks;
+    int64_t *sizes;
+    int64_t best_sms;               /* fewest SMs of a schedulable layout, -1: none */
+    int64_t cap;                    /* max-min-slack: layouts of at most cap SMs */
+    bool have_slack;
+    int64_t slack_num, slack_den;   /* the largest smallest relative slack within cap */
+} brute;
+
+static void brute_layout(brute *b, int64_t used)
+{
+    size_t T = b->f->ts->n_tasks;
+    rt_layout *l = rt_layout_new(b->n_blocks, T);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    int64_t first = 0;
+    for (size_t p = 0; p < b->n_blocks; p++) {
+        l->part_sms[p] = b->sizes[p];
+        l->part_first_sm[p] = first;
+        first += b->sizes[p];
+    }
+    for (size_t i = 0; i < T; i++)
+        l->task_part[i] = b->block[i];
+    rt_layout *copy = rt_layout_copy(l);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+    rt_eval ev;
+    int rc = rt_eval_layout(b->f->m, b->f->ts, copy, b->o, 0, &ev);
+    CU_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
+    CU_ASSERT(rc != EVAL_OK || ev.decided);   /* the reference decides every layout */
+    bool ok = rc == EVAL_OK && ev.schedulable;
+    if (rc == EVAL_OK)
+        rt_eval_fini(&ev);
+    rt_layout_free(copy);
+    if (ok && (b->best_sms < 0 || used < b->best_sms))
+        b->best_sms = used;
+    int64_t num = 0, den = 1;
+    double slack;
+    if (ok && b->o->objective == RT_OBJ_MAX_MIN_SLACK && used <= b->cap) {
+        CU_ASSERT_FATAL(slack_of_layout(b->f->m, b->f->ts, l, b->o, &num, &den, &slack, NULL));
+        if (!b->have_slack || (__int128)num * b->slack_den > (__int128)b->slack_num * den) {
+            b->have_slack = true;
+            b->slack_num = num;
+            b->slack_den = den;
+        }
+    }
+    rt_layout_free(l);
+}
+
+static void brute_sizes(brute *b, size_t p, int64_t used)
+{
+    int64_t g = b->f->gpu->granularity, N = b->f->gpu->sms;
+    if (p == b->n_blocks) {
+        brute_layout(b, used);
+        return;
+    }
+    for (int64_t n = g; used + n <= N; n += g) {
+        if (n < b->min_sms || (b->step_sms > 1 && n % b->step_sms != 0))
+            continue;
+        b->sizes[p] = n;
+        brute_sizes(b, p + 1, used + n);
+    }
+}
+
+static void brute_partitions(brute *b, size_t i, size_t n_blocks)
+{
+    if (i == b->f->ts->n_tasks) {
+        b->n_blocks = n_blocks;
+        brute_sizes(b, 0, 0);
+        return;
+    }
+    for (size_t k = 0; k <= n_blocks; k++) {
+        b->block[i] = k;
+        brute_partitions(b, i + 1, k == n_blocks ? n_blocks + 1 : n_blocks);
+    }
+}
+
+static void brute_run(brute *b)
+{
+    size_t T = b->f->ts->n_tasks;
+    b->block = calloc(T, sizeof *b->block);
+    b->sizes = calloc(T, sizeof *b->sizes);
+    CU_ASSERT_FATAL(b->block && b->sizes);
+    b->best_sms = -1;
+    brute_partitions(b, 0, 0);
+    free(b->block);
+    free(b->sizes);
+}
+
+/* Every partition of l is one the rule allows (from the definition, as the brute force). */
+static bool layout_allowed(const rt_layout *l, int64_t g, int64_t min_sms, int64_t step_sms)
+{
+    bool ok = true;
+    for (size_t p = 0; p < l->n_parts; p++)
+        ok &= l->part_sms[p] % g == 0 && l->part_sms[p] >= min_sms &&
+              (step_sms <= 1 || l->part_sms[p] % step_sms == 0);
+    return ok;
+}
+
+static int run_search(const fixture *f, const rt_options *o, assign_result *r)
+{
+    rt_diags *d = rt_diags_new(16);
+    int rc = assign_search(f->m, f->ts, o, r, d);
+    if (rc != ASSIGN_OK)
+        rt_diags_print(d, stderr);
+    rt_diags_free(d);
+    return rc;
+}
+
+typedef struct tally {
+    long optimal, infeasible, constrained_above;  /* constrained optimum above the free one */
+} tally;
+
+/* min-sms: the search under the rule (min_sms, step_sms) proves the brute force's constrained
+ * optimum (or infeasibility), returns a layout of allowed sizes only, and its bound is at most
+ * the constrained optimum. */
+static void compare_min_sms(int64_t N, int64_t g, size_t nt, int64_t min_sms, int64_t step_sms,
+                            uint64_t seeds, rt_prio_mode prio, tally *c)
+{
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
+        rt_options o;
+        rt_options_default(&o);
+        o.priorities = prio;
+        o.time_limit_s = 0;   /* no clock: the same result on every machine */
+        fixture f;
+        rand_instance(&f, gpu_make(N, g, N - 1), nt, seed * 7919 + (uint64_t)(N + min_sms), &o);
+        brute free_b = { .f = &f, .o = &o, .cap = N };
+        brute_run(&free_b);
+        o.part_min_sms = min_sms;
+        o.part_step_sms = step_sms;
+        brute b = { .f = &f, .o = &o, .min_sms = min_sms, .step_sms = step_sms, .cap = N };
+        brute_run(&b);
+        assign_result r;
+        CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+        if (b.best_sms < 0) {
+            CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
+            c->infeasible++;
+        } else {
+            CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+            CU_ASSERT_EQUAL(r.sms_used, b.best_sms);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(r.layout);
+            CU_ASSERT_TRUE(layout_allowed(r.layout, g, min_sms, step_sms));
+            CU_ASSERT(r.lower_bound_sms >= 0 && r.lower_bound_sms <= b.best_sms);
+            c->optimal++;
+            c->constrained_above += free_b.best_sms >= 0 && b.best_sms > free_b.best_sms;
+        }
+        if (r.status != (b.best_sms < 0 ? ASSIGN_INFEASIBLE : ASSIGN_OPTIMAL) ||
+            r.sms_used != (b.best_sms < 0 ? r.sms_used : b.best_sms))
+            fprintf(stderr, "\nmismatch N=%lld g=%lld min=%lld step=%lld seed=%llu: brute %lld, "
+                            "search %s %lld\n", (long long)N, (long long)g, (long long)min_sms,
+                    (long long)step_sms, (unsigned long long)seed, (long long)b.best_sms,
+                    assign_status_name(r.status), (long long)r.sms_used);
+        assign_result_fini(&r);
+        fx_fini(&f);
+    }
+}
+
+static void test_brute_min_sms(void)
+{
+    tally c = {0};
+    /* 8.X with g = 1 (at least 4 SMs, even) on 8 SMs */
+    compare_min_sms(8, 1, 4, 4, 2, 8, RT_PRIO_DM, &c);
+    /* 7.X with g = 1 (at least 2, even) on 7 SMs: 7 itself is not allowed */
+    compare_min_sms(7, 1, 4, 2, 2, 8, RT_PRIO_GIVEN, &c);
+    /* --min-partition-sms 4 with g = 2 on 8 SMs (the Orin's TPCs) */
+    compare_min_sms(8, 2, 5, 4, 0, 6, RT_PRIO_AUDSLEY, &c);
+    /* a minimum of 3 SMs, no step, g = 1 */
+    compare_min_sms(6, 1, 4, 3, 0, 8, RT_PRIO_DM, &c);
+    /* both outcomes occur, and the rule changed the optimum somewhere (so the test can tell) */
+    CU_ASSERT(c.optimal > 0);
+    CU_ASSERT(c.infeasible > 0);
+    CU_ASSERT(c.constrained_above > 0);
+}
+
+/* max-min-slack: the largest smallest relative slack over the layouts of allowed sizes within
+ * max_sms SMs, as the brute force finds it; the returned layout is of allowed sizes. */
+static void test_brute_max_min_slack(void)
+{
+    long found = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        rt_options o;
+        rt_options_default(&o);
+        o.priorities = RT_PRIO_DM;
+        o.objective = RT_OBJ_MAX_MIN_SLACK;
+        o.time_limit_s = 0;
+        o.part_min_sms = 4;
+        o.part_step_sms = 2;
+        o.max_sms = 9;   /* at most 9 SMs: one partition of 4, 6 or 8, or two of 4 */
+        fixture f;
+        rand_instance(&f, gpu_make(10, 1, 9), 3, seed * 104729, &o);
+        brute b = { .f = &f, .o = &o, .min_sms = 4, .step_sms = 2, .cap = 9 };
+        brute_run(&b);
+        assign_result r;
+        CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+        if (!b.have_slack) {
+            CU_ASSERT_EQUAL(r.status, ASSIGN_INFEASIBLE);
+        } else {
+            CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(r.layout);
+            CU_ASSERT_TRUE(layout_allowed(r.layout, 1, 4, 2));
+            CU_ASSERT(r.sms_used <= 9);
+            int64_t num = 0, den = 1;
+            double s;
+            CU_ASSERT_FATAL(slack_of_layout(f.m, f.ts, r.layout, &o, &num, &den, &s, NULL));
+            CU_ASSERT((__int128)num * b.slack_den == (__int128)b.slack_num * den);
+            found++;
+        }
+        assign_result_fini(&r);
+        fx_fini(&f);
+    }
+    CU_ASSERT(found > 0);
+}
+
+/* ---- the pieces --------------------------------------------------------------------------- */
+
+/* One task of one compute kernel on a 6-SM GPU, g = 1, period far above its WCET: it fits alone
+ * on 1 SM. Under the rule "at least 3 SMs" sizes 1 and 2 hold no task, so its alone size index
+ * is 2 (3 SMs), the trivial bound and the pattern bound are 3 units, and the search returns one
+ * partition of 3 SMs, proven by the bound. */
+static void test_bounds_allowed(void)
+{
+    fixture f;
+    size_t runs[1][2] = {{3, 0}}, nr[1] = {1};
+    int64_t prio[1] = {-1};
+    fx_make(&f, gpu_make(6, 1, 5), rand_kernels, 4, 1, (const size_t (*)[2])runs, nr, prio);
+    f.ts->tasks[0].period_ns = f.ts->tasks[0].deadline_ns = 1000000000;   /* 1 s */
+    rt_options o;
+    rt_options_default(&o);
+    o.time_limit_s = 0;
+    lbt *free_b = lbt_new(f.m, f.ts, &o);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(free_b);
+    CU_ASSERT_EQUAL(lbt_alone(free_b, 0), 0);   /* 1 SM without the rule */
+    lbt_free(free_b);
+    o.part_min_sms = 3;
+    lbt *b = lbt_new(f.m, f.ts, &o);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_EQUAL(lbt_alone(b, 0), 2);
+    CU_ASSERT_FALSE(lbt_fits(b, 0, 0));
+    CU_ASSERT_FALSE(lbt_fits(b, 0, 1));
+    CU_ASSERT_TRUE(lbt_fits(b, 0, 2));
+    size_t G[1] = {0};
+    CU_ASSERT_EQUAL(lbt_group_pass(b, G, 1, 1, NULL), 0);
+    CU_ASSERT_EQUAL(lbt_group_pass(b, G, 1, 2, NULL), 1);
+    rt_diags *d = rt_diags_new(8);
+    pattern_result pr;
+    CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, (int64_t)lbt_sizes(b) + 1, d, &pr), ASSIGN_OK);
+    CU_ASSERT_EQUAL(pr.lb_units, 3);
+    rt_diags_free(d);
+    lbt_free(b);
+    assign_result r;
+    CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
+    CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
+    CU_ASSERT_EQUAL(r.sms_used, 3);
+    CU_ASSERT_EQUAL(r.lower_bound_sms, 3);
+    CU_ASSERT_EQUAL(r.one_partition_sms, 3);
+    assign_result_fini(&r);
+    fx_fini(&f);
+}
+
+/* The judge refuses a layout of a forbidden size without analysing it, the tasks of that
+ * partition missing; growth goes to the next allowed size. */
+static void test_judge_forbidden(void)
+{
+    fixture f;
+    size_t runs[2][2] = {{3, 0}, {3, 0}}, nr[2] = {1, 1};
+    int64_t prio[2] = {-1, -1};
+    fx_make(&f, gpu_make(8, 1, 7), rand_kernels, 4, 2, (const size_t (*)[2])runs, nr, prio);
+    for (size_t i = 0; i < 2; i++)
+        f.ts->tasks[i].period_ns = f.ts->tasks[i].deadline_ns = 1000000000;
+    rt_options o;
+    rt_options_default(&o);
+    o.part_min_sms = 4;
+    o.part_step_sms = 2;
+    judge *j = judge_new(f.m, f.ts, &o, 64);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    jlayout l;
+    CU_ASSERT_EQUAL_FATAL(jl_init(&l, 2), 0);
+    /* a on 4 SMs (allowed), b on 3 (forbidden: odd) */
+    l.n_parts = 2;
+    l.part[0] = 0;
+    l.part[1] = 1;
+    l.units[0] = 4;
+    l.units[1] = 3;
+    jverdict v;
+    CU_ASSERT_EQUAL_FATAL(judge_eval(j, &l, &v), 0);
+    CU_ASSERT_FALSE(v.pass);
+    CU_ASSERT_FALSE(v.undecided);
+    CU_ASSERT_EQUAL(v.miss[0], 0);
+    CU_ASSERT_EQUAL(v.miss[1], 1);
+    CU_ASSERT_EQUAL(judge_analyses(j), 0);   /* no analysis ran */
+    /* growth: 3 -> 4 (the next allowed size), 1 unit given */
+    size_rule rule = size_rule_of(&o, 1);
+    CU_ASSERT_EQUAL(jl_grow_missing(&l, v.miss, 4, &rule), 1);
+    CU_ASSERT_EQUAL(l.units[1], 4);
+    CU_ASSERT_EQUAL_FATAL(judge_eval(j, &l, &v), 0);
+    CU_ASSERT_TRUE(v.pass);
+    CU_ASSERT_EQUAL(judge_analyses(j), 1);
+    /* from 4, the next allowed is 6: 2 units, refused when only 1 is spare */
+    unsigned char miss[2] = {1, 0};
+    CU_ASSERT_EQUAL(jl_grow_missing(&l, miss, 1, &rule), 0);
+    CU_ASSERT_EQUAL(l.units[0], 4);
+    CU_ASSERT_EQUAL(jl_grow_missing(&l, miss, 2, &rule), 2);
+    CU_ASSERT_EQUAL(l.units[0], 6);
+    jl_fini(&l);
+    judge_free(j);
+    fx_fini(&f);
+}
+
+void test_deploy_search_register(void)
+{
+    CU_pSuite s = CU_add_suite("deploy_search", NULL, NULL);
+    CU_add_test(s, "the size rule in units of g", test_rule);
+    CU_add_test(s, "judge refuses forbidden sizes; growth to the next allowed size",
+                test_judge_forbidden);
+    CU_add_test(s, "bounds and pattern bound over allowed sizes", test_bounds_allowed);
+    CU_add_test(s, "min-sms: brute force over allowed layouts", test_brute_min_sms);
+    CU_add_test(s, "max-min-slack: brute force over allowed layouts", test_brute_max_min_slack);
+}
