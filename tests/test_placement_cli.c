@@ -187,7 +187,7 @@ static size_t count(const char *hay, const char *needle)
  * each (room 8 everywhere), so it too runs on every SM: 68 bands each. Drawing the first 20,000
  * blocks instead showed BIG alone. The block-time check: BIG 75 x 10 us = 750 us against 1 ms is
  * 25% apart, not more: no warning; SMALL 2 x 5 us = 10 us against 1 ms: -99%: a warning at its
- * <launch> (line 21). */
+ * <launch> (line 23). */
 static void test_placement_cli_dense(void)
 {
     runcmd_out r;
@@ -197,7 +197,7 @@ static void test_placement_cli_dense(void)
     CU_ASSERT_EQUAL(count(svg, "<title>BIG: "), 68);
     CU_ASSERT_EQUAL(count(svg, "<title>SMALL: "), 68);
     CU_ASSERT_EQUAL(count(svg, " block "), 0);   /* no single block drawn */
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, DENSE ":21: warning: kernel \"SMALL\": block-time 5000 "
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, DENSE ":23: warning: kernel \"SMALL\": block-time 5000 "
                                   "ns x 2 waves (680 blocks in waves of 68 SMs x 8 resident) = "
                                   "10000 ns alone on the GPU, but the kernel's own time is "
                                   "1000000 ns (-99%, more than 25% apart)"));
@@ -213,17 +213,23 @@ static void test_placement_cli_dense(void)
 
 /* An upper bound of a text's width at 12 px, independent of the chart's own: per character the
  * advance width of DejaVu Sans (the face headless Chromium draws sans-serif with here) rounded
- * up: W .989 and m .974 -> 1 em, other capitals <= .863 -> 0.9 em, the other letters, digits
- * and punctuation of these texts <= .636 -> 0.64 em. */
+ * up: W .989 and m .974 -> 1 em, other capitals <= .863 -> 0.9 em, e-acute .615 and anything
+ * else outside ASCII -> 1 em, the other letters, digits and punctuation of these texts <= .636
+ * -> 0.64 em. UTF-8 continuation bytes add nothing. */
 static double dejavu_w(const char *s, size_t n)
 {
     double em = 0;
-    for (size_t i = 0; i < n; i++)
-        em += s[i] == 'W' || s[i] == 'm' ? 1.0 : s[i] >= 'A' && s[i] <= 'Z' ? 0.9 : 0.64;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        em += (c & 0xC0) == 0x80 ? 0.0 : c >= 0x80 || c == 'W' || c == 'm' ? 1.0
+              : c >= 'A' && c <= 'Z' ? 0.9 : 0.64;
+    }
     return em * 12.0;
 }
 
-/* Scenario "legend": twelve kernels, 46-character names and 3-character names in turn. Every
+/* Scenario "legend": twelve kernels, 46-character names and 3-character names in turn, and one
+ * named with 150 e-acutes (300 bytes: its legend text and tooltip were cut inside a character,
+ * and the chart refused as invalid UTF-8, exit 2; now the text ends in "..."). Every
  * legend entry (swatch from its x, text from its x to x + its width bound) must end before the
  * next entry of its row starts and before the right margin (1100 - 16); rows 18 px apart. The
  * four fixed columns of 267 px drew the long names across their neighbours. */
@@ -262,8 +268,9 @@ static void test_placement_cli_legend(void)
         entries++;
         p = t1;
     }
-    CU_ASSERT_EQUAL(entries, 12);
-    CU_ASSERT(rows >= 2 && rows < 12);   /* rows shared, none overfull */
+    CU_ASSERT_EQUAL(entries, 13);
+    CU_ASSERT(rows >= 2 && rows < 13);   /* rows shared, none overfull */
+    CU_ASSERT_PTR_NOT_NULL(strstr(svg, "\xc3\xa9..." "</text>"));
     free(svg);
     runcmd_free(&r);
 }

@@ -53,23 +53,38 @@ static double text_w(const char *s, double font_px)
     return em * font_px;
 }
 
+/* A text that snprintf may have cut inside a UTF-8 sequence ends before that sequence (the SVG
+ * writer refuses text that is not valid UTF-8). */
+static void utf8_end(char *buf)
+{
+    size_t n = strlen(buf), lead = n;
+    while (lead > 0 && ((unsigned char)buf[lead - 1] & 0xC0) == 0x80)
+        lead--;
+    if (lead == 0)
+        return;
+    unsigned char c = (unsigned char)buf[lead - 1];
+    size_t want = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    if (lead - 1 + want > n)
+        buf[lead - 1] = '\0';
+}
+
 /* s into buf, cut at a UTF-8 boundary and ended by "..." when wider than max_w at FONT px. */
 static void cut_to_width(const char *s, double max_w, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", s);
+    utf8_end(buf);
     size_t n = strlen(buf);
-    while (n > 0 && text_w(buf, FONT) > max_w) {
+    if (text_w(buf, FONT) <= max_w || size < 4)
+        return;
+    do {   /* drop whole characters until the rest and "..." fit */
         do
             n--;
         while (n > 0 && ((unsigned char)buf[n] & 0xC0) == 0x80);
-        buf[n] = '\0';
-        if (n + 4 <= size) {
+        if (n + 4 <= size)
             memcpy(buf + n, "...", 4);
-            if (text_w(buf, FONT) <= max_w)
-                break;
+        else
             buf[n] = '\0';
-        }
-    }
+    } while (n > 0 && text_w(buf, FONT) > max_w);
 }
 
 #define SWATCH 14.0           /* a legend entry: swatch, gap, text, gap to the next entry */
@@ -85,6 +100,7 @@ static void legend_text(const placement_report *r, size_t k, char *buf, size_t s
     report_fmt_ns(kr->at_ns, at, sizeof at);
     snprintf(txt, sizeof txt, "%s (%lld block%s, submitted at %s)", kname(r, k),
              (long long)kr->blocks, kr->blocks == 1 ? "" : "s", at);
+    utf8_end(txt);
     cut_to_width(txt, WIDTH - 2 * PAD - SWATCH - SWATCH_GAP, buf, size);
 }
 
@@ -177,6 +193,7 @@ static int draw_blocks(svg_writer *w, const placement_report *r, const geom *g, 
             report_fmt_ns(bl->end_ns, t1, sizeof t1);
         snprintf(tip, sizeof tip, "%s block %lld on SM %zu (room %lld): %s to %s",
                  kname(r, bl->kernel), (long long)bl->block, bl->sm, (long long)bl->room, t0, t1);
+        utf8_end(tip);
         svg_rect(w, xa, y + 0.5, xb - xa, h - 1.0 > 0.5 ? h - 1.0 : 0.5,
                  &(svg_style){ .fill = svg_palette(bl->kernel), .stroke = never ? INK : "#FFFFFF",
                                .stroke_width = never ? 0.8 : 0.4, .dash = never ? "3 2" : NULL },
@@ -238,6 +255,7 @@ static int draw_bands(svg_writer *w, const placement_report *r, const geom *g,
             report_fmt_ns(b->last_ns, t1, sizeof t1);
         snprintf(tip, sizeof tip, "%s: %lld block%s on SM %zu, %s to %s", kname(r, b->kernel),
                  (long long)b->blocks, b->blocks == 1 ? "" : "s", b->sm, t0, t1);
+        utf8_end(tip);
         svg_rect(w, xa, y + 0.5, xb - xa, h - 1.0 > 0.5 ? h - 1.0 : 0.5,
                  &(svg_style){ .fill = svg_palette(b->kernel), .stroke = never ? INK : "#FFFFFF",
                                .stroke_width = never ? 0.8 : 0.4, .dash = never ? "3 2" : NULL },
@@ -265,6 +283,7 @@ int placement_svg_write(const placement_report *r, FILE *out)
     snprintf(title, sizeof title, "Scenario \"%s\" on %s: most-room placement, SM order %s",
              r->ts->scenarios[res->scenario].name, r->gpu->name,
              rt_placement_order_name(r->gpu->placement_order));
+    utf8_end(title);
     if (banded)
         snprintf(note, sizeof note, "%lld blocks (%zu placed) as one band per kernel per SM, from "
                  "its first block's start to its last block's end there%s; dashed: never ends",
