@@ -148,6 +148,7 @@ else
 	sh tests/check_html.sh $(BIN) $(BUILD)/html-check
 	sh tests/check_explore.sh $(BUILD)
 	sh tests/check_split.sh $(BUILD)
+	sh tests/check_escape.sh $(BUILD)
 	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 endif
 

@@ -153,12 +153,136 @@ static void test_placement_cli_budget(void)
     runcmd_free(&r);
 }
 
+#define DENSE "tests/data/placement/dense-2080ti.xml"
+
+/* rtgpu-simulate DENSE --scenario sc --format svg into a temporary file; its text (free it). */
+static char *dense_svg(char *sc, runcmd_out *r)
+{
+    char path[] = "/tmp/rtgpu-placement-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0)
+        return NULL;
+    close(fd);
+    *r = simcmd((char *[]){ "x", DENSE, "--gpu", GPU, "--scenario", sc, "--format", "svg",
+                            "-o", path, NULL });
+    FILE *f = fopen(path, "rb");
+    char *svg = f ? runcmd_slurp(f) : NULL;
+    if (f)
+        fclose(f);
+    unlink(path);
+    return svg;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* Scenario "dense" (the file's comment): 20,400 BIG blocks then 680 SMALL blocks, 21,080 in all,
+ * past the 20,000 blocks drawn one by one: one band per kernel per SM. BIG runs on every SM
+ * (75 waves of 4 per SM); SMALL's first 544 blocks are placed at 750 us on 68 empty SMs, 8 on
+ * each (room 8 everywhere), so it too runs on every SM: 68 bands each. Drawing the first 20,000
+ * blocks instead showed BIG alone. The block-time check: BIG 75 x 10 us = 750 us against 1 ms is
+ * 25% apart, not more: no warning; SMALL 2 x 5 us = 10 us against 1 ms: -99%: a warning at its
+ * <launch> (line 23). */
+static void test_placement_cli_dense(void)
+{
+    runcmd_out r;
+    char *svg = dense_svg((char[]){ "dense" }, &r);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(svg);
+    CU_ASSERT_EQUAL(count(svg, "<title>BIG: "), 68);
+    CU_ASSERT_EQUAL(count(svg, "<title>SMALL: "), 68);
+    CU_ASSERT_EQUAL(count(svg, " block "), 0);   /* no single block drawn */
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.err, DENSE ":23: warning: kernel \"SMALL\": block-time 5000 "
+                                  "ns x 2 waves (680 blocks in waves of 68 SMs x 8 resident) = "
+                                  "10000 ns alone on the GPU, but the kernel's own time is "
+                                  "1000000 ns (-99%, more than 25% apart)"));
+    CU_ASSERT_PTR_NULL(strstr(r.err, "\"BIG\""));
+    free(svg);
+    runcmd_free(&r);
+    /* -q keeps the warning back */
+    r = simcmd((char *[]){ "x", DENSE, "--gpu", GPU, "--scenario", "dense", "-q", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.err, "");
+    runcmd_free(&r);
+}
+
+/* An upper bound of a text's width at 12 px, independent of the chart's own: per character the
+ * advance width of DejaVu Sans (the face headless Chromium draws sans-serif with here) rounded
+ * up: W .989 and m .974 -> 1 em, other capitals <= .863 -> 0.9 em, e-acute .615 and anything
+ * else outside ASCII -> 1 em, the other letters, digits and punctuation of these texts <= .636
+ * -> 0.64 em. UTF-8 continuation bytes add nothing. */
+static double dejavu_w(const char *s, size_t n)
+{
+    double em = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        em += (c & 0xC0) == 0x80 ? 0.0 : c >= 0x80 || c == 'W' || c == 'm' ? 1.0
+              : c >= 'A' && c <= 'Z' ? 0.9 : 0.64;
+    }
+    return em * 12.0;
+}
+
+/* Scenario "legend": twelve kernels, 46-character names and 3-character names in turn, and one
+ * named with 150 e-acutes (300 bytes: its legend text and tooltip were cut inside a character,
+ * and the chart refused as invalid UTF-8, exit 2; now the text ends in "..."). Every
+ * legend entry (swatch from its x, text from its x to x + its width bound) must end before the
+ * next entry of its row starts and before the right margin (1100 - 16); rows 18 px apart. The
+ * four fixed columns of 267 px drew the long names across their neighbours. */
+static void test_placement_cli_legend(void)
+{
+    runcmd_out r;
+    char *svg = dense_svg((char[]){ "legend" }, &r);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(svg);
+    const char *p = strstr(svg, "<g class=\"legend\"");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    size_t entries = 0, rows = 0;
+    double prev_end = 0, prev_y = -1;
+    for (;;) {
+        double rx, ry, tx, ty;
+        const char *rect = strstr(p, "<rect x=\""), *end = strstr(p, "</g>");
+        if (!rect || (end && end < rect))
+            break;
+        CU_ASSERT_FATAL(sscanf(rect, "<rect x=\"%lf\" y=\"%lf\"", &rx, &ry) == 2);
+        const char *text = strstr(rect, "<text x=\"");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+        CU_ASSERT_FATAL(sscanf(text, "<text x=\"%lf\" y=\"%lf\"", &tx, &ty) == 2);
+        const char *t0 = strchr(text, '>') + 1, *t1 = strstr(t0, "</text>");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(t1);
+        CU_ASSERT(tx >= rx + 14.0);                 /* text right of its swatch */
+        CU_ASSERT_DOUBLE_EQUAL(ty - ry, 10.0, 1e-9);   /* swatch beside its text */
+        if (ry == prev_y) {
+            CU_ASSERT(rx >= prev_end);              /* no overlap within a row */
+        } else {
+            CU_ASSERT(prev_y < 0 || ry >= prev_y + 18.0);
+            rows++;
+        }
+        prev_end = tx + dejavu_w(t0, (size_t)(t1 - t0));
+        CU_ASSERT(prev_end <= 1100.0 - 16.0);
+        prev_y = ry;
+        entries++;
+        p = t1;
+    }
+    CU_ASSERT_EQUAL(entries, 13);
+    CU_ASSERT(rows >= 2 && rows < 13);   /* rows shared, none overfull */
+    CU_ASSERT_PTR_NOT_NULL(strstr(svg, "\xc3\xa9..." "</text>"));
+    free(svg);
+    runcmd_free(&r);
+}
+
 void test_placement_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("placement_cli", NULL, NULL);
     CU_add_test(s, "the placement is charged to the work budget", test_placement_cli_budget);
     CU_add_test(s, "json placement (G5)", test_placement_cli_json);
     CU_add_test(s, "svg chart (G6)", test_placement_cli_svg);
+    CU_add_test(s, "svg past 20,000 blocks: bands; block-time check", test_placement_cli_dense);
+    CU_add_test(s, "svg legend in rows without overlap", test_placement_cli_legend);
     CU_add_test(s, "errors", test_placement_cli_errors);
     CU_add_test(s, "quiet", test_placement_cli_quiet);
 }

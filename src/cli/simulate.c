@@ -20,6 +20,8 @@
 
 /* The Gantt chart shows at most this many jobs (the first ones): memory stays bounded. */
 #define GANTT_MAX_JOBS 2000
+/* warnings of one placement (one per kernel at most), stored before they are printed */
+#define MAX_PLACEMENT_WARNINGS 50
 
 /* Jobs kept for the Gantt chart. */
 typedef struct gantt_keep {
@@ -200,6 +202,16 @@ static int run_placement(cli_run *r)
                 cli_shown(name), psim_status_text(rc));
         return rc == PSIM_ETOOBIG || rc == PSIM_ELAUNCH ? 2 : 3;
     }
+    rt_diags *warn = rt_diags_new(MAX_PLACEMENT_WARNINGS);
+    if (!warn) {
+        psim_result_fini(&res);
+        cli_oom(r);
+        return 3;
+    }
+    psim_check_block_times(r->ts, r->gpu, &res, warn);
+    if (r->args.opt.verbosity >= 0)
+        rt_diags_print(warn, stderr);
+    rt_diags_free(warn);
     rt_atomic_stream st;
     if (path && rt_atomic_open(&st, path) != 0) {
         fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),

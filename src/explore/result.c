@@ -85,20 +85,26 @@ static void put_json_str(xp_buf *b, const char *s)
 }
 
 /* A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+/* A CSV field: quoted when it holds a comma, a quote or a control character; each control
+ * character (below 0x20, and 0x7f) as \xNN like every text output (util/textesc.h), so that a
+ * record is one line and no path in an error message can move a terminal's cursor. */
 static void put_csv_str(xp_buf *b, const char *s)
 {
-    if (!strpbrk(s, ",\"\r\n")) {
+    bool ctl = false;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        ctl |= *p < 0x20 || *p == 0x7f;
+    if (!ctl && !strpbrk(s, ",\"")) {
         puts_(b, s);
         return;
     }
     put(b, "\"", 1);
-    for (const char *p = s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p == '"')
             put(b, "\"", 1);
-        if (*p == '\n' || *p == '\r')
-            put(b, " ", 1);   /* one record per line */
+        if (*p < 0x20 || *p == 0x7f)
+            putf(b, "\\x%02x", *p);
         else
-            put(b, p, 1);
+            put(b, (const char *)p, 1);
     }
     put(b, "\"", 1);
 }

@@ -6,6 +6,7 @@
 
 #include "report/jw.h"
 #include "report/report.h"
+#include "util/textesc.h"
 
 static const char *kname(const placement_report *r, size_t k)
 {
@@ -87,9 +88,10 @@ int placement_report_text(const placement_report *r, FILE *out, int verbosity)
     char t[40];
     if (verbosity < 0)
         return ferror(out) ? -1 : 0;
-    fprintf(out, "rtgpu-simulate %s: block placement of scenario \"%s\" (%s), most-room policy "
-                 "with leftover head-of-line (docs/concurrency.md sec. 8)\n",
-            r->tool_version, sc->name, r->ts->path);
+    fprintf(out, "rtgpu-simulate %s: block placement of scenario \"%s\" (", r->tool_version,
+            sc->name);
+    rt_esc_fputs(r->ts->path, out);   /* a path may hold any byte (docs/formats.md) */
+    fprintf(out, "), most-room policy with leftover head-of-line (docs/concurrency.md sec. 8)\n");
     fprintf(out, "GPU: %s, %lld SMs, placement order %s\n", r->gpu->name, (long long)r->gpu->sms,
             rt_placement_order_name(r->gpu->placement_order));
     fmt_time(res->end_ns, t, sizeof t);

@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
@@ -33,6 +34,100 @@ static double t2x(const geom *g, int64_t t)
     return g->x0 + (double)t * (g->x1 - g->x0) / (double)g->t1;
 }
 
+/* The width of text at font_px, an upper bound for the usual sans-serif faces (DejaVu Sans,
+ * Liberation Sans, Arial): 1.1 em for the widest characters (@ is 1.015 em in Arial) and for
+ * anything outside ASCII, 0.8 em for the other capitals, 0.65 em for the rest (DejaVu Sans's
+ * widest lowercase letter besides m and w is 0.635 em). */
+static double text_w(const char *s, double font_px)
+{
+    double em = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p >= 0x80) {
+            em += (*p & 0xC0) != 0x80 ? 1.1 : 0.0;
+        } else if (strchr("MWmw@%", *p)) {
+            em += 1.1;
+        } else {
+            em += *p >= 'A' && *p <= 'Z' ? 0.8 : 0.65;
+        }
+    }
+    return em * font_px;
+}
+
+/* A text that snprintf may have cut inside a UTF-8 sequence ends before that sequence (the SVG
+ * writer refuses text that is not valid UTF-8). */
+static void utf8_end(char *buf)
+{
+    size_t n = strlen(buf), lead = n;
+    while (lead > 0 && ((unsigned char)buf[lead - 1] & 0xC0) == 0x80)
+        lead--;
+    if (lead == 0)
+        return;
+    unsigned char c = (unsigned char)buf[lead - 1];
+    size_t want = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    if (lead - 1 + want > n)
+        buf[lead - 1] = '\0';
+}
+
+/* s into buf, cut at a UTF-8 boundary and ended by "..." when wider than max_w at FONT px. */
+static void cut_to_width(const char *s, double max_w, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", s);
+    utf8_end(buf);
+    size_t n = strlen(buf);
+    if (text_w(buf, FONT) <= max_w || size < 4)
+        return;
+    do {   /* drop whole characters until the rest and "..." fit */
+        do
+            n--;
+        while (n > 0 && ((unsigned char)buf[n] & 0xC0) == 0x80);
+        if (n + 4 <= size)
+            memcpy(buf + n, "...", 4);
+        else
+            buf[n] = '\0';
+    } while (n > 0 && text_w(buf, FONT) > max_w);
+}
+
+#define SWATCH 14.0           /* a legend entry: swatch, gap, text, gap to the next entry */
+#define SWATCH_GAP 6.0
+#define ENTRY_GAP 24.0
+#define LEGEND_ROW 18.0
+
+/* Kernel k's legend text (cut to fit one row) into buf. */
+static void legend_text(const placement_report *r, size_t k, char *buf, size_t size)
+{
+    const psim_kernel *kr = &r->res->kernels[k];
+    char txt[200], at[40];
+    report_fmt_ns(kr->at_ns, at, sizeof at);
+    snprintf(txt, sizeof txt, "%s (%lld block%s, submitted at %s)", kname(r, k),
+             (long long)kr->blocks, kr->blocks == 1 ? "" : "s", at);
+    utf8_end(txt);
+    cut_to_width(txt, WIDTH - 2 * PAD - SWATCH - SWATCH_GAP, buf, size);
+}
+
+/* Lay the legend out in rows from the left, an entry moving to the next row when it would pass
+ * the right margin; draw it at legend_y when w is not NULL. Returns the number of rows. */
+static size_t legend_layout(const placement_report *r, svg_writer *w, double legend_y)
+{
+    char txt[210];
+    double x = PAD;
+    size_t row = 0;
+    for (size_t k = 0; k < r->res->n_kernels; k++) {
+        legend_text(r, k, txt, sizeof txt);
+        double ew = SWATCH + SWATCH_GAP + text_w(txt, FONT);
+        if (x > PAD && x + ew > WIDTH - PAD) {
+            row++;
+            x = PAD;
+        }
+        if (w) {
+            double y = legend_y + (double)row * LEGEND_ROW;
+            svg_rect(w, x, y - 10, SWATCH, 12, &(svg_style){ .fill = svg_palette(k) }, NULL);
+            svg_text(w, x + SWATCH + SWATCH_GAP, y, txt, NULL, NULL);
+        }
+        x += ew + ENTRY_GAP;
+    }
+    return r->res->n_kernels ? row + 1 : 0;
+}
+
 static void layout(const placement_report *r, geom *g)
 {
     const psim_result *res = r->res;
@@ -52,9 +147,8 @@ static void layout(const placement_report *r, geom *g)
         open_end |= res->kernels[k].placed > 0 && res->kernels[k].block_time_ns == 0;
     if (open_end)
         g->t1 += g->t1 / 10;   /* blocks that never end run on past the last event */
-    size_t per_row = 4;
-    g->n_legend_rows = (res->n_kernels + per_row - 1) / per_row;
-    g->height = g->axis_y + 40.0 + (double)g->n_legend_rows * 18.0 + PAD;
+    g->n_legend_rows = legend_layout(r, NULL, 0);
+    g->height = g->axis_y + 40.0 + (double)g->n_legend_rows * LEGEND_ROW + PAD;
 }
 
 static int draw_rows(svg_writer *w, const placement_report *r, const geom *g)
@@ -99,6 +193,7 @@ static int draw_blocks(svg_writer *w, const placement_report *r, const geom *g, 
             report_fmt_ns(bl->end_ns, t1, sizeof t1);
         snprintf(tip, sizeof tip, "%s block %lld on SM %zu (room %lld): %s to %s",
                  kname(r, bl->kernel), (long long)bl->block, bl->sm, (long long)bl->room, t0, t1);
+        utf8_end(tip);
         svg_rect(w, xa, y + 0.5, xb - xa, h - 1.0 > 0.5 ? h - 1.0 : 0.5,
                  &(svg_style){ .fill = svg_palette(bl->kernel), .stroke = never ? INK : "#FFFFFF",
                                .stroke_width = never ? 0.8 : 0.4, .dash = never ? "3 2" : NULL },
@@ -129,19 +224,42 @@ static int draw_axis(svg_writer *w, const geom *g)
 
 static int draw_legend(svg_writer *w, const placement_report *r, const geom *g)
 {
-    const psim_result *res = r->res;
-    char txt[200], at[40];
-    double col_w = (WIDTH - 2 * PAD) / 4.0;
     svg_group_begin(w, &(svg_style){ .cls = "legend", .font_size = FONT, .fill = INK });
-    for (size_t k = 0; k < res->n_kernels; k++) {
-        const psim_kernel *kr = &res->kernels[k];
-        size_t row = k / 4, col = k % 4;   /* four kernels to a legend row */
-        double x = PAD + (double)col * col_w, y = g->axis_y + 44.0 + (double)row * 18.0;
-        report_fmt_ns(kr->at_ns, at, sizeof at);
-        snprintf(txt, sizeof txt, "%s (%lld block%s, submitted at %s)", kname(r, k),
-                 (long long)kr->blocks, kr->blocks == 1 ? "" : "s", at);
-        svg_rect(w, x, y - 10, 14, 12, &(svg_style){ .fill = svg_palette(k) }, NULL);
-        svg_text(w, x + 20, y, txt, NULL, NULL);
+    legend_layout(r, w, g->axis_y + 44.0);
+    return svg_group_end(w);
+}
+
+/* Past PLACEMENT_SVG_MAX_BLOCKS blocks: one band per kernel per SM, from the start of its first
+ * block there to the end of its last, the bands of one SM stacked in its row. */
+static int draw_bands(svg_writer *w, const placement_report *r, const geom *g,
+                      const psim_band *bands, size_t n)
+{
+    char tip[256], t0[40], t1[40];
+    svg_group_begin(w, &(svg_style){ .cls = "band" });
+    for (size_t i = 0, first = 0, m = 0; i < n; i++) {
+        const psim_band *b = &bands[i];
+        if (i == m) {   /* the next SM's bands: [first, m) */
+            for (first = m = i; m < n && bands[m].sm == b->sm; m++)
+                continue;
+        }
+        double h = g->row_h / (double)(m - first);
+        double y = g->rows_y + (double)b->sm * g->row_h + (double)(i - first) * h;
+        bool never = b->last_ns < 0;
+        double xa = t2x(g, b->first_ns), xb = never ? g->x1 : t2x(g, b->last_ns);
+        if (xb - xa < 2.0)
+            xb = xa + 2.0;
+        report_fmt_ns(b->first_ns, t0, sizeof t0);
+        if (never)
+            snprintf(t1, sizeof t1, "never (no block-time)");
+        else
+            report_fmt_ns(b->last_ns, t1, sizeof t1);
+        snprintf(tip, sizeof tip, "%s: %lld block%s on SM %zu, %s to %s", kname(r, b->kernel),
+                 (long long)b->blocks, b->blocks == 1 ? "" : "s", b->sm, t0, t1);
+        utf8_end(tip);
+        svg_rect(w, xa, y + 0.5, xb - xa, h - 1.0 > 0.5 ? h - 1.0 : 0.5,
+                 &(svg_style){ .fill = svg_palette(b->kernel), .stroke = never ? INK : "#FFFFFF",
+                               .stroke_width = never ? 0.8 : 0.4, .dash = never ? "3 2" : NULL },
+                 tip);
     }
     return svg_group_end(w);
 }
@@ -154,19 +272,36 @@ int placement_svg_write(const placement_report *r, FILE *out)
     svg_writer *w = svg_new(WIDTH, g.height, SVG_XML_DECL);
     if (!w)
         return -1;
-    size_t n = res->n_blocks < PLACEMENT_SVG_MAX_BLOCKS ? res->n_blocks : PLACEMENT_SVG_MAX_BLOCKS;
+    bool banded = res->n_blocks > PLACEMENT_SVG_MAX_BLOCKS;
+    psim_band *bands = NULL;
+    size_t n_bands = 0;
+    if (banded && psim_bands(res, &bands, &n_bands) != PSIM_OK) {
+        svg_free(w);
+        return -1;
+    }
     char title[300], note[300];
     snprintf(title, sizeof title, "Scenario \"%s\" on %s: most-room placement, SM order %s",
              r->ts->scenarios[res->scenario].name, r->gpu->name,
              rt_placement_order_name(r->gpu->placement_order));
-    snprintf(note, sizeof note, "%zu of %lld blocks drawn%s; one row per SM, blocks resident "
-             "together stacked; dashed: no block-time (never ends)", n,
-             (long long)res->total_blocks, res->waiting ? " (some wait forever)" : "");
+    utf8_end(title);
+    if (banded)
+        snprintf(note, sizeof note, "%lld blocks (%zu placed) as one band per kernel per SM, from "
+                 "its first block's start to its last block's end there%s; dashed: never ends",
+                 (long long)res->total_blocks, res->n_blocks,
+                 res->waiting ? " (some wait forever)" : "");
+    else
+        snprintf(note, sizeof note, "%zu of %lld blocks drawn%s; one row per SM, blocks resident "
+                 "together stacked; dashed: no block-time (never ends)", res->n_blocks,
+                 (long long)res->total_blocks, res->waiting ? " (some wait forever)" : "");
     svg_text(w, PAD, 22, title, &(svg_style){ .font_size = 15, .font_weight = "bold",
                                               .fill = INK }, NULL);
     svg_text(w, PAD, 42, note, &(svg_style){ .font_size = FONT, .fill = "#555555" }, NULL);
     draw_rows(w, r, &g);
-    draw_blocks(w, r, &g, n);
+    if (banded)
+        draw_bands(w, r, &g, bands, n_bands);
+    else
+        draw_blocks(w, r, &g, res->n_blocks);
+    free(bands);
     int rc = draw_axis(w, &g);
     draw_legend(w, r, &g);
     size_t len = 0;

@@ -21,6 +21,7 @@
  * array grown on demand), which the chart uses to draw blocks resident together apart. */
 #include "sim/placement_sim.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,4 +348,61 @@ void psim_result_fini(psim_result *r)
     free(r->blocks);
     free(r->sm_slots);
     memset(r, 0, sizeof *r);
+}
+
+int psim_bands(const psim_result *r, psim_band **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    size_t cells = r->n_sms * r->n_kernels;
+    psim_band *acc = calloc(cells ? cells : 1, sizeof *acc);
+    if (!acc)
+        return PSIM_ENOMEM;
+    for (size_t b = 0; b < r->n_blocks; b++) {
+        const psim_block *bl = &r->blocks[b];
+        psim_band *c = &acc[bl->sm * r->n_kernels + bl->kernel];
+        if (c->blocks++ == 0) {
+            *c = (psim_band){ bl->sm, bl->kernel, bl->start_ns, bl->end_ns, 1 };
+            continue;
+        }
+        if (bl->start_ns < c->first_ns)
+            c->first_ns = bl->start_ns;
+        if (c->last_ns >= 0 && (bl->end_ns < 0 || bl->end_ns > c->last_ns))
+            c->last_ns = bl->end_ns;   /* a block that never ends keeps the band open */
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < cells; i++)   /* (SM, kernel) order is the cell order */
+        if (acc[i].blocks > 0)
+            acc[m++] = acc[i];
+    *out = acc;
+    *n = m;
+    return PSIM_OK;
+}
+
+void psim_check_block_times(const rt_taskset *ts, const rt_gpu *gpu, const psim_result *r,
+                            rt_diags *d)
+{
+    for (size_t k = 0; k < r->n_kernels; k++) {
+        const psim_kernel *kr = &r->kernels[k];
+        const rt_kernel *tk = &ts->kernels[kr->kernel];
+        int64_t wave, waves, implied;
+        if (kr->block_time_ns <= 0 || kr->active_blocks <= 0 || r->n_sms == 0)
+            continue;
+        if (ck_mul((int64_t)r->n_sms, kr->active_blocks, &wave) ||
+            ck_mul(waves = ck_ceil_div(kr->blocks, wave), kr->block_time_ns, &implied))
+            continue;   /* beyond 2^63 - 1 ns: the run itself stops at such times */
+        double own = tk->has_time ? tk->time_ns : tk->cycles * 1000.0 / gpu->clock_mhz;
+        double diff = (double)implied - own;
+        if (!(own > 0) || fabs(diff) * 100.0 <= own * PSIM_TIME_TOLERANCE_PCT)
+            continue;
+        rt_diag_warning(d, ts->path, tk->launch.line,
+                        "kernel \"%s\": block-time %lld ns x %lld wave%s (%lld blocks in waves of "
+                        "%zu SMs x %lld resident) = %lld ns alone on the GPU, but the kernel's "
+                        "own time is %.0f ns (%+.0f%%, more than %d%% apart): the placement's "
+                        "times follow block-time (docs/concurrency.md sec. 8)",
+                        tk->name, (long long)kr->block_time_ns, (long long)waves,
+                        waves == 1 ? "" : "s", (long long)kr->blocks, r->n_sms,
+                        (long long)kr->active_blocks, (long long)implied, own,
+                        diff * 100.0 / own, PSIM_TIME_TOLERANCE_PCT);
+    }
 }

@@ -13,6 +13,7 @@
 #include "analysis/budget.h"
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
+#include "util/diag.h"
 
 /* The most blocks one scenario may have (every block is recorded). */
 #define PSIM_MAX_BLOCKS 2000000
@@ -81,6 +82,29 @@ int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget
              psim_result *out);
 /* Free what r owns; r is left empty. */
 void psim_result_fini(psim_result *r);
+
+/* One kernel's blocks on one SM taken together, for a chart too dense to draw every block. */
+typedef struct psim_band {
+    size_t sm;
+    size_t kernel;          /* index into psim_result.kernels */
+    int64_t first_ns;       /* start of its first block on the SM */
+    int64_t last_ns;        /* end of its last block there; -1 if one of them never ends */
+    int64_t blocks;         /* its blocks that ran on the SM (>= 1) */
+} psim_band;
+
+/* One band per (SM, kernel) that ran a block, ordered by SM then kernel, into *out (owned by
+ * the caller: free) and *n. Returns PSIM_OK or PSIM_ENOMEM (*out NULL). */
+int psim_bands(const psim_result *r, psim_band **out, size_t *n);
+
+/* How far a kernel's block-time may take its scenario from the kernel's own time before
+ * psim_check_block_times warns: more than this percentage of the kernel's time. */
+#define PSIM_TIME_TOLERANCE_PCT 25
+/* Warn (at the kernel's <launch>, file ts->path) for each kernel of r with a block-time whose
+ * duration alone on the GPU, block-time x ceil(G / (SMs x A(L))) (its blocks run in waves of
+ * SMs x A(L)), differs from its own time (time, or cycles at gpu's clock) by more than
+ * PSIM_TIME_TOLERANCE_PCT percent of that time (docs/concurrency.md sec. 8). */
+void psim_check_block_times(const rt_taskset *ts, const rt_gpu *gpu, const psim_result *r,
+                            rt_diags *d);
 /* A status in words, for messages ("out of memory", ...). */
 const char *psim_status_text(int status);
 
