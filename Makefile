@@ -37,6 +37,9 @@ CLI_SHARED := $(filter-out $(COMMANDS:%=src/cli/%.c),$(sort $(wildcard src/cli/*
 TEST_SRC   := $(sort $(wildcard tests/test_*.c))
 BENCH_SRC  := $(sort $(wildcard bench/*.c))
 SCHEMAS    := $(sort $(wildcard schemas/*.xsd))
+# The JSON Schemas of the JSON outputs (docs/report.md "JSON Schemas"): installed beside the XSDs,
+# and every example's real outputs validated against them by make check.
+JSON_SCHEMAS := $(sort $(wildcard schemas/*.schema.json))
 
 LIB_OBJ    := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    := $(CLI_SHARED:%.c=$(BUILD)/%.o)
@@ -149,6 +152,7 @@ else
 	sh tests/check_explore.sh $(BUILD)
 	sh tests/check_split.sh $(BUILD)
 	sh tests/check_escape.sh $(BUILD)
+	sh tests/check_json_schemas.sh $(BUILD)
 	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 endif
 
@@ -180,7 +184,7 @@ install: $(BINS) $(LIB) $(BUILD)/rtgpu.pc
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 $(BUILD)/rtgpu.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -D -m 644 src/rtgpu.h $(INC_DIR)/rtgpu.h
-	install -m 644 $(SCHEMAS) $(DESTDIR)$(PREFIX)/share/rtgpu/schemas/
+	install -m 644 $(SCHEMAS) $(JSON_SCHEMAS) $(DESTDIR)$(PREFIX)/share/rtgpu/schemas/
 	install -m 644 examples/README.md $(DESTDIR)$(PREFIX)/share/rtgpu/examples/
 	install -m 644 examples/gpus/*.xml $(DESTDIR)$(PREFIX)/share/rtgpu/examples/gpus/
 	install -m 644 examples/tasksets/*.xml examples/tasksets/*.expect \

@@ -65,7 +65,8 @@ for f in bin/rtgpu-analyze lib/librtgpu.a lib/pkgconfig/rtgpu.pc include/rtgpu/r
          share/man/man1/rtgpu-analyze.1 share/doc/rtgpu/architecture.md \
          share/rtgpu/examples/gpus/rtx2060.xml share/rtgpu/schemas/taskset.xsd \
          bin/rtgpu-explore share/man/man1/rtgpu-explore.1 share/rtgpu/schemas/explore.xsd \
-         share/rtgpu/examples/explore/acceptance.xml; do
+         share/rtgpu/examples/explore/acceptance.xml share/rtgpu/schemas/analyze.schema.json \
+         share/rtgpu/schemas/sweep.schema.json; do
   [ -f "$root/opt/rtgpu/$f" ] || { echo "install: $f missing"; exit 1; }
 done
 # Expected, from the hand calculation in paper-exp4.xml's header (docs/model.md, worst-case

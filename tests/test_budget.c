@@ -478,7 +478,7 @@ static void test_hostile_equal_priorities(void)
     CU_ASSERT_EQUAL(r.status, 3);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"reason\": \"work budget exhausted\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"step\": \"rta\""));
-    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"misses\": []"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"missed_tasks\": []"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"undecided_tasks\": ["));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "undecided: the work budget of 50 units"));
     runcmd_free(&r);

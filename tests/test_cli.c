@@ -270,7 +270,7 @@ static void test_golden_json(void)
     json_error_t err;
     json_t *root = json_loads(r.out, 0, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(root);
-    CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "schema")), 1);
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(root, "schema")), 2);
     CU_ASSERT_EQUAL(jget_int(root, "tasks", 0, "wcet_ns"), 1200);
     CU_ASSERT_EQUAL(jget_int(root, "tasks", 0, "blocking_ns"), 2400);
     CU_ASSERT_EQUAL(jget_int(root, "tasks", 0, "wcrt_ns"), 3600);
@@ -280,7 +280,7 @@ static void test_golden_json(void)
     json_t *v = json_object_get(root, "verdict");
     CU_ASSERT(json_is_false(json_object_get(v, "schedulable")));
     CU_ASSERT_EQUAL(json_integer_value(json_object_get(v, "exit_status")), 1);
-    CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(json_object_get(v, "misses"), 0)),
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(json_object_get(v, "missed_tasks"), 0)),
                            "fast");
     /* sha256 of tests/data/cli/tiny-gpu.xml as printed by coreutils' sha256sum. */
     json_t *gpu = json_object_get(json_object_get(root, "inputs"), "gpu");
@@ -498,13 +498,13 @@ static void test_json_revision2(void)
         json_decref(j);
         runcmd_free(&r);
     }
-    /* a failed search analyses no layout: misses is null, and the text says so */
+    /* a failed search analyses no layout: missed_tasks is null, and the text says so */
     runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/infeasible.xml", "--gpu",
                                      TINY_GPU, "--format", "json", NULL}, 20);
     json_error_t err;
     json_t *j = json_loads(r.out, 0, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(j);
-    CU_ASSERT_TRUE(json_is_null(json_object_get(json_object_get(j, "verdict"), "misses")));
+    CU_ASSERT_TRUE(json_is_null(json_object_get(json_object_get(j, "verdict"), "missed_tasks")));
     json_decref(j);
     runcmd_free(&r);
     r = runcmd((char *[]){"x", "tests/data/cli/infeasible.xml", "--gpu", TINY_GPU, NULL}, 20);
@@ -516,6 +516,70 @@ static void test_json_revision2(void)
  * slack (a fraction of a deadline, between 0 and 1) and the limit in JSON; audsley and a stray
  * --max-sms are usage errors (exit 2). Values of the slack are checked by brute force in
  * tests/test_slack.c. */
+/* Which task sets the smallest relative slack (D - R) / D, by hand: tests/data/cli/tiny.xml on
+ * tiny within 3 SMs. A compute kernel below N = 4 SMs takes C(k,n) = C(k,4) x 4/n x 1.00250625
+ * cycles (eq. 4; so C(K1,2) = 2005.0125 and C(K1,1) = 4010.025), WCET ceil(1.2 C) ns:
+ *   fast on 2, slow on 1: R_fast = 2407, R_slow = ceil(1.2 x 8020.05) = 9625:
+ *     slacks 2593/5000 = 0.5186 and 375/10000 = 0.0375: smallest 0.0375, set by slow;
+ *   fast on 1, slow on 2: R_fast = 4813: 187/5000 = 0.0374 (fast), a hair smaller;
+ *   both on 3: C(K1,3) = 1336.675 (WCET 1605), C(K2,3) = 2673.35 (WCET 3209):
+ *     R_fast = 1605 + B 3209 = 4814: 186/5000 = 0.0372 (fast);
+ *   fewer SMs only grow the WCETs. So the best is 0.0375 = 3/80, and the task is slow.
+ * The given layout (both on 4 SMs) is no max-min-slack search: the key is there, null. */
+static void test_min_slack_task(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU,
+                                     "--assign", "search", "--objective", "max-min-slack",
+                                     "--max-sms", "3", "--format", "json", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *j = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *a = json_object_get(j, "assignment");
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(a, "min_relative_slack")), 0.0375,
+                           1e-15);
+    const char *who = json_string_value(json_object_get(a, "min_slack_task"));
+    CU_ASSERT(who && strcmp(who, "slow") == 0);
+    json_decref(j);
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "--assign", "search",
+                          "--objective", "max-min-slack", "--max-sms", "3", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Smallest relative slack: 0.037500 of a deadline, set by "
+                                         "task \"slow\", within 3 SMs (proven the largest)\n"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "--format", "json",
+                          NULL}, 20);
+    j = json_loads(r.out, 0, &err);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    a = json_object_get(j, "assignment");
+    /* every key in both modes, null where the given mode has none (docs/report.md) */
+    static const char *const search_only[] = {
+        "objective", "iterations", "seconds", "time_limit_hit", "iteration_limit_hit",
+        "lower_bound_sms", "gap_sms", "one_partition_sms", "analyses", "undecided_analyses",
+        "first_layout_seconds", "best_layout_seconds", "min_relative_slack", "min_slack_task",
+        "max_sms"};
+    for (size_t i = 0; i < sizeof search_only / sizeof *search_only; i++)
+        CU_ASSERT_TRUE(json_is_null(json_object_get(a, search_only[i])));
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(a, "sms_used")), 4);
+    json_decref(j);
+    runcmd_free(&r);
+}
+
+/* A miss explanation names the lower-priority task whose kernel blocks (B), by hand:
+ * tests/data/cli/tiny-miss.xml, fast (D = 3 us) before slow on 4 SMs: B_fast = C_slow = 2.4 us,
+ * C_fast = 1.2 us, no higher-priority task: R = 3.6 us, 600 ns late. */
+static void test_miss_names_blocking_task(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny-miss.xml", "--gpu", TINY_GPU,
+                                     "--sensitivity", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "  fast misses: R - D = 600 ns; worst job q = 0: R = J 0 ns "
+                                         "+ B 2.4 us (slow, lower priority) + q*C 0 ns + C 1.2 us "
+                                         "- q*T 0 ns\n"));
+    runcmd_free(&r);
+}
+
 static void test_search_max_min_slack(void)
 {
     runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU,
@@ -646,12 +710,12 @@ static void test_sensitivity_json(void)
               json_is_string(json_object_get(libs, "libc")));
     json_decref(root);
     runcmd_free(&r);
-    /* without --sensitivity there is no sensitivity key */
+    /* without --sensitivity the sensitivity key is there, null (docs/report.md) */
     r = runcmd((char *[]){"x", "tests/data/cli/tiny.xml", "--gpu", TINY_GPU, "--format", "json",
                           NULL}, 20);
     root = json_loads(r.out, 0, &err);
     CU_ASSERT_PTR_NOT_NULL_FATAL(root);
-    CU_ASSERT_PTR_NULL(json_object_get(root, "sensitivity"));
+    CU_ASSERT_TRUE(json_is_null(json_object_get(root, "sensitivity")));
     json_decref(root);
     runcmd_free(&r);
 }
@@ -1021,6 +1085,8 @@ void test_cli_register(void)
     CU_add_test(s, "SOURCE_DATE_EPOCH must be whole seconds", test_bad_source_date_epoch);
     CU_add_test(s, "search: a capped analysis proves nothing", test_search_capped_claims_no_proof);
     CU_add_test(s, "search: --objective max-min-slack", test_search_max_min_slack);
+    CU_add_test(s, "the task that sets the smallest relative slack, by hand", test_min_slack_task);
+    CU_add_test(s, "a miss explanation names the blocking task", test_miss_names_blocking_task);
     CU_add_test(s, "JSON: model revision, window case, exhaustive, null misses", test_json_revision2);
     CU_add_test(s, "what a new user hit: margin, -o onto an input, ignored search options",
                 test_new_user_options);

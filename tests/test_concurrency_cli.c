@@ -109,7 +109,7 @@ static void test_json_table3(void)
     json_t *vals = json_object_get(sm, "values");
     CU_ASSERT_EQUAL(geti(json_object_get(vals, "threads"), "value"), 2048);
     CU_ASSERT_STRING_EQUAL(gets(json_object_get(vals, "threads"), "source"), "given");
-    CU_ASSERT_STRING_EQUAL(gets(json_object_get(vals, "warp-size"), "source"), "default");
+    CU_ASSERT_STRING_EQUAL(gets(json_object_get(vals, "warp_size"), "source"), "default");
     /* speed-up and efficiency on every row, anchor n0 = 1; mapping per kernel */
     json_t *k0 = json_array_get(json_object_get(root, "kernels"), 0);
     CU_ASSERT_EQUAL(geti(k0, "scaling_anchor"), 1);

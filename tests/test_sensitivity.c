@@ -188,6 +188,9 @@ static void test_two_partitions_by_hand(void)
     CU_ASSERT(y.s.has_min_sms[0] && y.s.min_sms[0] == 2);
     CU_ASSERT(y.s.has_min_sms[1] && y.s.min_sms[1] == 2);
     CU_ASSERT(y.s.tasks[a].has_pass_sms && y.s.tasks[a].pass_sms == 2);
+    /* smallest relative slack: a 1593/4000 = 0.39825 < b 3187/8000 = 0.398375 (exact: 1593 x
+     * 8000 = 12744000 < 3187 x 4000 = 12748000): a sets it */
+    CU_ASSERT(y.e.has_min_slack && y.e.min_slack_task == a);
     sys_fini(&y);
 }
 

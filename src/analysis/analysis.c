@@ -5,6 +5,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+__extension__ typedef unsigned __int128 eval_u128;
+
+/* The task of the smallest relative slack (D_i - R_i) / D_i of a schedulable evaluation: every
+ * R_i is bounded and at most D_i, so each slack is a fraction s_i / D_i with 0 <= s_i < 2^63 and
+ * D_i > 0, compared exactly by cross-multiplication in 128 bits (s_i D_b < s_b D_i); the first
+ * task in task-set order wins a tie (as the max-min-slack search's own figure,
+ * docs/assignment.md sec. 11). */
+static size_t min_slack_task(const rt_taskset *ts, const rta_result *rta)
+{
+    size_t best = 0;
+    for (size_t i = 1; i < ts->n_tasks; i++) {
+        eval_u128 si = (eval_u128)(ts->tasks[i].deadline_ns - rta[i].wcrt_ns);
+        eval_u128 sb = (eval_u128)(ts->tasks[best].deadline_ns - rta[best].wcrt_ns);
+        if (si * (eval_u128)ts->tasks[best].deadline_ns < sb * (eval_u128)ts->tasks[i].deadline_ns)
+            best = i;
+    }
+    return best;
+}
 
 /* Tasks of partition p (indices into ts) in file order; returns their count. */
 static size_t partition_members(const rt_layout *l, size_t p, size_t *idx)
@@ -154,6 +172,9 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
     out->n_misses -= out->n_undecided;
     out->decided = out->n_undecided == 0;
     out->schedulable = out->n_misses == 0 && out->decided;
+    out->has_min_slack = out->schedulable && n > 0;
+    if (out->has_min_slack)
+        out->min_slack_task = min_slack_task(ts, out->rta);
     out->exhaustive = true;
     for (size_t i = 0; i < out->wcet.n_tasks; i++)
         for (size_t j = 0; j < out->wcet.tasks[i].n_launches; j++)

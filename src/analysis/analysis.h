@@ -21,6 +21,9 @@ typedef struct rt_eval {
     bool decided;              /* n_undecided == 0: the verdict below is proven */
     bool schedulable;          /* decided and no miss */
     bool exhaustive;           /* false if some launch used the combination-cap fallback */
+    bool has_min_slack;        /* schedulable, with at least one task: min_slack_task is set */
+    size_t min_slack_task;     /* the task of the smallest relative slack (D_i - R_i) / D_i,
+                                  compared exactly; the first in task-set order on a tie */
 } rt_eval;
 
 enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2 };

@@ -1,8 +1,9 @@
 /* result: the result lines of a sweep, written and read back.
  *
  * JSON line: {"point": P, "spec": "<hash>/<points>", <each varied parameter>, ["seed": S,]
- * "schedulable", "exit_status", "status", "sms_used", "min_slack_ns", ["scaling_factor",]
- * "misses", "error"}, keys in that order (scaling_factor with --sensitivity); CSV: the same columns under a header, empty fields for null. */
+ * "schedulable", "exit_status", "status", "sms_used", "min_slack_ns", "scaling_factor",
+ * "missed_task_count", "error"}, keys in that order (scaling_factor null without --sensitivity);
+ * CSV: the same columns under a header, empty fields for null. */
 #include "explore/result.h"
 
 #include <errno.h>
@@ -197,14 +198,12 @@ static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_o
         putf(b, "%" PRId64, o->min_slack_ns);
     else
         put_null(b, f);
-    if (s->sensitivity) {
-        put_sep(b, f, "scaling_factor");
-        if (o->has_scaling)
-            putf(b, "%" PRId64 ".%04" PRId64, o->scaling_k / SENS_UNIT, o->scaling_k % SENS_UNIT);
-        else
-            put_null(b, f);
-    }
-    put_sep(b, f, "misses");
+    put_sep(b, f, "scaling_factor");
+    if (s->sensitivity && o->has_scaling)
+        putf(b, "%" PRId64 ".%04" PRId64, o->scaling_k / SENS_UNIT, o->scaling_k % SENS_UNIT);
+    else
+        put_null(b, f);
+    put_sep(b, f, "missed_task_count");
     if (o->valid && o->status)
         putf(b, "%zu", o->misses);
     else
@@ -239,7 +238,7 @@ void xp_csv_header(const xp_spec *s, xp_buf *b)
     if (s->has_generate)
         puts_(b, ",seed");
     puts_(b, ",schedulable,exit_status,status,sms_used,min_slack_ns");
-    puts_(b, s->sensitivity ? ",scaling_factor,misses,error\n" : ",misses,error\n");
+    puts_(b, ",scaling_factor,missed_task_count,error\n");
 }
 
 /* ---- reading --------------------------------------------------------------------------- */

@@ -380,6 +380,23 @@ static xp_dim *new_dim(loader *ld, xp_param p, long line)
     return dim;
 }
 
+/* The key of a dimension in the result lines: the param's name in snake_case, like every key of
+ * the JSON outputs ("naive_factor"), then ":" and the target's name as written for partition-sms
+ * and kernel-scale ("partition_sms:cam"); NULL when out of memory. */
+static char *dim_key(xp_param p, const char *target)
+{
+    const char *name = xp_param_name(p);
+    size_t len = strlen(name) + (target ? strlen(target) + 1 : 0) + 1;
+    char *key = malloc(len);
+    if (!key)
+        return NULL;
+    snprintf(key, len, "%s%s%s", name, target ? ":" : "", target ? target : "");
+    for (char *c = key; *c && *c != ':'; c++)
+        if (*c == '-')
+            *c = '_';
+    return key;
+}
+
 /* The partition or kernel a partition-sms or kernel-scale <vary> names; false after an error. */
 static bool read_target(loader *ld, xmlattr_at *at, xp_dim *dim)
 {
@@ -392,7 +409,7 @@ static bool read_target(loader *ld, xmlattr_at *at, xp_dim *dim)
         return false;
     }
     if (!part && !kern)
-        return (dim->key = strdup(xp_param_name(dim->param))) != NULL || (ld->oom = true, false);
+        return (dim->key = dim_key(dim->param, NULL)) != NULL || (ld->oom = true, false);
     bool failed = false;
     char *name = xmlattr_dup(at, attr, &failed);
     if (!name) {
@@ -430,10 +447,7 @@ static bool read_target(loader *ld, xmlattr_at *at, xp_dim *dim)
                           rt_taskset_hint_kernel(ts, name, h, sizeof h));
     }
     if (k >= 0) {
-        size_t len = strlen(xp_param_name(dim->param)) + strlen(name) + 2;
-        dim->key = malloc(len);
-        if (dim->key)
-            snprintf(dim->key, len, "%s:%s", xp_param_name(dim->param), name);
+        dim->key = dim_key(dim->param, name);
         ld->oom |= !dim->key;
         dim->target = (size_t)k;
     }
@@ -495,7 +509,9 @@ static void read_vary(loader *ld, xmlNodePtr n)
     for (size_t i = 0; i + 1 < ld->s->n_dims; i++)
         /* an earlier <vary> whose target was in error has no key */
         if (ld->s->dims[i].key && strcmp(ld->s->dims[i].key, dim->key) == 0) {
-            xmlattr_error(&at, "%s is already varied at line %ld", dim->key, ld->s->dims[i].line);
+            const char *target = strchr(dim->key, ':');   /* the message names the param as written */
+            xmlattr_error(&at, "%s%s is already varied at line %ld", xp_param_name(p),
+                          target ? target : "", ld->s->dims[i].line);
             goto done;
         }
     if (range)

@@ -4,6 +4,7 @@
 
 #include "report/jw.h"
 #include "report/report.h"
+#include "report/report.h"
 
 int cosched_report_text(const rt_taskset *ts, const rt_gpu *gpu, const cosched_result *r, FILE *out)
 {
@@ -32,9 +33,7 @@ static void root_begin(jw *w, FILE *out, const rt_taskset *ts, const rt_gpu *gpu
 {
     jw_init(w, out, 2);
     jw_object_begin(w);
-    jw_kstr(w, "tool", tool ? tool : "");
-    jw_kstr(w, "gpu", gpu->name);
-    jw_kstr(w, "taskset", ts->name);
+    report_json_explore_head(w, tool, ts, gpu);
 }
 
 /* Close the root object and end the line. */

@@ -261,7 +261,7 @@ int deploy_write_json(const rt_deploy *d, const rt_deploy_info *info, FILE *out)
     jw w;
     jw_init(&w, out, 2);
     jw_object_begin(&w);
-    report_json_head(&w, info->tool_version, info->ts, info->gpu);
+    report_json_head(&w, 1, info->tool_version, info->ts, info->gpu);
     jw_kstr(&w, "layout", info->searched ? "search" : "given");
     jw_kbool(&w, "schedulable", info->schedulable);
     jw_key(&w, "gpu");

@@ -60,12 +60,18 @@ static inline int report_exit_status(const rt_report *r)
 }
 /* Human-readable report; verbose adds every derivation. Returns 0, or -1 on a write error. */
 int report_text(const rt_report *r, FILE *out, int verbosity);
-/* JSON report, schema version 1, streamed to out as it is built (report/jw.h): nothing is
+/* JSON report, schema version 2, streamed to out as it is built (report/jw.h): nothing is
  * allocated. Returns 0, or -1 on a write error. */
 int report_json(const rt_report *r, FILE *out);
-/* The first keys of every rtgpu-analyze JSON document ("schema", "tool", "inputs": both files'
- * paths and SHA-256) into the object w has open; the report and --emit-partitions json share it. */
-void report_json_head(jw *w, const char *tool_version, const rt_taskset *ts, const rt_gpu *gpu);
+/* The first keys of every rtgpu-analyze JSON document ("schema": the document's own format
+ * version, "tool", "inputs": both files' paths and SHA-256) into the object w has open; the report
+ * (schema 2) and --emit-partitions json (schema 1) share it. */
+void report_json_head(jw *w, int schema, const char *tool_version, const rt_taskset *ts,
+                      const rt_gpu *gpu);
+/* The first keys of the rtgpu-explore split, coschedule and mct JSON documents: "schema" (2),
+ * "tool" {"name", "version"} as in the others, "gpu_name" and "taskset_name". */
+void report_json_explore_head(jw *w, const char *tool_version, const rt_taskset *ts,
+                              const rt_gpu *gpu);
 /* The certification evidence report (docs/evidence.md sec. 2): one self-contained polyglot XHTML5
  * page written with xmlTextWriter, byte-identical for the same inputs, options and date.
  * Returns 0, -1 on a write error or out of memory. */

@@ -266,8 +266,10 @@ static void kopt(jw *w, const char *key, bool have, int64_t x)
 void report_json_concurrency_sm(const rt_report *r, jw *w)
 {
     const rt_gpu *g = r->gpu;
-    if (!r->conc)
+    if (!r->conc) {   /* no block-level models: the key is there, null */
+        jw_knull(w, "sm");
         return;
+    }
     jw_key(w, "sm");
     if (!g->has_sm_limits) {
         jw_null(w);
@@ -293,7 +295,7 @@ void report_json_concurrency_sm(const rt_report *r, jw *w)
     jw_key(w, "values");
     jw_object_begin(w);
     for (int i = 0; i < RT_SM_N_ATTRS; i++) {
-        jw_key(w, rt_sm_attr_name(i));
+        jw_key(w, rt_sm_key_name(i));
         jw_object_begin(w);
         jw_kint(w, "value", rt_sm_value(&g->sm, i));
         jw_kstr(w, "source", rt_sm_source_name(g->sm.source[i]));
@@ -446,8 +448,13 @@ static void j_mapping(jw *w, const rt_report *r, const conc_mapping *mp)
 void report_json_concurrency(const rt_report *r, jw *w)
 {
     const rt_concurrency *c = r->conc;
-    if (!c)
+    if (!c) {   /* no block-level models: the keys are there, null */
+        static const char *const keys[] = {"occupancy", "leftover", "leftover_notes", "mapping",
+                                           "models_skipped"};
+        for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+            jw_knull(w, keys[i]);
         return;
+    }
     jw_key(w, "occupancy");
     jw_array_begin(w);
     for (size_t k = 0; k < c->n_kernels; k++)

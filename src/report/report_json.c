@@ -1,4 +1,4 @@
-/* report_json: the JSON report, schema 1 (docs/report.md "The JSON report"), streamed with
+/* report_json: the JSON report, schema 2 (docs/report.md "The JSON report"), streamed with
  * the writer of jw.h.
  *
  * Every member is written as it is reached, so the report of a large task set never sits in
@@ -12,7 +12,6 @@
 
 #include <math.h>
 #include <stdbool.h>
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -121,15 +120,12 @@ static void j_kernel(jw *w, const rt_report *r, size_t k)
         jw_kreal(w, "bw_gbps", p->bw_gbps);
         jw_kstr(w, "source", model_source_name(p->source));
         jw_kstr(w, "bw_source", model_source_name(p->bw_source));
-        if (c) {
-            jw_kreal(w, "speedup", c->speedup[k * c->n_sizes + s]);
-            jw_kreal(w, "efficiency", conc_efficiency(c, k, s, p->sms));
-        }
+        kreal_or_null(w, "speedup", c, c ? c->speedup[k * c->n_sizes + s] : 0);
+        kreal_or_null(w, "efficiency", c, c ? conc_efficiency(c, k, s, p->sms) : 0);
         jw_object_end(w);
     }
     jw_array_end(w);
-    if (c)
-        jw_kint(w, "scaling_anchor", c->anchor);
+    kint_or_null(w, "scaling_anchor", c, c ? c->anchor : 0);
     jw_object_end(w);
 }
 
@@ -168,8 +164,8 @@ static void j_window(jw *w, const rt_report *r, const wcet_window *win)
     jw_kreal(w, "I", win->I);
     jw_kreal(w, "Pi", win->Pi);
     jw_kreal(w, "M", win->M);
-    if (r->o->windows == RT_WINDOWS_WORST_CASE)
-        jw_kstr(w, "case", intf_case_name(win->sup_case));
+    jw_kstr(w, "case", r->o->windows == RT_WINDOWS_WORST_CASE ? intf_case_name(win->sup_case)
+                                                               : NULL);
     jw_object_end(w);
 }
 
@@ -221,40 +217,42 @@ static void j_task(jw *w, const rt_report *r, size_t i)
     jw_object_end(w);
 }
 
+/* Every key is present in both modes (docs/report.md "assignment"): a key that the given mode or
+ * the objective does not produce is null. */
 static void j_assignment(jw *w, const rt_report *r)
 {
     const assign_result *a = r->assign;
     int64_t used = 0;
     for (size_t p = 0; r->layout && p < r->layout->n_parts; p++)
         used += r->layout->part_sms[p];
+    bool slack = a && r->o->objective == RT_OBJ_MAX_MIN_SLACK;
+    bool wall = a && report_wall_times(r);   /* no wall-clock seconds under SOURCE_DATE_EPOCH */
     jw_key(w, "assignment");
     jw_object_begin(w);
     jw_kstr(w, "mode", a ? "search" : "given");
-    if (!a) {
-        jw_kstr(w, "status", "given");
-        jw_kstr(w, "objective", "min-sms");
-        jw_kint(w, "sms_used", used);
-        jw_kint(w, "iterations", 0);
-        jw_kreal(w, "seconds", 0.0);
-        jw_object_end(w);
-        return;
-    }
-    jw_kstr(w, "status", assign_status_name(a->status));
-    jw_kstr(w, "objective", rt_objective_name(r->o->objective));
+    jw_kstr(w, "status", a ? assign_status_name(a->status) : "given");
+    jw_kstr(w, "objective", a ? rt_objective_name(r->o->objective) : NULL);
     kint_or_null(w, "sms_used", r->layout, used);
-    jw_kint(w, "iterations", a->iterations);
-    bool wall = report_wall_times(r);   /* no wall-clock seconds under SOURCE_DATE_EPOCH */
-    kreal_or_null(w, "seconds", wall, a->seconds);
-    jw_kbool(w, "time_limit_hit", a->hit_time_limit);
-    jw_kbool(w, "iteration_limit_hit", a->hit_iteration_limit);
+    kint_or_null(w, "iterations", a, a ? a->iterations : 0);
+    kreal_or_null(w, "seconds", wall, wall ? a->seconds : 0);
+    if (a) {
+        jw_kbool(w, "time_limit_hit", a->hit_time_limit);
+        jw_kbool(w, "iteration_limit_hit", a->hit_iteration_limit);
+    } else {
+        jw_knull(w, "time_limit_hit");
+        jw_knull(w, "iteration_limit_hit");
+    }
     /* the search's proven bound and the gap to its layout (null where there is none), the
      * one-partition minimum, the work done and when the layouts were found */
-    kint_or_null(w, "lower_bound_sms", a->lower_bound_sms >= 0, a->lower_bound_sms);
-    kint_or_null(w, "gap_sms", a->gap_sms >= 0, a->gap_sms);
-    kint_or_null(w, "one_partition_sms", a->one_partition_sms > 0, a->one_partition_sms);
-    /* the sizes the search was allowed (docs/assignment.md sec. 12); null: any multiple of g */
+    kint_or_null(w, "lower_bound_sms", a && a->lower_bound_sms >= 0, a ? a->lower_bound_sms : 0);
+    kint_or_null(w, "gap_sms", a && a->gap_sms >= 0, a ? a->gap_sms : 0);
+    kint_or_null(w, "one_partition_sms", a && a->one_partition_sms > 0,
+                 a ? a->one_partition_sms : 0);
+    /* the sizes the search was allowed (docs/assignment.md sec. 12); null: any multiple of g,
+     * or no search */
     jw_key(w, "partition_sizes");
-    if (r->o->deploy == RT_DEPLOY_ANY && r->o->part_min_sms <= 0 && r->o->part_step_sms <= 1) {
+    if (!a || (r->o->deploy == RT_DEPLOY_ANY && r->o->part_min_sms <= 0 &&
+               r->o->part_step_sms <= 1)) {
         jw_null(w);
     } else {
         int64_t g = r->gpu->granularity;
@@ -271,14 +269,18 @@ static void j_assignment(jw *w, const rt_report *r)
         jw_kint(w, "multiple_of_sms", r->o->part_step_sms > 1 ? r->o->part_step_sms : 1);
         jw_object_end(w);
     }
-    jw_kint(w, "analyses", a->analyses);
-    jw_kint(w, "undecided_analyses", a->undecided_analyses);
-    kreal_or_null(w, "first_layout_seconds", wall && a->first_seconds >= 0, a->first_seconds);
-    kreal_or_null(w, "best_layout_seconds", wall && a->best_seconds >= 0, a->best_seconds);
-    if (r->o->objective == RT_OBJ_MAX_MIN_SLACK) {
-        kreal_or_null(w, "min_relative_slack", !isnan(a->min_slack), a->min_slack);
-        jw_kint(w, "max_sms", a->max_sms);
-    }
+    kint_or_null(w, "analyses", a, a ? a->analyses : 0);
+    kint_or_null(w, "undecided_analyses", a, a ? a->undecided_analyses : 0);
+    kreal_or_null(w, "first_layout_seconds", wall && a->first_seconds >= 0,
+                  wall ? a->first_seconds : 0);
+    kreal_or_null(w, "best_layout_seconds", wall && a->best_seconds >= 0,
+                  wall ? a->best_seconds : 0);
+    /* max-min-slack: the figure, the task that sets it (the analysed layout's), the SM limit */
+    kreal_or_null(w, "min_relative_slack", slack && !isnan(a->min_slack),
+                  slack ? a->min_slack : 0);
+    bool who = slack && !isnan(a->min_slack) && r->eval && r->eval->has_min_slack;
+    jw_kstr(w, "min_slack_task", who ? r->ts->tasks[r->eval->min_slack_task].name : NULL);
+    kint_or_null(w, "max_sms", slack, slack ? a->max_sms : 0);
     jw_object_end(w);
 }
 
@@ -312,8 +314,8 @@ static void j_verdict(jw *w, const rt_report *r)
     jw_object_begin(w);
     jw_kbool(w, "schedulable", r->exit_status == 0);
     jw_kint(w, "exit_status", report_exit_status(r));
-    /* no layout was analysed (the search found none): no misses to list, null */
-    jw_key(w, "misses");
+    /* no layout was analysed (the search found none): no missed tasks to list, null */
+    jw_key(w, "missed_tasks");
     if (r->eval) {
         jw_array_begin(w);
         for (size_t i = 0; i < r->ts->n_tasks; i++)
@@ -513,14 +515,12 @@ static void j_measurements(jw *w, const rt_report *r)
     jw_key(w, "tightness");
     jw_object_begin(w);
     jw_kint(w, "n", (int64_t)s->n);
-    if (s->n) {
-        jw_kreal(w, "min", s->min);
-        jw_kreal(w, "median", s->median);
-        jw_kreal(w, "p90", s->p90);
-        jw_kreal(w, "p99", s->p99);
-        jw_kreal(w, "max", s->max);
-        jw_kreal(w, "mean", s->mean);
-    }
+    kreal_or_null(w, "min", s->n, s->min);
+    kreal_or_null(w, "median", s->n, s->median);
+    kreal_or_null(w, "p90", s->n, s->p90);
+    kreal_or_null(w, "p99", s->n, s->p99);
+    kreal_or_null(w, "max", s->n, s->max);
+    kreal_or_null(w, "mean", s->n, s->mean);
     jw_key(w, "histogram");
     jw_array_begin(w);
     for (size_t b = 0; b < MEAS_BINS; b++) {
@@ -540,16 +540,15 @@ static void j_measurements(jw *w, const rt_report *r)
             j_meas_kernel(w, r, i);
     }
     jw_array_end(w);
-    if (m->kind == RT_MEAS_KERNELS)
-        jw_kint(w, "above_model", (int64_t)m->n_above_model);
-    if (m->kind == RT_MEAS_JOBS)
-        jw_kint(w, "unbounded", (int64_t)m->n_unbounded);
+    kint_or_null(w, "above_model", m->kind == RT_MEAS_KERNELS, (int64_t)m->n_above_model);
+    kint_or_null(w, "unbounded", m->kind == RT_MEAS_JOBS, (int64_t)m->n_unbounded);
     jw_object_end(w);
 }
 
-void report_json_head(jw *w, const char *tool_version, const rt_taskset *ts, const rt_gpu *gpu)
+void report_json_head(jw *w, int schema, const char *tool_version, const rt_taskset *ts,
+                      const rt_gpu *gpu)
 {
-    jw_kint(w, "schema", 1);
+    jw_kint(w, "schema", schema);
     jw_key(w, "tool");
     jw_object_begin(w);
     jw_kstr(w, "name", "rtgpu-analyze");
@@ -562,12 +561,25 @@ void report_json_head(jw *w, const char *tool_version, const rt_taskset *ts, con
     jw_object_end(w);
 }
 
+void report_json_explore_head(jw *w, const char *tool_version, const rt_taskset *ts,
+                              const rt_gpu *gpu)
+{
+    jw_kint(w, "schema", 2);
+    jw_key(w, "tool");
+    jw_object_begin(w);
+    jw_kstr(w, "name", "rtgpu-explore");
+    jw_kstr(w, "version", tool_version ? tool_version : "");
+    jw_object_end(w);
+    jw_kstr(w, "gpu_name", gpu->name);
+    jw_kstr(w, "taskset_name", ts->name);
+}
+
 int report_json(const rt_report *r, FILE *out)
 {
     jw w;
     jw_init(&w, out, 2);
     jw_object_begin(&w);
-    report_json_head(&w, r->tool_version, r->ts, r->gpu);
+    report_json_head(&w, 2, r->tool_version, r->ts, r->gpu);
     j_options(&w, r);
     j_gpu(&w, r);
     jw_key(&w, "kernels");
@@ -583,13 +595,20 @@ int report_json(const rt_report *r, FILE *out)
     jw_array_end(&w);
     j_assignment(&w, r);
     j_verdict(&w, r);
+    /* a section the run did not compute is null (docs/report.md "The JSON report") */
     if (r->prov)
         j_provenance(&w, r->prov);
+    else
+        jw_knull(&w, "provenance");
     if (r->sens && r->layout)
         j_sensitivity(&w, r);
+    else
+        jw_knull(&w, "sensitivity");
     report_json_concurrency(r, &w);
     if (r->meas)
         j_measurements(&w, r);
+    else
+        jw_knull(&w, "measurements");
     jw_object_end(&w);
     if (putc('\n', out) == EOF)
         return -1;

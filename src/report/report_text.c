@@ -193,16 +193,18 @@ static void header(const rt_report *r, FILE *out)
                 a->iterations, secs, limit, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
         sizes_text(o, g, out);
-        if (o->objective == RT_OBJ_MAX_MIN_SLACK && a->layout)
-            fprintf(out, "Smallest relative slack: %.6f of a deadline, within %" PRId64
-                         " SMs (%s)\n", a->min_slack, a->max_sms,
+        if (o->objective == RT_OBJ_MAX_MIN_SLACK && a->layout) {
+            fprintf(out, "Smallest relative slack: %.6f of a deadline", a->min_slack);
+            if (r->eval && r->eval->has_min_slack)
+                fprintf(out, ", set by task \"%s\"", r->ts->tasks[r->eval->min_slack_task].name);
+            fprintf(out, ", within %" PRId64 " SMs (%s)\n", a->max_sms,
                     a->status == ASSIGN_OPTIMAL ? "proven the largest"
                                                 : "not proven the largest");
-        else if (o->objective == RT_OBJ_MAX_MIN_SLACK)
+        } else if (o->objective == RT_OBJ_MAX_MIN_SLACK) {
             fprintf(out, "Smallest relative slack: no schedulable layout within %" PRId64
                          " SMs%s\n", a->max_sms,
                     a->status == ASSIGN_INFEASIBLE ? " (proven)" : "");
-        else {
+        } else {
             assign_bound_text(a, report_wall_times(r), out);
             if (a->layout && a->sms_used < g->sms)
                 fprintf(out, "  %" PRId64 " of %" PRId64 " SMs unused; `--objective "
@@ -370,16 +372,20 @@ static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, F
     size_t p = l->task_part[i];
     fprintf(out, "  %s misses:", r->ts->tasks[i].name);
     if (j->bounded) {
-        fprintf(out, " R - D = %s; worst job q = %" PRId64 ": R = J %s + B %s + q*C %s",
-                D(x->excess_ns).s, j->q, D(j->jitter_ns).s, D(j->blocking_ns).s,
-                D(j->own_earlier_ns).s);
+        fprintf(out, " R - D = %s; worst job q = %" PRId64 ": R = J %s + B %s", D(x->excess_ns).s,
+                j->q, D(j->jitter_ns).s, D(j->blocking_ns).s);
+        if (j->blocking_task != SIZE_MAX)
+            fprintf(out, " (%s, lower priority)", r->ts->tasks[j->blocking_task].name);
+        fprintf(out, " + q*C %s", D(j->own_earlier_ns).s);
         for (size_t h = 0; h < j->n_hp; h++)
             fprintf(out, " + %s %" PRId64 " x C = %s", r->ts->tasks[j->hp[h].task].name,
                     j->hp[h].jobs, D(j->hp[h].ns).s);
         fprintf(out, " + C %s - q*T %s\n", D(j->own_ns).s, D(j->release_offset_ns).s);
     } else {
-        fprintf(out, " its response time is unbounded (B %s, C %s)\n", D(j->blocking_ns).s,
-                D(j->own_ns).s);
+        fprintf(out, " its response time is unbounded (B %s", D(j->blocking_ns).s);
+        if (j->blocking_task != SIZE_MAX)
+            fprintf(out, " (%s, lower priority)", r->ts->tasks[j->blocking_task].name);
+        fprintf(out, ", C %s)\n", D(j->own_ns).s);
     }
     if (x->without_intf_bounded)
         fprintf(out, "    without interference: R = %s, %s\n", D(x->without_intf_ns).s,

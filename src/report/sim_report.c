@@ -144,7 +144,7 @@ int sim_json_begin(sim_trace_writer *w, bool trace)
     jw *j = &w->jw;
     jw_init(j, w->out, 0);
     jw_object_begin(j);
-    jw_kint(j, "schema", 1);
+    jw_kint(j, "schema", 2);
     jw_key(j, "tool");
     jw_object_begin(j);
     jw_kstr(j, "name", "rtgpu-simulate");
@@ -163,10 +163,11 @@ int sim_json_begin(sim_trace_writer *w, bool trace)
     jw_kint(j, "model_revision", RT_MODEL_REVISION);
     jw_kint(j, "job_cap", (int64_t)so->job_cap);
     jw_object_end(j);
-    if (trace) {
-        jw_key(j, "trace");
+    jw_key(j, "trace");   /* null without --trace (docs/simulation.md) */
+    if (trace)
         jw_array_begin(j);
-    }
+    else
+        jw_null(j);
     return ferror(w->out) ? -1 : 0;
 }
 
@@ -201,7 +202,7 @@ int sim_json_end(sim_trace_writer *w, bool trace, const sim_result *res)
             jw_int(j, st->wcrt_ns);
         else
             jw_null(j);
-        jw_kint(j, "misses", (int64_t)st->misses);
+        jw_kint(j, "missed_jobs", (int64_t)st->misses);
         jw_object_end(j);
     }
     jw_array_end(j);

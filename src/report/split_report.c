@@ -127,9 +127,7 @@ int split_report_json(const split_report *r, FILE *out)
     jw w;
     jw_init(&w, out, 2);
     jw_object_begin(&w);
-    jw_kstr(&w, "tool", r->tool_version ? r->tool_version : "");
-    jw_kstr(&w, "gpu", r->gpu->name);
-    jw_kstr(&w, "taskset", r->ts->name);
+    report_json_explore_head(&w, r->tool_version, r->ts, r->gpu);
     jw_key(&w, "split");
     jw_array_begin(&w);
     jw_object_begin(&w);
@@ -141,10 +139,15 @@ int split_report_json(const split_report *r, FILE *out)
     jw_kstr(&w, "unit", split_unit_name(s->unit));
     jw_kstr(&w, "time_unit", slots(r) ? "ns" : "cycles");
     jw_kint(&w, "units", s->units);
+    /* every key in both units; null where the unit does not produce it (docs/explore.md) */
     if (slots(r)) {
         jw_kbool(&w, "slots_given", s->slots_given);
         jw_kint(&w, "merged_active_blocks", s->merged.active_blocks);
+        jw_knull(&w, "granularity");
+        jw_knull(&w, "interference");
     } else {
+        jw_knull(&w, "slots_given");
+        jw_knull(&w, "merged_active_blocks");
         jw_kint(&w, "granularity", s->granularity);
         jw_kstr(&w, "interference", rt_interference_name(s->interference));
     }
@@ -172,13 +175,11 @@ int split_report_json(const split_report *r, FILE *out)
     jw_object_end(&w);
     jw_kreal(&w, "gain", s->gain);
     jw_kstr(&w, "verdict", s->concurrent ? "concurrent" : "sequential");
-    if (slots(r)) {
-        jw_key(&w, "work_stealing");
-        if (s->has_steal)
-            jtimes(&w, r, s->steal_a, s->steal_b, s->steal);
-        else
-            jw_null(&w);
-    }
+    jw_key(&w, "work_stealing");
+    if (slots(r) && s->has_steal)
+        jtimes(&w, r, s->steal_a, s->steal_b, s->steal);
+    else
+        jw_null(&w);
     jw_object_end(&w);
     jw_array_end(&w);
     jw_object_end(&w);

@@ -66,6 +66,8 @@ rt_gpu *rt_gpu_load(const char *path, rt_diags *d);
 void rt_gpu_free(rt_gpu *g);
 /* Attribute name of <sm> value i (RT_SM_THREADS..), e.g. "warp-granularity". */
 const char *rt_sm_attr_name(int i);
+/* The same name in snake_case, the key of the JSON outputs ("warp_size"); "?" out of range. */
+const char *rt_sm_key_name(int i);
 /* Effective <sm> value i of sm. */
 int64_t rt_sm_value(const rt_sm_limits *sm, int i);
 /* "given", "compute-capability" or "default". */

@@ -72,6 +72,22 @@ const char *rt_sm_attr_name(int i)
     return i >= 0 && i < RT_SM_N_ATTRS ? sm_attrs[i].attr : "?";
 }
 
+const char *rt_sm_key_name(int i)
+{
+    static const char *const keys[RT_SM_N_ATTRS] = {
+        [RT_SM_THREADS] = "threads", [RT_SM_BLOCKS] = "blocks", [RT_SM_WARPS] = "warps",
+        [RT_SM_REGISTERS] = "registers", [RT_SM_SHARED_MEMORY] = "shared_memory",
+        [RT_SM_WARP_SIZE] = "warp_size", [RT_SM_THREADS_PER_BLOCK] = "threads_per_block",
+        [RT_SM_REGISTERS_PER_THREAD] = "registers_per_thread",
+        [RT_SM_REGISTERS_PER_BLOCK] = "registers_per_block",
+        [RT_SM_REGISTER_UNIT] = "register_unit", [RT_SM_WARP_GRANULARITY] = "warp_granularity",
+        [RT_SM_SHARED_MEMORY_PER_BLOCK] = "shared_memory_per_block",
+        [RT_SM_SHARED_MEMORY_UNIT] = "shared_memory_unit",
+        [RT_SM_SHARED_MEMORY_RESERVED] = "shared_memory_reserved",
+    };
+    return i >= 0 && i < RT_SM_N_ATTRS ? keys[i] : "?";
+}
+
 static int64_t *sm_field(rt_sm_limits *sm, int i)
 {
     return (int64_t *)(void *)((char *)sm + sm_attrs[i].off);
