@@ -14,6 +14,7 @@
 #include "search/exact.h"
 #include "search/incumbent.h"
 #include "search/judge.h"
+#include "search/ilp.h"
 #include "search/search_int.h"
 
 void test_exact_register(void);
@@ -264,6 +265,24 @@ static void test_exact_recheck(void)
     inst_fini(&x);
 }
 
+/* GLPK holds one model at a time (ilp.h): with another alive, opening the loop's MIP fails with
+ * a status and a located error, and nothing is read from the model that was never made (it
+ * crashed on a NULL model before). */
+static void test_exact_open_without_model(void)
+{
+    inst x;
+    inst_make(&x, 60, 55, 40, 20);
+    loop l;
+    loop_make(&l, &x);
+    ilp *other = ilp_new("other", 0, NULL);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(other);
+    CU_ASSERT_NOT_EQUAL(exact_open(&l.x, 0), ASSIGN_OK);
+    CU_ASSERT_EQUAL(rt_diags_errors(l.d), 1);
+    ilp_free(other);
+    loop_fini(&l);
+    inst_fini(&x);
+}
+
 void test_exact_register(void)
 {
     CU_pSuite s = CU_add_suite("exact", NULL, NULL);
@@ -273,4 +292,6 @@ void test_exact_register(void)
     CU_add_test(s, "--max-iterations reached: no solve starts", test_exact_max_iterations);
     CU_add_test(s, "the incumbent keeps the fewest SMs", test_exact_incumbent_offers);
     CU_add_test(s, "re-analysis of a found layout", test_exact_recheck);
+    CU_add_test(s, "another GLPK model alive: the MIP fails cleanly",
+                test_exact_open_without_model);
 }

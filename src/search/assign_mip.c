@@ -449,7 +449,7 @@ int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, 
         rc = add_total_row(a);
     /* the optional strengthening rows make GLPK's LPs larger: on big models (more than
      * BIG_MODEL_COLS columns) only the resp rows without blocking are kept */
-    bool big = n_cols(a) > BIG_MODEL_COLS;
+    bool big = rc == ASSIGN_OK && n_cols(a) > BIG_MODEL_COLS;   /* no model after a failure */
     if (rc == ASSIGN_OK)
         rc = add_resp_rows(a, !big);
     if (rc == ASSIGN_OK && !big)
