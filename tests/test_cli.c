@@ -566,6 +566,20 @@ static void test_min_slack_task(void)
     runcmd_free(&r);
 }
 
+/* The "Misses:" line names ten tasks, then counts the rest: tests/data/cli/many-miss.xml has
+ * twelve tasks whose WCET 1.2 us exceeds their deadline 1 us, so all twelve miss: t01..t10
+ * named, "and 2 more". */
+static void test_misses_line_capped(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/cli/many-miss.xml", "--gpu", TINY_GPU, "-q",
+                                     NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\nMisses: t01 t02 t03 t04 t05 t06 t07 t08 t09 "
+                                                  "t10 and 2 more (the task table names every "
+                                                  "one)\n"));
+    runcmd_free(&r);
+}
+
 /* A miss explanation names the lower-priority task whose kernel blocks (B), by hand:
  * tests/data/cli/tiny-miss.xml, fast (D = 3 us) before slow on 4 SMs: B_fast = C_slow = 2.4 us,
  * C_fast = 1.2 us, no higher-priority task: R = 3.6 us, 600 ns late. */
@@ -1086,6 +1100,7 @@ void test_cli_register(void)
     CU_add_test(s, "search: a capped analysis proves nothing", test_search_capped_claims_no_proof);
     CU_add_test(s, "search: --objective max-min-slack", test_search_max_min_slack);
     CU_add_test(s, "the task that sets the smallest relative slack, by hand", test_min_slack_task);
+    CU_add_test(s, "the Misses: line names ten tasks, then counts", test_misses_line_capped);
     CU_add_test(s, "a miss explanation names the blocking task", test_miss_names_blocking_task);
     CU_add_test(s, "JSON: model revision, window case, exhaustive, null misses", test_json_revision2);
     CU_add_test(s, "what a new user hit: margin, -o onto an input, ignored search options",

@@ -67,6 +67,8 @@ static size_t name_width(const rt_taskset *ts)
     return w > 40 ? 40 : w;
 }
 
+#define MISSES_NAMED 10   /* tasks named on the verdict's "Misses:" line */
+
 static void verdict_line(const rt_report *r, FILE *out)
 {
     const assign_result *a = r->assign;
@@ -102,10 +104,17 @@ static void verdict_line(const rt_report *r, FILE *out)
         fprintf(out, " [exhaustive: false: combination cap hit, coarser sound bound used]");
     fputc('\n', out);
     if (r->exit_status == 1 && r->eval) {
+        /* a line a person reads: the first MISSES_NAMED, then how many more */
         fprintf(out, "Misses:");
-        for (size_t i = 0; i < n; i++)
-            if (!r->eval->rta[i].schedulable)
+        size_t shown = 0;
+        for (size_t i = 0; i < n && shown < MISSES_NAMED; i++)
+            if (!r->eval->rta[i].schedulable) {
                 fprintf(out, " %s", r->ts->tasks[i].name);
+                shown++;
+            }
+        if (r->eval->n_misses > shown)
+            fprintf(out, " and %zu more (the task table names every one)",
+                    r->eval->n_misses - shown);
         fprintf(out, "\n");
     }
 }
