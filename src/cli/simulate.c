@@ -219,11 +219,13 @@ static int run_placement(cli_run *r)
         psim_result_fini(&res);
         return 2;
     }
+    errno = 0;   /* a writer's failure that is no system call's leaves it 0 */
     rc = write_placement(r, &res, path ? st.f : stdout);
     psim_result_fini(&res);
     if (rc != 0) {
         fprintf(stderr, "rtgpu-simulate: error: cannot write the output%s%s: %s\n",
-                path ? " to " : "", path ? cli_shown(path) : "", strerror(errno));
+                path ? " to " : "", path ? cli_shown(path) : "",
+                errno ? strerror(errno) : "the writer failed on the content, not on the system");
         if (path)
             rt_atomic_abort(&st);   /* never a partial file */
         return 2;

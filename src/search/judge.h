@@ -70,7 +70,8 @@ void judge_free(judge *j);
  * is analysed as the task set of its placed tasks alone (miss is 0 for the others); only a
  * complete layout can be returned. 0, or -1 on out of memory. */
 int judge_eval(judge *j, jlayout *l, jverdict *v);
-/* The search's one full analysis of a candidate: rt_eval_layout of l for ts (the judge's task
+/* The search's one full analysis of a candidate (the returned layout's re-analysis is
+ * rt_recheck's, analysis/recheck.h): rt_eval_layout of l for ts (the judge's task
  * set, or a part of it) with a fresh work budget, counted in judge_analyses and, when left
  * undecided, judge_undecided; no cache. Returns rt_eval_layout's code, ev as there. */
 int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev);
