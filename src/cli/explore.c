@@ -72,7 +72,7 @@ static void help(FILE *out)
           "  --max-points N            refuse a run of more than N points (default 1000000)\n"
           "  --plot FILE.svg           chart of the results (docs/explore.md, Plots)\n"
           "  --sensitivity             also the critical scaling factor of each point's layout\n"
-          "                            (column scaling_factor; plot needs it too for such results)\n"
+          "                            (column scaling_factor, null without it; plot needs it too)\n"
           "  --progress, --no-progress progress bar on standard error (default: if a terminal)\n"
           "  -q, --quiet               no summary\n"
           "merge: check that the shard outputs hold every point of one sweep exactly once and\n"
