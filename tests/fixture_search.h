@@ -176,6 +176,24 @@ static inline int run_search(const fixture *f, const rt_options *o, assign_resul
     return rc;
 }
 
+/* The layout of a brute force's candidate: task i in partition block[i], partition p of
+ * sizes[p] SMs, packed from SM 0 in partition order, no priorities (the options' policy). */
+static inline rt_layout *fx_blocks_layout(const size_t *block, size_t T, const int64_t *sizes,
+                                          size_t n_blocks)
+{
+    rt_layout *l = rt_layout_new(n_blocks, T);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
+    int64_t first = 0;
+    for (size_t p = 0; p < n_blocks; p++) {
+        l->part_sms[p] = sizes[p];
+        l->part_first_sm[p] = first;
+        first += sizes[p];
+    }
+    for (size_t i = 0; i < T; i++)
+        l->task_part[i] = block[i];
+    return l;
+}
+
 /* ---- brute force --------------------------------------------------------------------------- */
 
 typedef struct brute {
@@ -196,16 +214,7 @@ typedef struct brute {
 static inline bool brute_schedulable(brute *b)
 {
     size_t T = b->f->ts->n_tasks;
-    rt_layout *l = rt_layout_new(b->n_blocks, T);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-    int64_t first = 0;
-    for (size_t p = 0; p < b->n_blocks; p++) {
-        l->part_sms[p] = b->sizes[p];
-        l->part_first_sm[p] = first;
-        first += b->sizes[p];
-    }
-    for (size_t i = 0; i < T; i++)
-        l->task_part[i] = b->block[i];
+    rt_layout *l = fx_blocks_layout(b->block, T, b->sizes, b->n_blocks);
     rt_eval ev;
     int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
     CU_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);

@@ -30,6 +30,8 @@
 #include "search/sizes.h"
 #include "search/slack.h"
 
+#include "fixture_search.h"
+
 void test_deploy_search_register(void);
 
 /* ---- rule ------------------------------------------------------------------------------- */
@@ -81,127 +83,12 @@ static void test_rule(void)
     CU_ASSERT_EQUAL(r.step_units, 1);
 }
 
-/* ---- hand-built inputs (as tests/test_assign.c builds them) ------------------------------ */
-
-typedef struct kdef {
-    const char *name;
-    double cycles, bw_gbps, kai;
-} kdef;
-
-typedef struct fixture {
-    rt_gpu *gpu;
-    rt_taskset *ts;
-    model *m;
-} fixture;
-
-static rt_gpu *gpu_make(int64_t N, int64_t g, int64_t banks)
-{
-    rt_gpu *gpu = calloc(1, sizeof *gpu);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(gpu);
-    gpu->name = strdup("test-gpu");
-    gpu->path = strdup("test-gpu.xml");
-    gpu->sms = N;
-    gpu->granularity = g;
-    gpu->l2_banks = banks;
-    gpu->bw_nominal_gbps = 348;
-    gpu->bw_effective_gbps = 330;
-    gpu->clock_mhz = 1365;
-    gpu->alpha = 100;
-    return gpu;
-}
-
-/* nt tasks; task i runs the kernels runs[i][0 .. nr[i]-1]; periods set by the caller. */
-static void fx_make(fixture *f, rt_gpu *gpu, const kdef *k, size_t nk, size_t nt,
-                    const size_t (*runs)[2], const size_t *nr, const int64_t *prio)
-{
-    static const char *names[6] = {"a", "b", "c", "d", "e", "f"};
-    rt_taskset *ts = calloc(1, sizeof *ts);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
-    ts->name = strdup("test");
-    ts->path = strdup("test.xml");
-    ts->n_kernels = nk;
-    ts->kernels = calloc(nk, sizeof *ts->kernels);
-    ts->n_tasks = nt;
-    ts->tasks = calloc(nt, sizeof *ts->tasks);
-    CU_ASSERT_FATAL(ts->kernels && ts->tasks);
-    for (size_t i = 0; i < nk; i++) {
-        rt_kernel *kk = &ts->kernels[i];
-        kk->name = strdup(k[i].name);
-        kk->has_cycles = kk->has_kai = true;
-        kk->cycles = k[i].cycles;
-        kk->bw_gbps = k[i].bw_gbps;
-        kk->kai = k[i].kai;
-        kk->measured = calloc(1, sizeof *kk->measured);
-    }
-    for (size_t i = 0; i < nt; i++) {
-        rt_task *tk = &ts->tasks[i];
-        tk->name = strdup(names[i]);
-        tk->period_ns = tk->deadline_ns = 1;
-        tk->has_priority = prio[i] >= 0;
-        tk->priority = prio[i];
-        tk->n_runs = nr[i];
-        tk->runs = calloc(nr[i], sizeof *tk->runs);
-        tk->run_lines = calloc(nr[i], sizeof *tk->run_lines);
-        memcpy(tk->runs, runs[i], nr[i] * sizeof *tk->runs);
-    }
-    f->gpu = gpu;
-    f->ts = ts;
-    f->m = model_new(gpu, ts);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f->m);
-}
-
-static void fx_fini(fixture *f)
-{
-    model_free(f->m);
-    rt_taskset_free(f->ts);
-    rt_gpu_free(f->gpu);
-}
-
-static uint64_t lcg_next(uint64_t *s)
-{
-    *s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
-    return *s >> 33;
-}
-
-/* The kernels of tests/test_assign.c: memory-bound, hybrid and compute. */
-static const kdef rand_kernels[4] = {
-    {.name = "MEM1", .cycles = 20000, .bw_gbps = 300, .kai = 0.05},
-    {.name = "MEM2", .cycles = 30000, .bw_gbps = 250, .kai = 0.1},
-    {.name = "HYB", .cycles = 25000, .bw_gbps = 100, .kai = 0.5},
-    {.name = "CMP", .cycles = 40000, .bw_gbps = 10, .kai = 2},
-};
-
-/* A random instance as in tests/test_assign.c: nt tasks of one or two kernels, periods 3..18
- * times the isolated WCET on the whole GPU, deadlines = period or 0.8 period. */
-static void rand_instance(fixture *f, rt_gpu *gpu, size_t nt, uint64_t seed, const rt_options *o)
-{
-    size_t runs[6][2] = {{0}}, nr[6] = {0};
-    int64_t prio[6] = {0};
-    uint64_t s = seed;
-    bool given = lcg_next(&s) % 2;
-    for (size_t i = 0; i < nt; i++) {
-        nr[i] = 1 + lcg_next(&s) % 2;
-        prio[i] = given ? (int64_t)(lcg_next(&s) % 4) : -1;
-        runs[i][0] = lcg_next(&s) % 4;
-        runs[i][1] = lcg_next(&s) % 4;
-    }
-    fx_make(f, gpu, rand_kernels, 4, nt, (const size_t (*)[2])runs, nr, prio);
-    for (size_t i = 0; i < nt; i++) {
-        int64_t w = 0;
-        CU_ASSERT_FATAL(wcet_isolated_task_ns(f->m, f->ts, i, gpu->sms, o, &w));
-        double factor = 3.0 + (double)(lcg_next(&s) % 1000) / 1000.0 * 15.0;
-        rt_task *tk = &f->ts->tasks[i];
-        tk->period_ns = (int64_t)((double)w * factor);
-        tk->deadline_ns = lcg_next(&s) % 2 ? tk->period_ns : tk->period_ns * 8 / 10;
-    }
-}
-
 /* ---- the brute force ----------------------------------------------------------------------
  * Every set partition of the tasks, every vector of sizes n with n a multiple of g, n >= min_sms
  * and n a multiple of step_sms (written here from the definition, not from search/sizes.c), the
  * total within the GPU; each layout analysed in full. */
 
-typedef struct brute {
+typedef struct cbrute {
     const fixture *f;
     const rt_options *o;
     int64_t min_sms, step_sms;
@@ -211,21 +98,12 @@ typedef struct brute {
     int64_t cap;                    /* max-min-slack: layouts of at most cap SMs */
     bool have_slack;
     int64_t slack_num, slack_den;   /* the largest smallest relative slack within cap */
-} brute;
+} cbrute;
 
-static void brute_layout(brute *b, int64_t used)
+static void cbrute_layout(cbrute *b, int64_t used)
 {
     size_t T = b->f->ts->n_tasks;
-    rt_layout *l = rt_layout_new(b->n_blocks, T);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-    int64_t first = 0;
-    for (size_t p = 0; p < b->n_blocks; p++) {
-        l->part_sms[p] = b->sizes[p];
-        l->part_first_sm[p] = first;
-        first += b->sizes[p];
-    }
-    for (size_t i = 0; i < T; i++)
-        l->task_part[i] = b->block[i];
+    rt_layout *l = fx_blocks_layout(b->block, T, b->sizes, b->n_blocks);
     rt_layout *copy = rt_layout_copy(l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
     rt_eval ev;
@@ -251,42 +129,42 @@ static void brute_layout(brute *b, int64_t used)
     rt_layout_free(l);
 }
 
-static void brute_sizes(brute *b, size_t p, int64_t used)
+static void cbrute_sizes(cbrute *b, size_t p, int64_t used)
 {
     int64_t g = b->f->gpu->granularity, N = b->f->gpu->sms;
     if (p == b->n_blocks) {
-        brute_layout(b, used);
+        cbrute_layout(b, used);
         return;
     }
     for (int64_t n = g; used + n <= N; n += g) {
         if (n < b->min_sms || (b->step_sms > 1 && n % b->step_sms != 0))
             continue;
         b->sizes[p] = n;
-        brute_sizes(b, p + 1, used + n);
+        cbrute_sizes(b, p + 1, used + n);
     }
 }
 
-static void brute_partitions(brute *b, size_t i, size_t n_blocks)
+static void cbrute_partitions(cbrute *b, size_t i, size_t n_blocks)
 {
     if (i == b->f->ts->n_tasks) {
         b->n_blocks = n_blocks;
-        brute_sizes(b, 0, 0);
+        cbrute_sizes(b, 0, 0);
         return;
     }
     for (size_t k = 0; k <= n_blocks; k++) {
         b->block[i] = k;
-        brute_partitions(b, i + 1, k == n_blocks ? n_blocks + 1 : n_blocks);
+        cbrute_partitions(b, i + 1, k == n_blocks ? n_blocks + 1 : n_blocks);
     }
 }
 
-static void brute_run(brute *b)
+static void cbrute_run(cbrute *b)
 {
     size_t T = b->f->ts->n_tasks;
     b->block = calloc(T, sizeof *b->block);
     b->sizes = calloc(T, sizeof *b->sizes);
     CU_ASSERT_FATAL(b->block && b->sizes);
     b->best_sms = -1;
-    brute_partitions(b, 0, 0);
+    cbrute_partitions(b, 0, 0);
     free(b->block);
     free(b->sizes);
 }
@@ -299,16 +177,6 @@ static bool layout_allowed(const rt_layout *l, int64_t g, int64_t min_sms, int64
         ok &= l->part_sms[p] % g == 0 && l->part_sms[p] >= min_sms &&
               (step_sms <= 1 || l->part_sms[p] % step_sms == 0);
     return ok;
-}
-
-static int run_search(const fixture *f, const rt_options *o, assign_result *r)
-{
-    rt_diags *d = rt_diags_new(16);
-    int rc = assign_search(f->m, f->ts, o, r, d);
-    if (rc != ASSIGN_OK)
-        rt_diags_print(d, stderr);
-    rt_diags_free(d);
-    return rc;
 }
 
 typedef struct tally {
@@ -327,13 +195,14 @@ static void compare_min_sms(int64_t N, int64_t g, size_t nt, int64_t min_sms, in
         o.priorities = prio;
         o.time_limit_s = 0;   /* no clock: the same result on every machine */
         fixture f;
-        rand_instance(&f, gpu_make(N, g, N - 1), nt, seed * 7919 + (uint64_t)(N + min_sms), &o);
-        brute free_b = { .f = &f, .o = &o, .cap = N };
-        brute_run(&free_b);
+        rand_instance(&f, gpu_make(N, g, N - 1, 1365), nt, seed * 7919 + (uint64_t)(N + min_sms),
+                      &o);
+        cbrute free_b = { .f = &f, .o = &o, .cap = N };
+        cbrute_run(&free_b);
         o.part_min_sms = min_sms;
         o.part_step_sms = step_sms;
-        brute b = { .f = &f, .o = &o, .min_sms = min_sms, .step_sms = step_sms, .cap = N };
-        brute_run(&b);
+        cbrute b = { .f = &f, .o = &o, .min_sms = min_sms, .step_sms = step_sms, .cap = N };
+        cbrute_run(&b);
         assign_result r;
         CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
         if (b.best_sms < 0) {
@@ -391,9 +260,9 @@ static void test_brute_max_min_slack(void)
         o.part_step_sms = 2;
         o.max_sms = 9;   /* at most 9 SMs: one partition of 4, 6 or 8, or two of 4 */
         fixture f;
-        rand_instance(&f, gpu_make(10, 1, 9), 3, seed * 104729, &o);
-        brute b = { .f = &f, .o = &o, .min_sms = 4, .step_sms = 2, .cap = 9 };
-        brute_run(&b);
+        rand_instance(&f, gpu_make(10, 1, 9, 1365), 3, seed * 104729, &o);
+        cbrute b = { .f = &f, .o = &o, .min_sms = 4, .step_sms = 2, .cap = 9 };
+        cbrute_run(&b);
         assign_result r;
         CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
         if (!b.have_slack) {
@@ -424,10 +293,8 @@ static void test_brute_max_min_slack(void)
 static void test_bounds_allowed(void)
 {
     fixture f;
-    size_t runs[1][2] = {{3, 0}}, nr[1] = {1};
-    int64_t prio[1] = {-1};
-    fx_make(&f, gpu_make(6, 1, 5), rand_kernels, 4, 1, (const size_t (*)[2])runs, nr, prio);
-    f.ts->tasks[0].period_ns = f.ts->tasks[0].deadline_ns = 1000000000;   /* 1 s */
+    static const tdef t[1] = {{"a", 1000000000, 1000000000, -1, 1, {3}}};   /* T = D = 1 s */
+    fx_make(&f, gpu_make(6, 1, 5, 1365), rand_kernels, 4, t, 1);
     rt_options o;
     rt_options_default(&o);
     o.time_limit_s = 0;
@@ -466,11 +333,9 @@ static void test_bounds_allowed(void)
 static void test_judge_forbidden(void)
 {
     fixture f;
-    size_t runs[2][2] = {{3, 0}, {3, 0}}, nr[2] = {1, 1};
-    int64_t prio[2] = {-1, -1};
-    fx_make(&f, gpu_make(8, 1, 7), rand_kernels, 4, 2, (const size_t (*)[2])runs, nr, prio);
-    for (size_t i = 0; i < 2; i++)
-        f.ts->tasks[i].period_ns = f.ts->tasks[i].deadline_ns = 1000000000;
+    static const tdef t[2] = {{"a", 1000000000, 1000000000, -1, 1, {3}},
+                              {"b", 1000000000, 1000000000, -1, 1, {3}}};
+    fx_make(&f, gpu_make(8, 1, 7, 1365), rand_kernels, 4, t, 2);
     rt_options o;
     rt_options_default(&o);
     o.part_min_sms = 4;

@@ -24,16 +24,7 @@ typedef struct sbrute {
 static void sbrute_eval(sbrute *b)
 {
     size_t T = b->f->ts->n_tasks;
-    rt_layout *l = rt_layout_new(b->n_blocks, T);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-    int64_t first = 0;
-    for (size_t p = 0; p < b->n_blocks; p++) {
-        l->part_sms[p] = b->sizes[p];
-        l->part_first_sm[p] = first;
-        first += b->sizes[p];
-    }
-    for (size_t i = 0; i < T; i++)
-        l->task_part[i] = b->block[i];
+    rt_layout *l = fx_blocks_layout(b->block, T, b->sizes, b->n_blocks);
     rt_eval ev;
     int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
     if (rc == EVAL_OK && ev.schedulable) {
