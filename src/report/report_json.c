@@ -281,6 +281,22 @@ static void j_assignment(jw *w, const rt_report *r)
     bool who = slack && !isnan(a->min_slack) && r->eval && r->eval->has_min_slack;
     jw_kstr(w, "min_slack_task", who ? r->ts->tasks[r->eval->min_slack_task].name : NULL);
     kint_or_null(w, "max_sms", slack, slack ? a->max_sms : 0);
+    /* min-sms: each improvement of the best layout, the stage that found it and when */
+    jw_key(w, "improvements");
+    if (!a || slack) {
+        jw_null(w);
+    } else {
+        jw_array_begin(w);
+        for (size_t k = 0; k < a->n_finds; k++) {
+            jw_object_begin(w);
+            jw_kstr(w, "stage", a->finds[k].stage);
+            jw_kint(w, "sms", a->finds[k].sms);
+            kreal_or_null(w, "seconds", wall, wall ? a->finds[k].seconds : 0);
+            jw_object_end(w);
+        }
+        jw_array_end(w);
+    }
+    kint_or_null(w, "improvements_dropped", a && !slack, a ? a->finds_dropped : 0);
     jw_object_end(w);
 }
 

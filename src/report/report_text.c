@@ -119,6 +119,8 @@ static void verdict_line(const rt_report *r, FILE *out)
     }
 }
 
+#define FINDS_NAMED 4     /* improvements of the search named in the text */
+
 /* The search's proof in words: what the bound says, and the gap to the layout. */
 static void assign_bound_text(const assign_result *a, bool wall, FILE *out)
 {
@@ -142,6 +144,19 @@ static void assign_bound_text(const assign_result *a, bool wall, FILE *out)
         fprintf(out, "; first layout after %.3f s, the returned one after %.3f s",
                 a->first_seconds, a->best_seconds);
     fprintf(out, ".\n");
+    if (a->n_finds > 0) {
+        /* which stage found each better layout (docs/assignment.md "The stages"): the last
+         * FINDS_NAMED, every one in the JSON report */
+        size_t from = a->n_finds > FINDS_NAMED ? a->n_finds - FINDS_NAMED : 0;
+        fprintf(out, "  Found by:%s", from > 0 || a->finds_dropped > 0 ? " ...," : "");
+        for (size_t k = from; k < a->n_finds; k++) {
+            fprintf(out, "%s %s, %" PRId64 " SMs", k > from ? ";" : "", a->finds[k].stage,
+                    a->finds[k].sms);
+            if (wall)
+                fprintf(out, " at %.3f s", a->finds[k].seconds);
+        }
+        fprintf(out, ".\n");
+    }
     if (a->undecided_analyses > 0)
         fprintf(out, "  Undecided: %ld of the search's analyses ran out of their work budget "
                      "(--budget, per analysis); such layouts were neither returned nor counted "

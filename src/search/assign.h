@@ -6,9 +6,10 @@
  *   2. probe master            sec. 7a   pattern.c      small models: a quick bound
  *   3. probe MIP               sec. 7a   exact.c        small models, a gap of one unit
  *   4. annealing               sec. 3    local.c        better incumbents
- *   5. pattern master          sec. 5    pattern.c      the proven lower bound
- *   6. ladder, pattern MIP     sec. 5a,b pattern_mip.c  bound raised unit by unit, proofs
- *   7. exact loop              sec. 7    exact.c        the MIP of assign_mip.c closes the gap
+ *   5. budget annealing        sec. 3c   overshoot.c    smaller ones, at a fixed budget
+ *   6. pattern master          sec. 5    pattern.c      the proven lower bound
+ *   7. ladder, pattern MIP     sec. 5a,b pattern_mip.c  bound raised unit by unit, proofs
+ *   8. exact loop              sec. 7    exact.c        the MIP of assign_mip.c closes the gap
  * then the returned layout is analysed again (analysis/recheck.h) and the claims are settled
  * (sec. 1, 1a, 6: minsms.c settle_claims). max-min-slack (slack.c, sec. 11) repeats min-sms. */
 #ifndef RT_ASSIGN_H

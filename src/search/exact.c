@@ -209,9 +209,7 @@ static int check_candidate(exact *x, ilp_outcome oc, bool *done)
         x->out->layout = l;
         x->out->sms_used = sms;
         x->out->status = ASSIGN_OPTIMAL;
-        x->inc->t_best = search_now();
-        if (x->inc->t_first == 0)
-            x->inc->t_first = x->inc->t_best;
+        inc_record(x->inc, sms);
         return ASSIGN_OK;
     }
     /* this analysis cuts something off: it must rest on the exact maximum (or be recorded).

@@ -18,6 +18,22 @@ void inc_fini(incumbent *c)
     jl_fini(&c->jl);
 }
 
+void inc_record(incumbent *c, int64_t sms)
+{
+    c->t_best = search_now();
+    if (c->t_first == 0)
+        c->t_first = c->t_best;
+    size_t k = c->n_finds;
+    if (k == ASSIGN_MAX_FINDS) {
+        k--;
+        c->finds_dropped++;
+    } else {
+        c->n_finds++;
+    }
+    c->finds[k] = (assign_find){ .stage = c->stage ? c->stage : "", .sms = sms,
+                                 .seconds = c->t_best };
+}
+
 int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
 {
     bool allowed = true;
@@ -30,9 +46,7 @@ int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
     rt_layout_free(c->layout);
     c->layout = l;
     c->sms = sms;
-    c->t_best = search_now();
-    if (c->t_first == 0)
-        c->t_first = c->t_best;
+    inc_record(c, sms);
     /* the stages start from the best layout, wherever it was found */
     c->jl.n_parts = l->n_parts;
     for (size_t i = 0; i < l->n_tasks; i++)
@@ -41,6 +55,13 @@ int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
         c->jl.units[p] = l->part_sms[p] / g;
     jl_normalise(&c->jl);
     return 1;
+}
+
+void inc_found_at(incumbent *c, double t)
+{
+    c->t_best = t;
+    if (c->n_finds > 0)
+        c->finds[c->n_finds - 1].seconds = t;
 }
 
 rt_layout *inc_take(incumbent *c)

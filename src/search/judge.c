@@ -19,6 +19,7 @@
 typedef struct jentry {
     uint32_t *key;          /* NULL: empty slot */
     unsigned char *miss;    /* T entries */
+    double overshoot;
     bool pass, exhaustive, erange, undecided;
 } jentry;
 
@@ -253,6 +254,18 @@ int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev)
     return erc;
 }
 
+/* What a task that misses adds to jverdict.overshoot: (R - D) / D up to JUDGE_OVER_CAP, the
+ * cap itself when its response is unbounded or undecided (r NULL: no analysis). */
+static double overshoot(const rta_result *r, int64_t deadline_ns)
+{
+    if (!r || r->status != RTA_BOUNDED)
+        return JUDGE_OVER_CAP;
+    if (r->wcrt_ns <= deadline_ns) /* not a miss: cannot happen for a bounded task that misses */
+        return 0;
+    double o = (double)(r->wcrt_ns - deadline_ns) / (double)deadline_ns;
+    return o < JUDGE_OVER_CAP ? o : JUDGE_OVER_CAP;
+}
+
 /* The analysis itself; the verdict in j->miss and v. A partial layout is analysed as the task
  * set of its placed tasks (shallow copies: same kernels, same model rows, file order kept, so
  * deadline-monotonic ties break the same way). */
@@ -268,7 +281,11 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
             forbidden = true;
         }
     if (forbidden) {
-        *v = (jverdict){ .pass = false, .exhaustive = true, .miss = j->miss };
+        size_t k = 0;
+        for (size_t i = 0; i < j->T; i++)
+            k += j->miss[i];
+        *v = (jverdict){ .pass = false, .exhaustive = true, .miss = j->miss,
+                         .overshoot = JUDGE_OVER_CAP * (double)k };
         return 0;
     }
     size_t n = 0;
@@ -300,8 +317,12 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
     v->undecided = erc == EVAL_OK && !ev.decided;
     v->exhaustive = erc != EVAL_OK || ev.exhaustive;
     memset(j->miss, 0, j->T);
-    for (size_t t = 0; t < n; t++)
+    v->overshoot = 0;
+    for (size_t t = 0; t < n; t++) {
         j->miss[j->sub_idx[t]] = erc != EVAL_OK || !ev.rta[t].schedulable;
+        if (j->miss[j->sub_idx[t]])
+            v->overshoot += overshoot(erc == EVAL_OK ? &ev.rta[t] : NULL, ts->tasks[t].deadline_ns);
+    }
     v->miss = j->miss;
     v->blame = NULL;
     int rc = 0;
@@ -342,7 +363,7 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
             memcpy(j->miss, e->miss, j->T);
             *v = (jverdict){ .pass = e->pass, .exhaustive = e->exhaustive,
                              .erange = e->erange, .undecided = e->undecided,
-                             .miss = j->miss, .blame = NULL };
+                             .miss = j->miss, .overshoot = e->overshoot, .blame = NULL };
             return 0;
         }
         if (!slot) /* a full bucket: its entries give way in turn (same sizes, buffers kept) */
@@ -368,6 +389,7 @@ int judge_eval(judge *j, jlayout *l, jverdict *v)
         slot->exhaustive = v->exhaustive;
         slot->erange = v->erange;
         slot->undecided = v->undecided;
+        slot->overshoot = v->overshoot;
     }
     return 0;
 }

@@ -44,6 +44,9 @@ int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
 
 typedef struct judge judge;
 
+/* The most one task adds to jverdict.overshoot: a miss by twice its deadline or worse. */
+#define JUDGE_OVER_CAP 2.0
+
 /* Verdict of the full analysis: pass (decided schedulable), per task whether it missed or was
  * left undecided (miss[i]), whether every launch's worst case was enumerated (not the
  * --combination-cap fallback), and undecided: the work budget (o->budget_units, a fresh one per
@@ -51,6 +54,11 @@ typedef struct judge judge;
 typedef struct jverdict {
     bool pass, exhaustive, erange, undecided;
     const unsigned char *miss;   /* T entries, valid until the next judge call */
+    /* How far the layout is from passing: the sum over the tasks that miss of their overshoot
+     * (R_i - D_i) / D_i, each at most JUDGE_OVER_CAP, which is also what a task counts whose
+     * response is unbounded or undecided, or that sits on a size the rule forbids. 0 when it
+     * passes (but test pass, not this sum: a miss by 1 ns adds about 1e-8). */
+    double overshoot;
     /* Who slowed whom, for witness cuts: n_parts * n_parts entries (the normalised layout's
      * partitions), blame[p * n_parts + r] = 1 when partition r runs a kernel of the co-runner
      * combination that gave the WCET of some launch of a task on p (naive model: the first

@@ -23,6 +23,7 @@
 #include "search/incumbent.h"
 #include "search/judge.h"
 #include "search/local.h"
+#include "search/overshoot.h"
 #include "search/pattern.h"
 #include "search/pattern_mip.h"
 #include "search/search_int.h"
@@ -59,6 +60,7 @@ static int stage_local(search *s, const stage *st);
 static int stage_probe_master(search *s, const stage *st);
 static int stage_probe_mip(search *s, const stage *st);
 static int stage_anneal(search *s, const stage *st);
+static int stage_overshoot(search *s, const stage *st);
 static int stage_master(search *s, const stage *st);
 static int stage_ladder(search *s, const stage *st);
 static int stage_exact(search *s, const stage *st);
@@ -66,7 +68,7 @@ static int stage_exact(search *s, const stage *st);
 /* The rows of STAGES, in the order search_run walks them. */
 enum {
     ST_LOCAL_SMALL, ST_LOCAL_LARGE, ST_PROBE_MASTER, ST_PROBE_MIP, ST_ANNEAL_SMALL,
-    ST_ANNEAL_LARGE, ST_MASTER, ST_POOL, ST_PMIP, ST_EXACT, N_STAGES
+    ST_ANNEAL_LARGE, ST_OVER_SMALL, ST_OVER_LARGE, ST_MASTER, ST_POOL, ST_PMIP, ST_EXACT, N_STAGES
 };
 
 /* The pipeline (docs/assignment.md "The stages"). Each stage runs only where its function finds
@@ -86,6 +88,10 @@ static const stage STAGES[N_STAGES] = {
                           stage_anneal },
     [ST_ANNEAL_LARGE] = { "annealing",     "sec. 3",  LARGE, FROM_START, 0,   0.6,  0,
                           stage_anneal },
+    [ST_OVER_SMALL] = { "budget annealing", "sec. 3c", SMALL, BOX,       0,   0.15, 0,
+                        stage_overshoot },
+    [ST_OVER_LARGE] = { "budget annealing", "sec. 3c", LARGE, FROM_START, 0,  0.85, 0,
+                        stage_overshoot },
     [ST_MASTER] = { "pattern master",      "sec. 5",  ALL,   STAGED,     0.3, 0.6,  0,
                     stage_master },
     /* no function: the end of the pools that the ladder and the pattern MIP build */
@@ -194,6 +200,7 @@ static int stage_local(search *s, const stage *st)
     local_stats stats;
     long idle = 20 + 2 * (long)s->ts->n_tasks;
     int r = local_search(s->j, s->b, stage_deadline(s, st), idle, &s->inc.jl, &stats);
+    size_t finds = s->inc.n_finds;
     int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
     s->out->one_partition_sms = stats.one_units * s->m->gpu->granularity;
     if (r == 1) {
@@ -202,8 +209,10 @@ static int stage_local(search *s, const stage *st)
             rc = ASSIGN_ENOMEM;
         else
             rc = offer_incumbent(s, l, jl_units(&s->inc.jl) * s->m->gpu->granularity);
-        s->inc.t_first = stats.t_first;
-        s->inc.t_best = stats.t_best;
+        if (s->inc.n_finds > finds) {
+            s->inc.t_first = stats.t_first;
+            inc_found_at(&s->inc, stats.t_best);
+        }
     } else {
         s->inc.jl.n_parts = 0;
     }
@@ -256,6 +265,24 @@ static int stage_probe_mip(search *s, const stage *st)
     return rc;
 }
 
+/* What an improving stage of the primal side leaves (r: 1 a better layout in s->inc.jl, 0
+ * none, -1 out of memory): its layout offered, with the time it was found, not when the stage
+ * ended. */
+static int take_primal(search *s, int r, const local_stats *stats)
+{
+    int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
+    if (r == 1) {
+        size_t finds = s->inc.n_finds;
+        rt_layout *l = judge_layout(s->j, &s->inc.jl);
+        rc = l ? offer_incumbent(s, l, jl_units(&s->inc.jl) * s->m->gpu->granularity)
+               : ASSIGN_ENOMEM;
+        if (rc == ASSIGN_OK && stats->t_best > 0 && s->inc.n_finds > finds)
+            inc_found_at(&s->inc, stats->t_best);
+    }
+    s->closed = inc_proven(s);
+    return rc;
+}
+
 /* The annealing of the local search (local_anneal) from the incumbent, until the bound is
  * reached or its stage ends. */
 static int stage_anneal(search *s, const stage *st)
@@ -265,16 +292,24 @@ static int stage_anneal(search *s, const stage *st)
     local_stats stats = {0};
     int r = local_anneal(s->j, s->b, stage_deadline(s, st), s->lb_units, !s->small, &s->inc.jl,
                          &stats);
-    int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
-    if (r == 1) {
-        rt_layout *l = judge_layout(s->j, &s->inc.jl);
-        rc = l ? offer_incumbent(s, l, jl_units(&s->inc.jl) * s->m->gpu->granularity)
-               : ASSIGN_ENOMEM;
-        if (rc == ASSIGN_OK && stats.t_best > 0)
-            s->inc.t_best = stats.t_best; /* when it was found, not when the annealing ended */
+    return take_primal(s, r, &stats);
+}
+
+/* The fixed-budget annealing (overshoot.h) from the incumbent, until the bound is reached or
+ * its stage ends. An incumbent of one partition leaves it nothing to shift between partitions
+ * (every layout of fewer units that splits it fails by far): the annealing gets the time. */
+static int stage_overshoot(search *s, const stage *st)
+{
+    if (s->closed || !s->inc.layout)
+        return ASSIGN_OK;
+    if (s->inc.jl.n_parts == 1) {
+        s->inc.stage = STAGES[ST_ANNEAL_LARGE].name; /* its finds are the annealing's */
+        return stage_anneal(s, st);
     }
-    s->closed = inc_proven(s);
-    return rc;
+    local_stats stats = {0};
+    int r = overshoot_search(s->j, s->b, stage_deadline(s, st), s->lb_units, !s->small,
+                             &s->inc.jl, &stats);
+    return take_primal(s, r, &stats);
 }
 
 /* What every pattern MIP solve (s->pmip, its layout in best) leaves to the search: the time
@@ -504,6 +539,7 @@ static int search_run(search *s)
     for (size_t k = 0; k < N_STAGES; k++) {
         if (!(STAGES[k].sizes & size) || !STAGES[k].run)
             continue;
+        s->inc.stage = STAGES[k].name;
         int rc = STAGES[k].run(s, &STAGES[k]);
         if (rc != ASSIGN_OK)
             return rc;
@@ -640,6 +676,12 @@ int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     out->undecided_analyses = (s.j ? judge_undecided(s.j) : 0) + s.recheck_undecided;
     out->first_seconds = s.inc.t_first > 0 ? s.inc.t_first - s.t0 : -1;
     out->best_seconds = s.inc.t_best > 0 ? s.inc.t_best - s.t0 : -1;
+    for (size_t k = 0; k < s.inc.n_finds; k++) {
+        out->finds[k] = s.inc.finds[k];
+        out->finds[k].seconds -= s.t0;
+    }
+    out->n_finds = s.inc.n_finds;
+    out->finds_dropped = s.inc.finds_dropped;
     out->seconds = search_now() - s.t0;
     rc = settle_claims(&s, rc);
     judge_free(s.j);

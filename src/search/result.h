@@ -16,6 +16,18 @@ typedef enum {
     ASSIGN_UNKNOWN         /* a limit was hit before either */
 } assign_status;
 
+/* One improvement of the best layout during a search: the stage that found it (a name of the
+ * stage table, docs/assignment.md "The stages"), its SMs and when, from the search's start. */
+typedef struct assign_find {
+    const char *stage;     /* static */
+    int64_t sms;
+    double seconds;
+} assign_find;
+
+/* Improvements recorded at most; past it the last entry is overwritten (the returned layout's
+ * is always there) and finds_dropped counts what was overwritten. */
+#define ASSIGN_MAX_FINDS 24
+
 typedef struct assign_result {
     assign_status status;
     rt_layout *layout;     /* owned; the found layout (NULL unless optimal/feasible) */
@@ -35,6 +47,9 @@ typedef struct assign_result {
     /* max-min-slack (slack.h): the layout's smallest relative slack (NAN: none), the SM limit */
     double min_slack;
     int64_t max_sms;
+    assign_find finds[ASSIGN_MAX_FINDS]; /* min-sms: every improvement in order (n_finds) */
+    size_t n_finds;
+    long finds_dropped;
     int probe;                 /* the probe before the patterns (docs/assignment.md sec. 7a): 0 its
                                 * MIP did not run, 1 it ran, 2 it proved the result */
 } assign_result;

@@ -1,0 +1,27 @@
+/* overshoot: the fixed-budget annealing of the partition search (docs/assignment.md sec. 3c):
+ * below the best layout, a budget of units is fixed and the annealing walks through failing
+ * layouts of that budget, minimising their total deadline overshoot, until one passes. */
+#ifndef RT_OVERSHOOT_H
+#define RT_OVERSHOOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "search/bounds.h"
+#include "search/judge.h"
+#include "search/local.h"
+
+/* From best (a layout that passes, normalised, of B units): fix the budget K one allowed step
+ * below B; anneal over layouts of at most K units (moves: a task moved, two swapped, units
+ * shifted between partitions or to and from the free ones, two partitions merged, one split, a
+ * partition opened for one task), the cost the judge's overshoot (judge.h); a layout that
+ * passes is shrunk while it passes, becomes best, and K falls below it. Runs restart from the
+ * best, every third one perturbed. Stops when best has stop units or fewer (a proven lower
+ * bound), at the deadline (monotonic seconds; 0: none), or, unless persist (which needs a
+ * deadline), after OVER_IDLE runs in a row that bring nothing. Every layout kept passed judge_eval, the only
+ * judge. st->t_best: when best last improved. Returns 1 when best improved, 0 when not, -1 on
+ * out of memory. Deterministic for a given deadline outcome. */
+int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, bool persist,
+                     jlayout *best, local_stats *st);
+
+#endif
