@@ -344,9 +344,8 @@ static void hol_finish(const hol_system *sys, bool exhausted, hol_result *out)
     for (size_t i = 0; i < sys->n_tasks; i++) {
         const hol_task *t = &sys->tasks[i];
         bool unb = false;
-        hol_step_result *sr = NULL;
         for (size_t s = t->first_step; s < t->first_step + t->n_steps; s++) {
-            sr = &out->steps[s];
+            hol_step_result *sr = &out->steps[s];
             if (exhausted && sr->status == HOL_BOUNDED)
                 sr->status = HOL_BUDGET;
             if (unb && (sr->status == HOL_BOUNDED || sr->status == HOL_BUDGET))
@@ -357,9 +356,10 @@ static void hol_finish(const hol_system *sys, bool exhausted, hol_result *out)
             }
             unb = unb || (sr->status != HOL_BOUNDED && sr->status != HOL_BUDGET);
         }
+        const hol_step_result *last = &out->steps[t->first_step + t->n_steps - 1];  /* n >= 1 */
         hol_task_result *tr = &out->tasks[i];
-        tr->status = sr->status;
-        tr->response_ns = tr->status == HOL_BOUNDED ? sr->response_ns : 0;
+        tr->status = last->status;
+        tr->response_ns = tr->status == HOL_BOUNDED ? last->response_ns : 0;
         tr->schedulable = tr->status == HOL_BOUNDED && tr->response_ns <= t->deadline_ns;
         out->schedulable = out->schedulable && tr->schedulable;
     }
