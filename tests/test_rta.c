@@ -320,6 +320,34 @@ static void test_invalid(void)
     CU_ASSERT_EQUAL(rta_audsley(NULL, 0), 1);
 }
 
+/* rta_fp_ex's options: the bound on R, regions outside 0 .. C, an unknown policy. One task
+ * C = 3, T = 10: t = 3, Q = 1, w(0) = 0, R = 3 (non-preemptive); preemptive w(0) = 3, R = 3. */
+static void test_fp_options(void)
+{
+    rta_task ts[] = { task(3, 10, 10, 0, 1) };
+    rta_opt o[] = { { .region_max_ns = 3, .region_last_ns = 3, .limit_ns = 3 } };
+    rta_result r[1];
+    rt_budget b;
+    budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
+    CU_ASSERT_EQUAL_FATAL(rta_fp_ex(ts, o, 1, RTA_NONPREEMPTIVE, &b, r), 0);
+    CU_ASSERT_EQUAL(r[0].status, RTA_BOUNDED);      /* R = 3 = the bound: kept */
+    CU_ASSERT_EQUAL(r[0].wcrt_ns, 3);
+    CU_ASSERT_EQUAL_FATAL(rta_fp_ex(ts, o, 1, RTA_PREEMPTIVE, &b, r), 0);
+    CU_ASSERT_EQUAL(r[0].wcrt_ns, 3);
+    o[0].limit_ns = 2;                               /* R = 3 > 2 */
+    CU_ASSERT_EQUAL_FATAL(rta_fp_ex(ts, o, 1, RTA_DEFERRED, &b, r), 0);
+    CU_ASSERT_EQUAL(r[0].status, RTA_LIMIT);
+    CU_ASSERT_EQUAL(r[0].wcrt_ns, 0);
+    o[0].region_max_ns = 4;                          /* a region longer than C */
+    errno = 0;
+    CU_ASSERT_EQUAL(rta_fp_ex(ts, o, 1, RTA_DEFERRED, &b, r), -1);
+    CU_ASSERT_EQUAL(errno, EINVAL);
+    o[0].region_max_ns = 3;
+    o[0].region_last_ns = -1;
+    CU_ASSERT_EQUAL(rta_fp_ex(ts, o, 1, RTA_DEFERRED, &b, r), -1);
+    CU_ASSERT_EQUAL(rta_fp_ex(ts, NULL, 1, (rta_policy)7, &b, r), -1);
+}
+
 static void test_status_names(void)
 {
     CU_ASSERT_STRING_EQUAL(rta_status_name(RTA_BOUNDED), "bounded");
@@ -408,6 +436,7 @@ void test_rta_register(void)
     CU_add_test(s, "2^62 ns bound", test_bound);
     CU_add_test(s, "int64 overflow", test_overflow);
     CU_add_test(s, "invalid tasks", test_invalid);
+    CU_add_test(s, "rta_fp_ex options", test_fp_options);
     CU_add_test(s, "status names", test_status_names);
     CU_add_test(s, "Audsley finds an order DM misses", test_audsley_beats_dm);
     CU_add_test(s, "Audsley keeps DM where it works", test_audsley_keeps_dm);

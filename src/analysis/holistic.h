@@ -58,6 +58,8 @@ typedef struct hol_system {
     size_t n_steps;
 } hol_system;
 
+/* A step's status; where several unbounded ones apply, the first listed here after HOL_BOUNDED
+ * is given (docs/system.md sec. 3.3). */
 typedef enum hol_status {
     HOL_BOUNDED,               /* R computed */
     HOL_UTILISATION,           /* C/T summed over its hep set on its resource >= 1 */
@@ -67,7 +69,9 @@ typedef enum hol_status {
     HOL_BUDGET                 /* undecided: the run's work budget ran out */
 } hol_status;
 
-/* One step's figures at the fixpoint (docs/system.md sec. 3); times meaningful when bounded. */
+/* One step's figures at the fixpoint (docs/system.md sec. 3). offset_ns and best_ns always hold;
+ * jitter_ns unless an earlier step of the task is unbounded (then 0); the rest when bounded (else
+ * 0, but blocking_ns). */
 typedef struct hol_step_result {
     hol_status status;
     int64_t offset_ns;         /* O_s, the best-case start from the nominal release */

@@ -1,5 +1,6 @@
-/* rta: non-preemptive fixed-priority response-time analysis of one partition (docs/analysis.md
- * sec. 2).
+/* rta: fixed-priority response-time analysis of one resource: non-preemptive (a GPU partition,
+ * docs/analysis.md sec. 2), preemptive (a CPU core) and with deferred preemption (a partition
+ * preempted at kernel boundaries), docs/system.md sec. 3 and 4.
  *
  * The revised CAN analysis of Davis, Burns, Bril and Lukkien (Real-Time Systems 35(3), 2007) with
  * a tick of 1 ns. For task i of a partition (hp: others with priority number <= i's, lp: larger):
@@ -9,6 +10,18 @@
  *   Q_i    = ceil((t_i + J_i)/T_i)                                              (eq. Q)
  *   w_i(q) = least fixpoint of w = B_i + q C_i + sum_{hp(i)} (floor((w + J_j)/T_j) + 1) C_j  (eq. w)
  *   R_i(q) = J_i + w_i(q) - q T_i + C_i,   R_i = max over q = 0 .. Q_i - 1      (eq. R)
+ *
+ * The other two policies of rta_fp_ex are the same equations with other constants (docs/system.md
+ * sec. 3 and 4), so one loop serves all three:
+ *
+ *   preemptive: B_i = 0; eq. w is w = (q + 1) C_i + sum_{hp(i)} ceil((w + J_j)/T_j) C_j and
+ *               eq. R is J_i + w_i(q) - q T_i (w is the completion, not the start);
+ *   deferred:   B_i = max over lp(i) of the largest region of j; eq. w gains + (C_i - F_i) and
+ *               eq. R adds F_i instead of C_i (F_i: the last region of i).
+ *
+ * So eq. w reads w = B_i + q C_i + X_i + sum_{hp(i)} (floor((w + J_j + o)/T_j) + 1) C_j and eq. R
+ * R_i(q) = J_i + w_i(q) - q T_i + Y_i, with (X, Y, o) = (0, C, 0) non-preemptive, (C, 0, -1)
+ * preemptive, (C - F, F, 0) deferred (floor((x - 1)/T) + 1 = ceil(x/T) for x >= 0).
  *
  * Every sum and product is overflow-checked (util/ckint.h). The utilisation test (U >= 1 over
  * hep(i)) is exact: see rta_util_ge_one. Per partition the tasks are sorted once by priority; the
@@ -57,9 +70,11 @@ typedef struct rta_demand {
     rt_budget *budget;            /* charged one unit per term per evaluation, plus one */
 } rta_demand;
 
-/* The task under analysis and its blocking term. */
+/* The task under analysis: its blocking term b, the constants X (extra) and Y (tail) of eq. w
+ * and R, the offset o (off_w) of eq. w's hp demand, and the bound on R (limit). */
 typedef struct rta_own {
     int64_t c, t, j, d, b;
+    int64_t extra, tail, off_w, limit;
 } rta_own;
 
 /* A task's place in priority order. */
@@ -310,18 +325,19 @@ static int rta_trace_add(rta_result *r, size_t cap, size_t *room, int64_t q, int
     return 0;
 }
 
-/* eq. R for job q with start w: J + w - q T + C. True on overflow. */
+/* eq. R for job q with start w: J + w - q T + Y. True on overflow. */
 static bool rta_job_response(const rta_own *o, int64_t q, int64_t w, int64_t *out)
 {
     int64_t qt, x;
-    return ck_mul(q, o->t, &qt) || ck_add(o->j, w, &x) || ck_sub(x, qt, &x) || ck_add(x, o->c, out);
+    return ck_mul(q, o->t, &qt) || ck_add(o->j, w, &x) || ck_sub(x, qt, &x)
+           || ck_add(x, o->tail, out);
 }
 
 /* The q loop (eq. w, eq. R) over jobs 0 .. Q-1 of the busy period.
  *
- * Invariant: w(q) <= t_i - C_i for q < Q_i (t_i - C_i is >= job q's lower bound and the
- * right-hand side of eq. w there is <= t_i - C_i by eq. t), so no start value below leaves int64;
- * the checks stay as a second line of defence.
+ * Invariant: w(q) <= t_i for q < Q_i (t_i is >= job q's lower bound and the right-hand side of
+ * eq. w there is <= t_i by eq. t), so no start value below leaves int64; the checks stay as a
+ * second line of defence. A job whose R passes o->limit ends the loop with RTA_LIMIT.
  *
  * Runs of dominated jobs are skipped without changing the result: if job q starts at w and gap is
  * the distance to the next instant at which an hp job is released, then for s with s C <= gap - 1
@@ -337,9 +353,9 @@ static rta_status rta_q_loop(const rta_set *set, const rta_own *o, int64_t q_job
     int64_t w = o->b, gap, base, rq, s, x;
     for (size_t k = 0; k < set->m; k++)
         w += set->c[k];           /* <= the start of eq. t, which did not overflow */
-    rta_demand_start(&d, set, set->m, 0, budget);
+    rta_demand_start(&d, set, set->m, o->off_w, budget);
     for (int64_t q = 0; q < q_jobs; q++) {
-        if (ck_mul(q, o->c, &base) || ck_add(base, o->b, &base))
+        if (ck_mul(q, o->c, &base) || ck_add(base, o->b, &base) || ck_add(base, o->extra, &base))
             return RTA_OVERFLOW;
         rta_status st = rta_job_start(&d, base, w, &w, &gap);
         if (st != RTA_BOUNDED)
@@ -350,6 +366,8 @@ static rta_status rta_q_loop(const rta_set *set, const rta_own *o, int64_t q_job
             r->wcrt_ns = rq;
             r->worst_q = q;
         }
+        if (rq > o->limit)
+            return RTA_LIMIT;
         if (rta_trace_add(r, cap, &room, q, w, rq))
             return *oom = 1, RTA_BOUNDED;
         s = o->c > 0 ? (gap - 1) / o->c : INT64_MAX;
@@ -424,8 +442,9 @@ typedef struct rta_part {
     size_t n;
     rta_key *order;           /* order[k].index: caller's index of the k-th task by priority */
     int64_t *c, *t;           /* C and T in priority order (for the utilisation prefixes) */
+    int64_t *blk;             /* what the task at position k blocks higher priorities with */
     size_t *group_end;        /* one past the last task with the same priority as task k */
-    int64_t *lp_max;          /* lp_max[k] = max C over positions >= k (0 past the end) */
+    int64_t *lp_max;          /* lp_max[k] = max blk over positions >= k (0 past the end) */
     rta_set set;              /* scratch: packed hp(i) and i, n + 1 entries */
     uint64_t *rem;            /* scratch for rta_util_ge_one */
 } rta_part;
@@ -440,6 +459,7 @@ static void rta_part_fini(rta_part *p)
     free(p->set.c);
     free(p->lp_max);
     free(p->group_end);
+    free(p->blk);
     free(p->t);
     free(p->c);
     free(p->order);
@@ -453,6 +473,7 @@ static int rta_part_alloc(rta_part *p, size_t n)
     p->order = calloc(n, sizeof *p->order);
     p->c = calloc(n, sizeof *p->c);
     p->t = calloc(n, sizeof *p->t);
+    p->blk = calloc(n, sizeof *p->blk);
     p->group_end = calloc(n, sizeof *p->group_end);
     p->lp_max = calloc(n + 1, sizeof *p->lp_max);
     p->set.c = calloc(n + 1, sizeof *p->set.c);
@@ -461,14 +482,27 @@ static int rta_part_alloc(rta_part *p, size_t n)
     p->set.cnt = calloc(n + 1, sizeof *p->set.cnt);
     p->set.nxt = calloc(n + 1, sizeof *p->set.nxt);
     p->rem = calloc(n, sizeof *p->rem);
-    if (!p->order || !p->c || !p->t || !p->group_end || !p->lp_max || !p->set.c || !p->set.t
+    if (!p->order || !p->c || !p->t || !p->blk || !p->group_end || !p->lp_max || !p->set.c || !p->set.t
         || !p->set.j || !p->set.cnt || !p->set.nxt || !p->rem)
         return -1;
     return 0;
 }
 
+/* What task i blocks higher priorities with (eq. B): its WCET, none when preemptive, its largest
+ * region with deferred preemption. */
+static int64_t rta_block_of(const rta_task *tasks, const rta_opt *opts, size_t i,
+                            rta_policy policy)
+{
+    if (policy == RTA_PREEMPTIVE)
+        return 0;
+    if (policy == RTA_DEFERRED && opts)
+        return opts[i].region_max_ns;
+    return tasks[i].wcet_ns;
+}
+
 /* Sort by priority number (ties by index) and fill the per-position arrays. */
-static void rta_part_sort(rta_part *p, const rta_task *tasks)
+static void rta_part_sort(rta_part *p, const rta_task *tasks, const rta_opt *opts,
+                          rta_policy policy)
 {
     size_t n = p->n;
     for (size_t i = 0; i < n; i++)
@@ -477,11 +511,12 @@ static void rta_part_sort(rta_part *p, const rta_task *tasks)
     for (size_t k = 0; k < n; k++) {
         p->c[k] = tasks[p->order[k].index].wcet_ns;
         p->t[k] = tasks[p->order[k].index].period_ns;
+        p->blk[k] = rta_block_of(tasks, opts, p->order[k].index, policy);
     }
     for (size_t k = n; k-- > 0;) {
         bool last = k + 1 == n || p->order[k + 1].key != p->order[k].key;
         p->group_end[k] = last ? k + 1 : p->group_end[k + 1];
-        p->lp_max[k] = p->c[k] > p->lp_max[k + 1] ? p->c[k] : p->lp_max[k + 1];
+        p->lp_max[k] = p->blk[k] > p->lp_max[k + 1] ? p->blk[k] : p->lp_max[k + 1];
     }
 }
 
@@ -523,10 +558,23 @@ static void rta_part_pack(rta_part *p, const rta_task *tasks, size_t k)
     rta_set_put(s, s->m, &tasks[p->order[k].index]);
 }
 
-static rta_own rta_own_of(const rta_task *t, int64_t blocking_ns)
+/* Task i under policy with its blocking term; opts NULL: one region, no bound but 2^62 ns. */
+static rta_own rta_own_of(const rta_task *tasks, const rta_opt *opts, size_t i,
+                          rta_policy policy, int64_t blocking_ns)
 {
-    return (rta_own){ .c = t->wcet_ns, .t = t->period_ns, .j = t->jitter_ns,
-                      .d = t->deadline_ns, .b = blocking_ns };
+    const rta_task *t = &tasks[i];
+    rta_own o = { .c = t->wcet_ns, .t = t->period_ns, .j = t->jitter_ns, .d = t->deadline_ns,
+                  .b = blocking_ns, .extra = 0, .tail = t->wcet_ns, .off_w = 0,
+                  .limit = opts ? opts[i].limit_ns : INT64_MAX };
+    if (policy == RTA_PREEMPTIVE) {
+        o.extra = t->wcet_ns;
+        o.tail = 0;
+        o.off_w = -1;
+    } else if (policy == RTA_DEFERRED && opts) {
+        o.extra = t->wcet_ns - opts[i].region_last_ns;
+        o.tail = opts[i].region_last_ns;
+    }
+    return o;
 }
 
 /* The busy period of the task at position k, reusing earlier ones (rta_npfp_ex).
@@ -537,8 +585,9 @@ static rta_own rta_own_of(const rta_task *t, int64_t blocking_ns)
  * terms, so even an overflow is met identically.
  *
  * The next group's equation has more terms and the same B or a smaller one. B is smaller only
- * when the task that gave the previous B (the largest C below the previous group) is in the next
- * group; its term ceil((t + J)/T) C >= C then makes up for it. Either way the next right-hand
+ * when the task that gave the previous B (the largest blocking term below the previous group,
+ * never more than its C) is in the next group; its term ceil((t + J)/T) C >= C then makes up
+ * for it. Either way the next right-hand
  * side is >= the previous one at every t > 0, and the next plain start (B + the sum of C over
  * hep) is >= the previous one, so each plain iterate of the next equation is >= the previous
  * equation's: its least fixpoint is >= the previous t, which is therefore a valid start
@@ -556,15 +605,27 @@ static rta_busy rta_part_busy(rta_part *p, size_t k, bool util_ge1, int64_t b, b
     return *prev;
 }
 
-/* rta_npfp_ex's analysis; with stop, it ends after the first task decided to miss its deadline
+/* The per-task options must fit their tasks: regions within the WCET. */
+static bool rta_opts_valid(const rta_task *tasks, const rta_opt *opts, size_t n)
+{
+    for (size_t i = 0; opts && i < n; i++)
+        if (opts[i].region_max_ns < 0 || opts[i].region_max_ns > tasks[i].wcet_ns
+            || opts[i].region_last_ns < 0 || opts[i].region_last_ns > tasks[i].wcet_ns)
+            return false;
+    return true;
+}
+
+/* rta_fp_ex's analysis; with stop, it ends after the first task decided to miss its deadline
  * (tasks in priority order; the tasks after it are left zeroed) and *miss says whether one was. */
-static int rta_npfp_run(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget,
-                        bool plain, bool stop, rta_result *out, bool *miss)
+static int rta_fp_run(const rta_task *tasks, const rta_opt *opts, size_t n, rta_policy policy,
+                      size_t trace_cap, rt_budget *budget, bool plain, bool stop,
+                      rta_result *out, bool *miss)
 {
     rta_part p;
     int rc = -1;
     *miss = false;
-    if (!rta_tasks_valid(tasks, n) || (n > 0 && !out) || !budget) {
+    if (!rta_tasks_valid(tasks, n) || !rta_opts_valid(tasks, opts, n) || (n > 0 && !out)
+        || !budget || policy < RTA_NONPREEMPTIVE || policy > RTA_DEFERRED) {
         errno = EINVAL;
         return -1;
     }
@@ -573,14 +634,14 @@ static int rta_npfp_run(const rta_task *tasks, size_t n, size_t trace_cap, rt_bu
     memset(out, 0, n * sizeof *out);
     if (rta_part_alloc(&p, n))
         goto cleanup;
-    rta_part_sort(&p, tasks);
+    rta_part_sort(&p, tasks, opts, policy);
     size_t overload = rta_part_first_overload(&p);
     rta_busy prev = { .status = RTA_UTILIZATION, .t_ns = 0 };
     size_t prev_end = 0;
     for (size_t k = 0; k < n && !(stop && *miss); k++) {
         size_t i = p.order[k].index;
         rta_part_pack(&p, tasks, k);
-        rta_own o = rta_own_of(&tasks[i], p.lp_max[p.group_end[k]]);   /* eq. B */
+        rta_own o = rta_own_of(tasks, opts, i, policy, p.lp_max[p.group_end[k]]);   /* eq. B */
         budget->current_task = i;
         rta_busy bp = rta_part_busy(&p, k, k >= overload, o.b, plain, budget, &prev, &prev_end);
         if (rta_analyse(&p.set, &o, bp, trace_cap, budget, &out[i]))
@@ -598,17 +659,25 @@ cleanup:
     return rc;
 }
 
+int rta_fp_ex(const rta_task *tasks, const rta_opt *opts, size_t n, rta_policy policy,
+              rt_budget *budget, rta_result *out)
+{
+    bool miss;
+    return rta_fp_run(tasks, opts, n, policy, 0, budget, false, false, out, &miss);
+}
+
 int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget, bool plain,
                 rta_result *out)
 {
     bool miss;
-    return rta_npfp_run(tasks, n, trace_cap, budget, plain, false, out, &miss);
+    return rta_fp_run(tasks, NULL, n, RTA_NONPREEMPTIVE, trace_cap, budget, plain, false, out,
+                      &miss);
 }
 
 int rta_npfp_pass(const rta_task *tasks, size_t n, rt_budget *budget, rta_result *scratch)
 {
     bool miss;
-    if (rta_npfp_run(tasks, n, 0, budget, false, true, scratch, &miss) != 0)
+    if (rta_fp_run(tasks, NULL, n, RTA_NONPREEMPTIVE, 0, budget, false, true, scratch, &miss) != 0)
         return -1;
     return !miss;
 }
@@ -647,7 +716,7 @@ static size_t rta_audsley_levels(rta_part *p, const rta_task *tasks, rt_budget *
                 if (j != i && !level[j] && tasks[j].wcet_ns > 0)
                     rta_set_put(s, s->m++, &tasks[j]);
             rta_set_put(s, s->m, &tasks[i]);
-            rta_own o = rta_own_of(&tasks[i], lp_c);
+            rta_own o = rta_own_of(tasks, NULL, i, RTA_NONPREEMPTIVE, lp_c);
             rta_result r;
             budget->current_task = i;
             rta_analyse(s, &o, rta_busy_of(s, lp_c, false, 0, budget), 0, budget, &r);

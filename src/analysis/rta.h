@@ -1,5 +1,6 @@
-/* rta: non-preemptive fixed-priority response-time analysis of one partition (docs/analysis.md
- * sec. 2). */
+/* rta: fixed-priority response-time analysis of one resource: non-preemptive (a GPU partition,
+ * docs/analysis.md sec. 2), preemptive (a CPU core) or with deferred preemption (a partition
+ * preempted at kernel boundaries), docs/system.md sec. 3 and 4. */
 #ifndef RT_RTA_H
 #define RT_RTA_H
 
@@ -48,6 +49,25 @@ typedef struct rta_result {
  * budget; errno EINVAL). */
 int rta_npfp_ex(const rta_task *tasks, size_t n, size_t trace_cap, rt_budget *budget, bool plain,
                 rta_result *out);
+/* How a resource dispatches the tasks of rta_fp_ex. */
+typedef enum {
+    RTA_NONPREEMPTIVE,     /* each job one non-preemptive region (docs/analysis.md sec. 2) */
+    RTA_PREEMPTIVE,        /* preemptive, arbitrary deadlines and jitter (docs/system.md sec. 3) */
+    RTA_DEFERRED           /* preempted only between regions (docs/system.md sec. 4) */
+} rta_policy;
+
+/* Per-task options of rta_fp_ex. */
+typedef struct rta_opt {
+    int64_t region_max_ns;   /* RTA_DEFERRED: its largest region, 0 .. C (blocks higher ones) */
+    int64_t region_last_ns;  /* RTA_DEFERRED: F, its last region, 0 .. C */
+    int64_t limit_ns;        /* R above this: RTA_LIMIT */
+} rta_opt;
+
+/* rta_npfp_ex (no trace, reuse on) under policy, with per-task options opts (NULL: one region
+ * per job, no bound but 2^62 ns; RTA_DEFERRED with NULL is RTA_NONPREEMPTIVE). Returns 0, or -1
+ * as rta_npfp_ex (EINVAL also for a region outside 0 .. C or an unknown policy). */
+int rta_fp_ex(const rta_task *tasks, const rta_opt *opts, size_t n, rta_policy policy,
+              rt_budget *budget, rta_result *out);
 /* The verdict of rta_npfp_ex (no trace, reuse on) without the rest of it: the tasks are analysed
  * in priority order and the analysis stops at the first one decided to miss its deadline.
  * 1 no task is decided to miss (each is schedulable, or undecided once the budget ran out),

@@ -1,0 +1,135 @@
+/* hol_system: time hol_analyse (docs/system.md sec. 3) on a generated system of TASKS tasks of
+ * five steps (core -> copy engine 0 -> partition -> copy engine 1 -> core) over 8 cores, 2 copy
+ * engines (the first fifo) and 6 partitions (the first three with kernel-boundary preemption),
+ * for bench/bench_holistic.sh.
+ *
+ * usage: hol_system [TASKS [RUNS [SEED]]]   (defaults 200, 5, 1)
+ * Periods 10 .. 200 ms, deadline-monotonic priorities (D = 2 T), cores and partitions loaded to
+ * about 60 %, each copy engine to about 30 %, BCET = C / 2, three launches per GPU step. Prints
+ * the best and median wall time of RUNS analyses, the rounds of the fixpoint and the number of
+ * tasks that miss. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "analysis/holistic.h"
+
+enum { CORES = 8, ENGINES = 2, PARTS = 6, STEPS = 5, LAUNCHES = 3 };
+
+static uint64_t rnd(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 2685821657736338717ULL;
+}
+
+static int64_t uniform(uint64_t *s, int64_t lo, int64_t hi)
+{
+    return lo + (int64_t)(rnd(s) % (uint64_t)(hi - lo + 1));
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    size_t n = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 200;
+    int runs = argc > 2 ? atoi(argv[2]) : 5;
+    uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
+    if (n == 0 || runs < 1 || runs > 1000 || n > 100000) {
+        fprintf(stderr, "usage: hol_system [TASKS [RUNS [SEED]]]\n");
+        return 2;
+    }
+    seed = seed * 0x9e3779b97f4a7c15ULL + 1;
+    hol_resource res[CORES + ENGINES + PARTS];
+    for (size_t r = 0; r < CORES; r++)
+        res[r] = (hol_resource){ .kind = HOL_CPU_CORE };
+    res[CORES] = (hol_resource){ .kind = HOL_COPY_ENGINE, .fifo = true };
+    res[CORES + 1] = (hol_resource){ .kind = HOL_COPY_ENGINE };
+    for (size_t p = 0; p < PARTS; p++)
+        res[CORES + ENGINES + p] = (hol_resource){ .kind = HOL_PARTITION,
+                                                   .kernel_preemption = p < PARTS / 2 };
+    hol_task *ts = calloc(n, sizeof *ts);
+    hol_step *ss = calloc(n * STEPS, sizeof *ss);
+    int64_t *lw = calloc(n * LAUNCHES, sizeof *lw), *lb = calloc(n * LAUNCHES, sizeof *lb);
+    double *ms = calloc((size_t)runs, sizeof *ms);
+    if (!ts || !ss || !lw || !lb || !ms) {
+        fprintf(stderr, "hol_system: out of memory\n");
+        return 2;
+    }
+    /* steps per resource: 2n/CORES on a core, n on an engine, n/PARTS on a partition; each step
+     * gets a utilisation of LOAD / that count, times a factor in [0.5, 1.5] (LOAD: 0.6 on cores
+     * and partitions, 0.3 on the engines, which carry a copy of every task) */
+    double per[STEPS] = { 0.6 * CORES / (2.0 * (double)n), 0.3 / (double)n,
+                          0.6 * PARTS / (double)n, 0.3 / (double)n,
+                          0.6 * CORES / (2.0 * (double)n) };
+    for (size_t i = 0; i < n; i++) {
+        int64_t t = uniform(&seed, 10, 200) * 1000000;
+        ts[i] = (hol_task){ .period_ns = t, .deadline_ns = 2 * t, .jitter_ns = 0,
+                            .first_step = i * STEPS, .n_steps = STEPS };
+        size_t where[STEPS] = { i % CORES, CORES, CORES + ENGINES + i % PARTS, CORES + 1,
+                                (i + 3) % CORES };
+        for (size_t k = 0; k < STEPS; k++) {
+            double f = 0.5 + (double)uniform(&seed, 0, 1000) / 1000.0;
+            int64_t c = (int64_t)(per[k] * f * (double)t);
+            if (c < LAUNCHES)
+                c = LAUNCHES;
+            hol_step *st = &ss[i * STEPS + k];
+            *st = (hol_step){ .resource = where[k], .priority = 2 * t, .wcet_ns = c,
+                              .bcet_ns = c / 2 };
+            if (k == 2) {
+                int64_t *w = &lw[i * LAUNCHES], *b = &lb[i * LAUNCHES];
+                w[0] = c / 3;
+                w[1] = c / 3;
+                w[2] = c - 2 * (c / 3);
+                for (size_t l = 0; l < LAUNCHES; l++)
+                    b[l] = w[l] / 2;
+                st->bcet_ns = b[0] + b[1] + b[2];
+                st->launch_wcet_ns = w;
+                st->launch_bcet_ns = b;
+                st->n_launches = LAUNCHES;
+            }
+        }
+    }
+    hol_system sys = { .resources = res, .n_resources = CORES + ENGINES + PARTS, .tasks = ts,
+                       .n_tasks = n, .steps = ss, .n_steps = n * STEPS };
+    size_t rounds = 0, misses = 0;
+    for (int r = 0; r < runs; r++) {
+        rt_budget b;
+        hol_result out;
+        budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
+        double t0 = now_ms();
+        if (hol_analyse(&sys, &b, &out) != 0) {
+            fprintf(stderr, "hol_system: analysis failed\n");
+            return 2;
+        }
+        ms[r] = now_ms() - t0;
+        rounds = out.iterations;
+        misses = 0;
+        for (size_t i = 0; i < n; i++)
+            misses += !out.tasks[i].schedulable;
+        hol_result_fini(&out);
+    }
+    qsort(ms, (size_t)runs, sizeof *ms, cmp_double);
+    printf("%zu tasks x %d steps, %d cores, %d engines, %d partitions: best %.2f ms, median "
+           "%.2f ms (%d runs), %zu rounds, %zu tasks miss\n", n, STEPS, CORES, ENGINES, PARTS,
+           ms[0], ms[(runs - 1) / 2], runs, rounds, misses);
+    free(ms);
+    free(lb);
+    free(lw);
+    free(ss);
+    free(ts);
+    return 0;
+}
