@@ -17,6 +17,7 @@
 #include "analysis/windows.h"
 #include "models/interference.h"
 #include "util/analyzer.h"
+#include "util/rng.h"
 
 /* Times are doubles: whole numbers of ns are exact up to 2^53 ns (104 days); the simulated time
  * stops there (the horizon is clamped, a later finish is SIM_ERANGE). */
@@ -83,22 +84,6 @@ typedef struct sim {
     double horizon;
     sim_result *out;
 } sim;
-
-/* ---- random numbers: splitmix64, a fixed sequence for a given seed ---- */
-
-static uint64_t sim_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* Uniform whole number in [0, n]. */
-static int64_t sim_rand_upto(uint64_t *s, int64_t n)
-{
-    return n <= 0 ? 0 : (int64_t)(sim_rand(s) % ((uint64_t)n + 1));
-}
 
 /* ---- ready queues ---- */
 
@@ -186,7 +171,7 @@ static bool task_advance(sim *s, size_t t)
         return false;
     double rel = act;
     if (s->so->release == SIM_RELEASE_RANDOM && k->jitter > 0)
-        rel += (double)sim_rand_upto(&s->rng, k->jitter);
+        rel += (double)rng_upto(&s->rng, k->jitter);
     if (rel < k->last_release)
         rel = k->last_release;   /* a task's jobs are released in order */
     k->last_release = rel;
@@ -524,7 +509,7 @@ static int sim_init(sim *s, const model *m, const rt_layout *l)
                                  .period = tk->period_ns, .deadline = tk->deadline_ns,
                                  .jitter = tk->jitter_ns };
         if (s->so->release == SIM_RELEASE_RANDOM)
-            s->task[t].offset = (double)sim_rand_upto(&s->rng, tk->period_ns - 1);
+            s->task[t].offset = (double)rng_upto(&s->rng, tk->period_ns - 1);
         s->out->tasks[t].wcrt_ns = r->status == RTA_BOUNDED ? r->wcrt_ns : -1;
     }
     /* first releases, then the heap */

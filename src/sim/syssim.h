@@ -1,0 +1,88 @@
+/* syssim: event-driven simulation of a whole system (CPU cores, copy engines, GPU partitions;
+ * docs/system.md) step by step and launch by launch, in exact integer nanoseconds: observed
+ * end-to-end responses to set beside the holistic analysis's bounds (docs/simulation.md,
+ * "Whole systems"). The input is the analysis's own record, hol_system. */
+#ifndef RT_SYSSIM_H
+#define RT_SYSSIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/holistic.h"
+
+/* How long a step (a launch, for a GPU step) takes. */
+typedef enum { SYSSIM_EXEC_WCET, SYSSIM_EXEC_RANDOM } syssim_exec;
+/* The release jitter j_k of job k of task i, in [0, J_i]: none (every job at k*T_i), seeded
+ * uniform, or given by the caller's function. */
+typedef enum { SYSSIM_JITTER_NONE, SYSSIM_JITTER_RANDOM, SYSSIM_JITTER_GIVEN } syssim_jitter;
+
+#define SYSSIM_EVENT_CAP_DEFAULT 100000000u
+#define SYSSIM_TRACE_CAP_DEFAULT 1000000u
+
+typedef struct syssim_options {
+    syssim_exec exec;          /* default wcet */
+    syssim_jitter jitter;      /* default none */
+    uint64_t seed;             /* random execution times and jitters (default 1) */
+    int64_t horizon_ns;        /* > 0: jobs k with k*T_i < horizon are released, all finish */
+    /* SYSSIM_JITTER_GIVEN: j_k of job k of task i; a value outside [0, J_i] stops the run */
+    int64_t (*jitter_of)(void *ctx, size_t task, uint64_t job);
+    void *jitter_ctx;
+    uint64_t event_cap;        /* the run stops after this many instants (default 10^8) */
+    bool trace;                /* keep the segments (default false) */
+    size_t trace_cap;          /* most segments kept; later ones are counted, not kept (10^6) */
+} syssim_options;
+
+/* One interval of positive length during which a resource served one step of one job. */
+typedef struct syssim_segment {
+    size_t resource, task, step;   /* step: index into hol_system.steps */
+    size_t launch;                 /* GPU step: its launch, from 0; 0 for CPU and copy steps */
+    uint64_t job;                  /* k, released at k*T + j_k */
+    int64_t start_ns, end_ns;
+} syssim_segment;
+
+typedef struct syssim_task_result {
+    uint64_t released, completed;  /* jobs; equal when the run returns SYSSIM_OK */
+    int64_t max_response_ns;       /* largest end of last step - k*T; -1 before any completion */
+    uint64_t worst_job;            /* the first job k that gave it */
+    uint64_t misses;               /* completed jobs whose response exceeded D */
+} syssim_task_result;
+
+typedef struct syssim_step_result {
+    uint64_t completed;
+    int64_t max_response_ns;       /* largest completion of the step - k*T; -1 before any */
+    uint64_t worst_job;
+} syssim_step_result;
+
+typedef struct syssim_result {
+    int64_t horizon_ns;
+    int64_t end_ns;                /* the last completion (0 when nothing ran) */
+    uint64_t events;               /* instants at which something was released or ended */
+    size_t n_tasks, n_steps;
+    syssim_task_result *tasks;     /* owned */
+    syssim_step_result *steps;     /* owned */
+    syssim_segment *trace;         /* owned, in the order the segments ended; NULL without trace */
+    size_t n_trace;
+    uint64_t trace_dropped;        /* segments beyond trace_cap */
+} syssim_result;
+
+/* SYSSIM_EINVAL: an invalid system or options (a bad index, a period <= 0, a negative time,
+ * bcet > wcet, launches on a step that is not on a partition or not summing to it, a horizon <= 0,
+ * or a given jitter outside [0, J]); SYSSIM_ERANGE: a time beyond int64; SYSSIM_ELIMIT: more
+ * than event_cap instants. */
+enum { SYSSIM_OK = 0, SYSSIM_ENOMEM = -1, SYSSIM_EINVAL = -2, SYSSIM_ERANGE = -3,
+       SYSSIM_ELIMIT = -4 };
+
+/* Default options: wcet, no jitter, seed 1, horizon 0 (to be set), caps 10^8 and 10^6, no trace. */
+void syssim_options_default(syssim_options *so);
+/* Simulate sys under so (docs/simulation.md, "Whole systems"). SYSSIM_OK when every released job
+ * finished, else an error code above; out holds what was observed until then in every case
+ * (nothing to read on SYSSIM_EINVAL); free it with syssim_result_fini. */
+int syssim_run(const hol_system *sys, const syssim_options *so, syssim_result *out);
+/* Free what syssim_run put in r; safe on a zeroed struct. */
+void syssim_result_fini(syssim_result *r);
+/* "wcet"/"random"; "none"/"random"/"given". */
+const char *syssim_exec_name(syssim_exec e);
+const char *syssim_jitter_name(syssim_jitter j);
+
+#endif
