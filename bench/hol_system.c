@@ -8,6 +8,7 @@
  * about 60 %, each copy engine to about 30 %, BCET = C / 2, three launches per GPU step. Prints
  * the best and median wall time of RUNS analyses, the rounds of the fixpoint and the number of
  * tasks that miss. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,13 +46,19 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    size_t n = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 200;
-    int runs = argc > 2 ? atoi(argv[2]) : 5;
-    uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
-    if (n == 0 || runs < 1 || runs > 1000 || n > 100000) {
+    char *end = NULL;
+    unsigned long n_arg = argc > 1 ? strtoul(argv[1], &end, 10) : 200;
+    bool bad = argc > 1 && *end != '\0';
+    unsigned long runs_arg = argc > 2 ? strtoul(argv[2], &end, 10) : 5;
+    bad = bad || (argc > 2 && *end != '\0');
+    uint64_t seed = argc > 3 ? strtoull(argv[3], &end, 10) : 1;
+    bad = bad || (argc > 3 && *end != '\0');
+    if (bad || n_arg == 0 || n_arg > 100000 || runs_arg < 1 || runs_arg > 1000) {
         fprintf(stderr, "usage: hol_system [TASKS [RUNS [SEED]]]\n");
         return 2;
     }
+    size_t n = n_arg;
+    int runs = (int)runs_arg;
     seed = seed * 0x9e3779b97f4a7c15ULL + 1;
     hol_resource res[CORES + ENGINES + PARTS];
     for (size_t r = 0; r < CORES; r++)
