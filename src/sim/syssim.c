@@ -222,7 +222,9 @@ static int start(ss *s, size_t st, int64_t now)
         bool gpu = h->n_launches > 0;
         int64_t w = gpu ? h->launch_wcet_ns[p->launch] : h->wcet_ns;
         int64_t b = gpu ? h->launch_bcet_ns[p->launch] : h->bcet_ns;
-        p->remaining = s->so->exec == SYSSIM_EXEC_RANDOM ? b + rng_upto(&s->rng, w - b) : w;
+        p->remaining = s->so->exec == SYSSIM_EXEC_RANDOM     ? b + rng_upto(&s->rng, w - b)
+                     : s->so->exec == SYSSIM_EXEC_EXTREMES ? (rng_upto(&s->rng, 1) ? w : b)
+                                                           : w;
         p->started = true;
     }
     ss_res *r = &s->res[h->resource];
@@ -465,7 +467,7 @@ void syssim_result_fini(syssim_result *r)
 
 const char *syssim_exec_name(syssim_exec e)
 {
-    return e == SYSSIM_EXEC_RANDOM ? "random" : "wcet";
+    return e == SYSSIM_EXEC_RANDOM ? "random" : e == SYSSIM_EXEC_EXTREMES ? "extremes" : "wcet";
 }
 
 const char *syssim_jitter_name(syssim_jitter j)

@@ -11,8 +11,10 @@
 
 #include "analysis/holistic.h"
 
-/* How long a step (a launch, for a GPU step) takes. */
-typedef enum { SYSSIM_EXEC_WCET, SYSSIM_EXEC_RANDOM } syssim_exec;
+/* How long a step (a launch, for a GPU step) takes: its WCET; a seeded uniform time in [BCET,
+ * WCET]; or, seeded, its BCET or its WCET with even odds (the extremes, where bursts of jobs that
+ * the holistic analysis's jitters bound are most likely: the property tests use it). */
+typedef enum { SYSSIM_EXEC_WCET, SYSSIM_EXEC_RANDOM, SYSSIM_EXEC_EXTREMES } syssim_exec;
 /* The release jitter j_k of job k of task i, in [0, J_i]: none (every job at k*T_i), seeded
  * uniform, or given by the caller's function. */
 typedef enum { SYSSIM_JITTER_NONE, SYSSIM_JITTER_RANDOM, SYSSIM_JITTER_GIVEN } syssim_jitter;
@@ -81,7 +83,7 @@ void syssim_options_default(syssim_options *so);
 int syssim_run(const hol_system *sys, const syssim_options *so, syssim_result *out);
 /* Free what syssim_run put in r; safe on a zeroed struct. */
 void syssim_result_fini(syssim_result *r);
-/* "wcet"/"random"; "none"/"random"/"given". */
+/* "wcet"/"random"/"extremes"; "none"/"random"/"given". */
 const char *syssim_exec_name(syssim_exec e);
 const char *syssim_jitter_name(syssim_jitter j);
 
