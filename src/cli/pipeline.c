@@ -160,6 +160,51 @@ static int resolve_sizes(cli_run *r)
     return 0;
 }
 
+/* Why r cannot take a whole system (CPU or copy steps, docs/system.md sec. 5), the first reason
+ * in this order; audsley and synchronous windows are refused for good. */
+static const char *system_refusal(const cli_run *r)
+{
+    const rt_options *o = &r->args.opt;
+    if (r->args.cmd == CLI_SIMULATE)
+        return "rtgpu-simulate does not simulate whole systems yet: its job simulation runs GPU "
+               "steps only (simulate a task set of the GPU steps alone)";
+    if (o->priorities == RT_PRIO_AUDSLEY)
+        return "--priorities audsley is for task sets of GPU steps only: Audsley's algorithm is "
+               "not optimal under the holistic analysis of flows (give priorities in the file, "
+               "or use --priorities dm)";
+    if (o->windows == RT_WINDOWS_SYNCHRONOUS)
+        return "--windows synchronous assumes every partition starts at 0 and runs back to back, "
+               "which a CPU or copy step before a GPU step breaks (use --windows worst-case)";
+    if (o->assign == RT_ASSIGN_SEARCH)
+        return "the partition search does not take whole systems yet: its necessary tests are "
+               "not proven sound with CPU and copy steps (give the partitions as <partition> "
+               "elements and use --assign given)";
+    if (r->args.format == CLI_FORMAT_HTML)
+        return "--format html does not report whole systems yet (use --format text or json)";
+    if (r->args.sensitivity)
+        return "--sensitivity does not take whole systems yet (leave it out)";
+    if (r->args.emit_partitions != CLI_EMIT_NONE || r->args.emit_taskset_path)
+        return "--emit-partitions and --emit-taskset do not take whole systems yet (leave them "
+               "out)";
+    return "rtgpu-analyze does not analyse whole systems yet: the end-to-end analysis of CPU and "
+           "copy steps is not wired in, and leaving them out would be unsound";
+}
+
+/* A whole system where something cannot take it: say what, located at its first CPU or copy
+ * step (or second GPU step). 0, or 2 after the message. */
+static int refuse_system(const cli_run *r)
+{
+    const rt_task *t = NULL;
+    const rt_step *s = rt_taskset_first_system_step(r->ts, &t);
+    if (!s || (r->args.cmd == CLI_SIMULATE && r->args.scenario))
+        return 0;   /* --scenario places kernels alone: steps play no part */
+    const char *why = system_refusal(r);
+    fprintf(stderr, "%s:%ld: error: task \"%s\" has a %s step, which makes the task set a whole "
+                    "system (docs/system.md): %s\n",
+            cli_shown(r->ts->path), s->line, cli_shown(t->name), rt_step_kind_name(s->kind), why);
+    return 2;
+}
+
 /* Option checks that need the task set. */
 int cli_resolve_options(cli_run *r)
 {
@@ -185,6 +230,8 @@ int cli_resolve_options(cli_run *r)
     }
     if (o->assign == RT_ASSIGN_AUTO)
         o->assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
+    if ((rc = refuse_system(r)) != 0)
+        return rc;
     if (o->assign == RT_ASSIGN_GIVEN && o->verbosity >= 0)
         warn_unused_search_options(r);
     if ((rc = resolve_sizes(r)) != 0)

@@ -141,6 +141,25 @@ bool rt_taskset_has_system_steps(const rt_taskset *ts)
     return false;
 }
 
+const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task **task)
+{
+    for (size_t i = 0; i < ts->n_tasks; i++) {
+        const rt_task *t = &ts->tasks[i];
+        for (size_t s = 0; s < t->n_steps; s++)
+            if (s > 0 || t->steps[s].kind != RT_STEP_GPU) {
+                *task = t;
+                return &t->steps[s];
+            }
+    }
+    *task = NULL;
+    return NULL;
+}
+
+const char *rt_step_kind_name(rt_step_kind k)
+{
+    return k == RT_STEP_CPU ? "cpu" : k == RT_STEP_COPY ? "copy" : "gpu";
+}
+
 long rt_taskset_find_kernel(const rt_taskset *ts, const char *name)
 {
     for (size_t i = 0; i < ts->n_kernels; i++)

@@ -137,6 +137,11 @@ rt_taskset *rt_taskset_copy(const rt_taskset *ts);
 /* True if a task has a step other than a GPU step, or more than one step: the task set is a
  * whole system (docs/formats.md sec. 5), not GPU work alone. */
 bool rt_taskset_has_system_steps(const rt_taskset *ts);
+/* The first step that makes ts a whole system (a CPU or copy step, or the second GPU step of a
+ * task), for a located message: its task in *task; NULL when there is none. */
+const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task **task);
+/* "cpu", "copy" or "gpu". */
+const char *rt_step_kind_name(rt_step_kind k);
 /* Index of the kernel / task with that name, or -1. */
 long rt_taskset_find_kernel(const rt_taskset *ts, const char *name);
 long rt_taskset_find_task(const rt_taskset *ts, const char *name);
