@@ -161,7 +161,8 @@ static int resolve_sizes(cli_run *r)
 }
 
 /* Why r cannot take a whole system (CPU or copy steps, docs/system.md sec. 5), the first reason
- * in this order; audsley and synchronous windows are refused for good. */
+ * in this order, or NULL: rtgpu-analyze with given partitions analyses it end to end. Audsley
+ * and synchronous windows are refused for good. */
 static const char *system_refusal(const cli_run *r)
 {
     const rt_options *o = &r->args.opt;
@@ -173,8 +174,9 @@ static const char *system_refusal(const cli_run *r)
                "not optimal under the holistic analysis of flows (give priorities in the file, "
                "or use --priorities dm)";
     if (o->windows == RT_WINDOWS_SYNCHRONOUS)
-        return "--windows synchronous assumes every partition starts at 0 and runs back to back, "
-               "which a CPU or copy step before a GPU step breaks (use --windows worst-case)";
+        return "--windows synchronous assumes every partition starts at 0 and runs its GPU steps "
+               "back to back, which a CPU or copy step before a GPU step, or a preemption between "
+               "kernels, breaks (use --windows worst-case)";
     if (o->assign == RT_ASSIGN_SEARCH)
         return "the partition search does not take whole systems yet: its necessary tests are "
                "not proven sound with CPU and copy steps (give the partitions as <partition> "
@@ -186,19 +188,53 @@ static const char *system_refusal(const cli_run *r)
     if (r->args.emit_partitions != CLI_EMIT_NONE || r->args.emit_taskset_path)
         return "--emit-partitions and --emit-taskset do not take whole systems yet (leave them "
                "out)";
-    return "rtgpu-analyze does not analyse whole systems yet: the end-to-end analysis of CPU and "
-           "copy steps is not wired in, and leaving them out would be unsound";
+    if (r->args.measurements_path)
+        return "--check-measurements does not take whole systems yet (leave it out)";
+    return NULL;
 }
 
-/* A whole system where something cannot take it: say what, located at its first CPU or copy
- * step (or second GPU step). 0, or 2 after the message. */
+/* A step's own priority beside deadline-monotonic task ranks would mix two scales: refused
+ * (docs/system.md sec. 5). 0, or 2 after a message located at the step. */
+static int refuse_step_priority(const cli_run *r)
+{
+    if (r->args.opt.priorities == RT_PRIO_GIVEN)
+        return 0;
+    for (size_t i = 0; i < r->ts->n_tasks; i++) {
+        const rt_task *t = &r->ts->tasks[i];
+        for (size_t k = 0; k < t->n_steps; k++)
+            if (t->steps[k].has_priority) {
+                fprintf(stderr, "%s:%ld: error: task \"%s\": a %s step gives its own priority, "
+                                "but the tasks' priorities are deadline-monotonic ranks (%s): a "
+                                "step priority needs given task priorities (give every task a "
+                                "priority, or leave the step's out)\n",
+                        cli_shown(r->ts->path), t->steps[k].line, cli_shown(t->name),
+                        rt_step_kind_name(t->steps[k].kind),
+                        r->args.priorities_given_explicitly ? "--priorities dm"
+                                                            : "the file gives none");
+                return 2;
+            }
+    }
+    return 0;
+}
+
+/* A whole system, or --gpu-preemption kernel, where something cannot take it: say what, located
+ * at its first CPU or copy step (or second GPU step). 0, or 2 after the message. */
 static int refuse_system(const cli_run *r)
 {
     const rt_task *t = NULL;
     const rt_step *s = rt_taskset_first_system_step(r->ts, &t);
-    if (!s || (r->args.cmd == CLI_SIMULATE && r->args.scenario))
+    bool kernel = r->args.opt.gpu_kernel_preemption;
+    if ((!s && !kernel) || (r->args.cmd == CLI_SIMULATE && r->args.scenario))
         return 0;   /* --scenario places kernels alone: steps play no part */
     const char *why = system_refusal(r);
+    if (!why)
+        return refuse_step_priority(r);
+    if (!s) {
+        fprintf(stderr, "%s: error: --gpu-preemption kernel is analysed by the holistic analysis "
+                        "of whole systems (docs/system.md sec. 4): %s\n",
+                cli_prog(r->args.cmd), why);
+        return 2;
+    }
     fprintf(stderr, "%s:%ld: error: task \"%s\" has a %s step, which makes the task set a whole "
                     "system (docs/system.md): %s\n",
             cli_shown(r->ts->path), s->line, cli_shown(t->name), rt_step_kind_name(s->kind), why);
@@ -269,6 +305,19 @@ static bool locate_range_error(const cli_run *r)
 
 static int eval_error(const cli_run *r, int rc)
 {
+    if (rc == EVAL_EBCET) {
+        const rt_task *t = &r->ts->tasks[r->eval.bcet_task];
+        size_t j = r->eval.bcet_run;
+        fprintf(stderr, "%s:%ld: error: task \"%s\": ", cli_shown(r->ts->path),
+                t->run_lines[j], cli_shown(t->name));
+        fprintf(stderr, "the bcet %" PRId64 " ns of this run of kernel \"%s\" exceeds its WCET "
+                        "%" PRId64 " ns on partition \"%s\" (a best case must be a lower bound "
+                        "of every execution; docs/system.md sec. 2)\n",
+                t->run_bcet_ns ? t->run_bcet_ns[j] : 0, cli_shown(r->ts->kernels[t->runs[j]].name),
+                r->eval.bcet_wcet_ns,
+                cli_shown(r->layout->part_name[r->layout->task_part[r->eval.bcet_task]]));
+        return 2;
+    }
     if (rc == EVAL_ERANGE && locate_range_error(r))
         return 2;
     if (rc == EVAL_ERANGE)
