@@ -13,6 +13,12 @@ static void check_gpu(const rt_gpu *g)
     FUZZ_ASSERT(g->clock_mhz > 0 && g->alpha > 0);
     FUZZ_ASSERT(g->granularity >= 1 && g->sms % g->granularity == 0);
     FUZZ_ASSERT(g->launch_overhead_ns >= 0);
+    FUZZ_ASSERT(g->has_cpu ? g->cpu_cores >= 1 : g->cpu_cores == 0 && !g->cpu_name);
+    for (size_t i = 0; i < g->n_engines; i++) {
+        const rt_copy_engine *e = &g->engines[i];
+        FUZZ_ASSERT(e->name && e->gbps_num > 0 && e->gbps_den > 0 && e->setup_ns >= 0);
+        FUZZ_ASSERT(rt_gpu_find_engine(g, e->name) == (long)i);
+    }
     if (g->has_sm_limits)
         for (int i = 0; i < RT_SM_N_ATTRS; i++)
             FUZZ_ASSERT(rt_sm_attr_name(i) != NULL && rt_sm_value(&g->sm, i) >= 0);

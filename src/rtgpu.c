@@ -347,6 +347,17 @@ static bool run(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu, rt_opt
                 rt_diags *dl)
 {
     bool has_parts = ts->n_partitions > 0;
+    const rt_task *st = NULL;
+    const rt_step *sys = rt_taskset_first_system_step(ts, &st);
+    if (sys) {
+        /* docs/system.md sec. 5: what rtgpu-analyze refuses, the library refuses too */
+        rt_diag_error(dl, ts->path, sys->line, "task \"%s\" has a %s step, which makes the task "
+                      "set a whole system (docs/system.md): the library does not analyse whole "
+                      "systems yet (leaving the CPU and copy steps out would be unsound)",
+                      st->name, rt_step_kind_name(sys->kind));
+        r->verdict = RTGPU_VERDICT_INVALID;
+        return true;
+    }
     if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
         rt_diag_error(dl, ts->path, 0, "layout given, but the task set fixes no partitions "
                                        "(add <partition> elements or search a layout)");

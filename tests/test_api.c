@@ -275,6 +275,30 @@ static void test_null_safety(void)
     CU_ASSERT_EQUAL(rtgpu_result_task_status(NULL, 0), RTGPU_TASK_UNDECIDED);
 }
 
+/* A whole system (tests/data/good/system.xml: its first step, a <cpu>, on line 6) is refused,
+ * located, until the library analyses whole systems (docs/system.md sec. 5). */
+static void test_whole_system_refused(void)
+{
+    rtgpu_diags *d = rtgpu_diags_new();
+    rtgpu_taskset *ts = rtgpu_taskset_load("tests/data/good/system.xml", d);
+    rtgpu_gpu *gpu = rtgpu_gpu_load("tests/data/good/system-gpu.xml", d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(gpu);
+    rtgpu_result *r = rtgpu_analyse(ts, gpu, NULL, d);
+    CU_ASSERT_EQUAL(rtgpu_result_verdict(r), RTGPU_VERDICT_INVALID);
+    CU_ASSERT_EQUAL(rtgpu_result_tasks(r), 0);
+    CU_ASSERT_EQUAL(rtgpu_diags_errors(d), 1);
+    size_t last = rtgpu_diags_count(d) - 1;
+    CU_ASSERT_EQUAL(rtgpu_diag_line(d, last), 6);
+    CU_ASSERT_STRING_EQUAL(rtgpu_diag_file(d, last), "tests/data/good/system.xml");
+    CU_ASSERT_PTR_NOT_NULL(strstr(rtgpu_diag_message(d, last),
+                                  "the library does not analyse whole systems yet"));
+    rtgpu_result_free(r);
+    rtgpu_gpu_free(gpu);
+    rtgpu_taskset_free(ts);
+    rtgpu_diags_free(d);
+}
+
 void test_api_register(void)
 {
     CU_pSuite s = CU_add_suite("api", NULL, NULL);
@@ -286,4 +310,5 @@ void test_api_register(void)
     CU_add_test(s, "option ranges", test_option_ranges);
     CU_add_test(s, "layout given without partitions: invalid", test_given_without_partitions);
     CU_add_test(s, "NULL safety and free paths", test_null_safety);
+    CU_add_test(s, "a whole system: refused, located", test_whole_system_refused);
 }

@@ -128,6 +128,97 @@ done:
     return rc;
 }
 
+/* A step's status as a task's (docs/system.md sec. 5): an unbounded step that depends on
+ * another, or passed the analysis bound, has no RTA status of its own: "bound exceeded". */
+static rta_status system_status(hol_status s)
+{
+    switch (s) {
+    case HOL_BOUNDED: return RTA_BOUNDED;
+    case HOL_UTILISATION: return RTA_UTILIZATION;
+    case HOL_OVERFLOW: return RTA_OVERFLOW;
+    case HOL_BUDGET: return RTA_BUDGET;
+    default: return RTA_LIMIT;
+    }
+}
+
+/* The launch WCETs of the tasks with runs (a CPU task has no partition: it is left out of the
+ * windows, as a partial layout of the search is), into out->wcet for every task. */
+static int system_wcets(const model *m, const rt_taskset *ts, const rt_layout *l,
+                        const rt_options *o, wcet_result *out)
+{
+    size_t n = ts->n_tasks, alloc = n ? n : 1, k = 0;
+    rt_task *sub_tasks = malloc(alloc * sizeof *sub_tasks);
+    size_t *idx = malloc(alloc * sizeof *idx), *part = malloc(alloc * sizeof *part);
+    int64_t *prio = malloc(alloc * sizeof *prio);
+    wcet_result sw = { 0 };
+    int rc = WCET_ENOMEM;
+    out->tasks = calloc(alloc, sizeof *out->tasks);
+    out->n_tasks = n;
+    if (!sub_tasks || !idx || !part || !prio || !out->tasks)
+        goto done;
+    for (size_t i = 0; i < n; i++)
+        if (ts->tasks[i].n_runs > 0) {
+            sub_tasks[k] = ts->tasks[i];
+            part[k] = l->task_part[i];
+            prio[k] = l->task_prio[i];
+            idx[k++] = i;
+        }
+    rt_taskset sub = *ts;
+    sub.tasks = sub_tasks;
+    sub.n_tasks = k;
+    rt_layout sl = *l;
+    sl.n_tasks = k;
+    sl.task_part = part;
+    sl.task_prio = prio;
+    rc = wcet_compute(m, &sub, &sl, o, &sw);
+    if (rc != WCET_OK)
+        goto done;
+    for (size_t j = 0; j < k; j++)
+        out->tasks[idx[j]] = sw.tasks[j];   /* moved: the launches keep their addresses */
+    free(sw.tasks);
+done:
+    free(sub_tasks);
+    free(idx);
+    free(part);
+    free(prio);
+    if (rc != WCET_OK)
+        wcet_result_fini(out);
+    return rc;
+}
+
+/* rt_eval_layout of a whole system. */
+static int eval_system(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
+                       rt_eval *out)
+{
+    size_t n = ts->n_tasks;
+    rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
+    eval_step(o->budget, BUDGET_STEP_WINDOWS);
+    int wrc = system_wcets(m, ts, l, o, &out->wcet);
+    if (wrc != WCET_OK)
+        return wrc == WCET_ERANGE ? EVAL_ERANGE : EVAL_ENOMEM;
+    out->system = calloc(1, sizeof *out->system);
+    if (!out->system)
+        return EVAL_ENOMEM;
+    int src = rt_system_build(m->gpu, ts, l, &out->wcet, o->gpu_kernel_preemption,
+                              out->system, &out->bcet_task, &out->bcet_run);
+    if (src == SYS_OK) {
+        eval_step(o->budget, BUDGET_STEP_RTA);
+        src = rt_system_analyse(out->system, o->budget);
+    }
+    if (src == SYS_EBCET)
+        out->bcet_wcet_ns = out->wcet.tasks[out->bcet_task].launches[out->bcet_run].wcet_ns;
+    if (src != SYS_OK)
+        return src == SYS_EBCET ? EVAL_EBCET : src == SYS_ERANGE ? EVAL_ERANGE : EVAL_ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        const hol_task_result *h = &out->system->res.tasks[i];
+        out->rta[i] = (rta_result){ .status = system_status(h->status),
+                                    .wcrt_ns = h->status == HOL_BOUNDED ? h->response_ns : 0,
+                                    .schedulable = h->schedulable };
+        out->n_misses += !h->schedulable;
+    }
+    return EVAL_OK;
+}
+
 int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
                    size_t trace_cap, rt_eval *out)
 {
@@ -146,6 +237,12 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
     out->rta = calloc(alloc, sizeof *out->rta);
     if (!c_ns || !out->rta)
         goto done;
+    if (rt_taskset_has_system_steps(ts) || o->gpu_kernel_preemption) {
+        rc = eval_system(m, ts, l, o, out);
+        if (rc != EVAL_OK)
+            goto done;
+        goto verdict;
+    }
     /* priorities before the WCETs: synchronous windows order each partition's tasks by them */
     rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
     eval_step(o->budget, BUDGET_STEP_WINDOWS);
@@ -167,6 +264,7 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
         if (rc != EVAL_OK)
             goto done;
     }
+verdict:
     for (size_t i = 0; i < n; i++)
         out->n_undecided += out->rta[i].status == RTA_BUDGET;
     out->n_misses -= out->n_undecided;
@@ -182,13 +280,22 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
     rc = EVAL_OK;
 done:
     free(c_ns);
-    if (rc != EVAL_OK)
+    if (rc != EVAL_OK) {
+        size_t bt = out->bcet_task, br = out->bcet_run;
+        int64_t bw = out->bcet_wcet_ns;
         rt_eval_fini(out);
+        out->bcet_task = bt;
+        out->bcet_run = br;
+        out->bcet_wcet_ns = bw;
+    }
     return rc;
 }
 
 void rt_eval_fini(rt_eval *e)
 {
+    if (e->system)
+        rt_system_fini(e->system);
+    free(e->system);
     wcet_result_fini(&e->wcet);
     if (e->rta)
         rta_results_fini(e->rta, e->n_tasks);

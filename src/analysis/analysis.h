@@ -8,6 +8,7 @@
 #include "analysis/layout.h"
 #include "analysis/options.h"
 #include "analysis/rta.h"
+#include "analysis/system.h"
 #include "analysis/wcet.h"
 #include "models/model.h"
 #include "taskset/taskset.h"
@@ -24,12 +25,20 @@ typedef struct rt_eval {
     bool has_min_slack;        /* schedulable, with at least one task: min_slack_task is set */
     size_t min_slack_task;     /* the task of the smallest relative slack (D_i - R_i) / D_i,
                                   compared exactly; the first in task-set order on a tie */
+    rt_system *system;         /* owned: a whole system's flows and their holistic analysis
+                                  (docs/system.md); NULL for a task set of GPU steps alone */
+    size_t bcet_task, bcet_run;   /* EVAL_EBCET: the <run> whose bcet exceeds its WCET, */
+    int64_t bcet_wcet_ns;         /* ... and that WCET */
 } rt_eval;
 
-enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2 };
+enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2, EVAL_EBCET = -3 };
 
 /* Full analysis of layout l: WCETs (docs/model.md), priorities per o->priorities (audsley rewrites
- * l->task_prio), then RTA per partition. trace_cap as for rta_npfp. Work is charged to
+ * l->task_prio), then RTA per partition. A whole system (rt_taskset_has_system_steps), or any task set
+ * with o->gpu_kernel_preemption (o neither audsley nor synchronous windows): the launch WCETs of the tasks with runs, then the holistic
+ * analysis of every flow (docs/system.md sec. 3), whose end-to-end R_i fill rta[i] (status,
+ * wcrt_ns, schedulable only); out->system keeps the flows; EVAL_EBCET names in out->bcet_task and
+ * out->bcet_run a launch whose bcet exceeds its WCET (out->bcet_wcet_ns). trace_cap as for rta_npfp. Work is charged to
  * o->budget (NULL: a counter of o->budget_units of its own); when it runs out the launches left
  * get the capped sound bound, the tasks left RTA_BUDGET, and out->decided is false. On failure
  * out holds nothing to free. */

@@ -1,6 +1,7 @@
 /* layout: partitions, task-to-partition mapping and effective priorities of one candidate. */
 #include "analysis/layout.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +61,9 @@ rt_layout *rt_layout_from_taskset(const rt_taskset *ts)
         for (size_t i = 0; i < pa->n_tasks; i++)
             l->task_part[pa->tasks[i]] = p;
     }
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        if (ts->tasks[i].n_runs == 0 && ts->tasks[i].n_steps > 0)
+            l->task_part[i] = SIZE_MAX;     /* a CPU task: on no partition */
     rt_prio_base(ts, true, l->task_prio);
     return l;
 }

@@ -14,7 +14,8 @@ typedef struct rt_layout {
     int64_t *part_sms;      /* size n_p of each partition, a multiple of g */
     int64_t *part_first_sm; /* first SM of each partition */
     size_t n_tasks;
-    size_t *task_part;      /* partition index of each task */
+    size_t *task_part;      /* partition index of each task; SIZE_MAX: a CPU task (no <run>,
+                               docs/system.md), on no partition */
     int64_t *task_prio;     /* effective priority of each task (smaller = higher) */
 } rt_layout;
 

@@ -20,6 +20,9 @@ typedef enum { RT_DEPLOY_ANY, RT_DEPLOY_GREEN_CONTEXTS, RT_DEPLOY_LIBSMCTRL,
 typedef struct rt_options {
     double margin;                  /* WCET margin, default 0.2 */
     rt_windows_mode windows;        /* default worst-case */
+    bool gpu_kernel_preemption;     /* --gpu-preemption kernel: each launch is a non-preemptive
+                                       region of its partition, analysed by the holistic
+                                       analysis (docs/system.md sec. 4); default job */
     rt_interference_mode interference; /* default masola */
     double naive_factor;            /* default 0.73 */
     uint64_t combination_cap;       /* default 1048576 */

@@ -19,7 +19,8 @@ enum {
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER, OPT_MAX_SMS,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
     OPT_TRACE, OPT_FAIL_ON_MISS, OPT_JOB_CAP, OPT_TRACE_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
-    OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET, OPT_DEPLOY, OPT_MIN_PART
+    OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET, OPT_DEPLOY, OPT_MIN_PART,
+    OPT_GPU_PREEMPTION
 };
 
 /* Which commands take an option. */
@@ -31,6 +32,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"output", required_argument, NULL, 'o'}, FOR_BOTH},
     {{"margin", required_argument, NULL, OPT_MARGIN}, FOR_BOTH},
     {{"windows", required_argument, NULL, OPT_WINDOWS}, FOR_ANALYZE},
+    {{"gpu-preemption", required_argument, NULL, OPT_GPU_PREEMPTION}, FOR_ANALYZE},
     {{"interference", required_argument, NULL, OPT_INTERFERENCE}, FOR_BOTH},
     {{"naive-factor", required_argument, NULL, OPT_NAIVE}, FOR_BOTH},
     {{"combination-cap", required_argument, NULL, OPT_CAP}, FOR_BOTH},
@@ -81,6 +83,9 @@ static void help_analyze(FILE *out)
           "  -o, --output FILE         write the report to FILE, atomically (default stdout)\n"
           "  --margin X                WCET margin, a fraction (default 0.2 = 20%; at most 10)\n"
           "  --windows worst-case|synchronous      execution windows (default worst-case)\n"
+          "  --gpu-preemption job|kernel  a partition switches between GPU steps (job, the\n"
+          "                            default) or between kernels (kernel: holistic analysis,\n"
+          "                            docs/system.md sec. 4)\n"
           "  --interference masola|naive|none      interference model (default masola)\n"
           "  --naive-factor F          naive slowdown factor (default 0.73)\n"
           "  --combination-cap N       worst-case co-runner combinations (default 1048576)\n"
@@ -287,6 +292,7 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const releases[] = {"synchronous", "random", NULL};
     static const char *const execs[] = {"wcet", "dynamic", NULL};
     static const char *const windows[] = {"worst-case", "synchronous", NULL};
+    static const char *const preemption[] = {"job", "kernel", NULL};
     static const char *const intf[] = {"masola", "naive", "none", NULL};
     static const char *const assign[] = {"given", "search", NULL};
     static const char *const objective[] = {"min-sms", "max-min-slack", NULL};
@@ -328,6 +334,11 @@ static int set_choice(int c, const char *arg, cli_args *a)
         if ((k = pick("--windows", arg, windows)) < 0)
             return 2;
         a->opt.windows = k ? RT_WINDOWS_SYNCHRONOUS : RT_WINDOWS_WORST_CASE;
+        return 0;
+    case OPT_GPU_PREEMPTION:
+        if ((k = pick("--gpu-preemption", arg, preemption)) < 0)
+            return 2;
+        a->opt.gpu_kernel_preemption = k == 1;
         return 0;
     case OPT_INTERFERENCE:
         if ((k = pick("--interference", arg, intf)) < 0)
@@ -460,8 +471,8 @@ static int handle(int c, const char *arg, cli_args *a)
     case 'v': a->opt.verbosity = 1; return 0;
     case OPT_VERSION: a->version = true; return 0;
     case 'h': a->help = true; return 0;
-    case OPT_FORMAT: case OPT_WINDOWS: case OPT_INTERFERENCE: case OPT_ASSIGN:
-    case OPT_OBJECTIVE: case OPT_PRIORITIES: case OPT_LEFTOVER: case OPT_DEPLOY:
+    case OPT_FORMAT: case OPT_WINDOWS: case OPT_GPU_PREEMPTION: case OPT_INTERFERENCE:
+    case OPT_ASSIGN: case OPT_OBJECTIVE: case OPT_PRIORITIES: case OPT_LEFTOVER: case OPT_DEPLOY:
         return set_choice(c, arg, a);
     case OPT_MARGIN: case OPT_NAIVE: case OPT_TIME_LIMIT: case OPT_CAP: case OPT_MAX_ITER:
     case OPT_MAX_SMS: case OPT_MIN_PART:

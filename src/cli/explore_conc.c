@@ -286,6 +286,13 @@ static int load(conc_run *r)
     if (r->gpu && r->ts) {
         rt_inputs_check(r->ts, r->gpu, r->d);
         occ_check_launches(r->ts, r->gpu, r->d);
+        const rt_task *t = NULL;
+        const rt_step *s = rt_taskset_first_system_step(r->ts, &t);
+        if (s)
+            rt_diag_error(r->d, r->ts->path, s->line, "task \"%s\" has a %s step, which makes "
+                          "the task set a whole system (docs/system.md): rtgpu-explore %s does "
+                          "not take whole systems yet (use a task set of the GPU steps alone)",
+                          t->name, rt_step_kind_name(s->kind), r->a.cmd);
     }
     rt_diags_print(r->d, stderr);
     if (!r->gpu || !r->ts || rt_diags_errors(r->d) > 0)

@@ -160,6 +160,87 @@ static int resolve_sizes(cli_run *r)
     return 0;
 }
 
+/* Why r cannot take a whole system (CPU or copy steps, docs/system.md sec. 5), the first reason
+ * in this order, or NULL: rtgpu-analyze with given partitions analyses it end to end. Audsley
+ * and synchronous windows are refused for good. */
+static const char *system_refusal(const cli_run *r)
+{
+    const rt_options *o = &r->args.opt;
+    if (r->args.cmd == CLI_SIMULATE)
+        return "rtgpu-simulate does not simulate whole systems yet: its job simulation runs GPU "
+               "steps only (simulate a task set of the GPU steps alone)";
+    if (o->priorities == RT_PRIO_AUDSLEY)
+        return "--priorities audsley is for task sets of GPU steps only: Audsley's algorithm is "
+               "not optimal under the holistic analysis of flows (give priorities in the file, "
+               "or use --priorities dm)";
+    if (o->windows == RT_WINDOWS_SYNCHRONOUS)
+        return "--windows synchronous assumes every partition starts at 0 and runs its GPU steps "
+               "back to back, which a CPU or copy step before a GPU step, or a preemption between "
+               "kernels, breaks (use --windows worst-case)";
+    if (o->assign == RT_ASSIGN_SEARCH)
+        return "the partition search does not take whole systems yet: its necessary tests are "
+               "not proven sound with CPU and copy steps (give the partitions as <partition> "
+               "elements and use --assign given)";
+    if (r->args.format == CLI_FORMAT_HTML)
+        return "--format html does not report whole systems yet (use --format text or json)";
+    if (r->args.sensitivity)
+        return "--sensitivity does not take whole systems yet (leave it out)";
+    if (r->args.emit_partitions != CLI_EMIT_NONE || r->args.emit_taskset_path)
+        return "--emit-partitions and --emit-taskset do not take whole systems yet (leave them "
+               "out)";
+    if (r->args.measurements_path)
+        return "--check-measurements does not take whole systems yet (leave it out)";
+    return NULL;
+}
+
+/* A step's own priority beside deadline-monotonic task ranks would mix two scales: refused
+ * (docs/system.md sec. 5). 0, or 2 after a message located at the step. */
+static int refuse_step_priority(const cli_run *r)
+{
+    if (r->args.opt.priorities == RT_PRIO_GIVEN)
+        return 0;
+    for (size_t i = 0; i < r->ts->n_tasks; i++) {
+        const rt_task *t = &r->ts->tasks[i];
+        for (size_t k = 0; k < t->n_steps; k++)
+            if (t->steps[k].has_priority) {
+                fprintf(stderr, "%s:%ld: error: task \"%s\": a %s step gives its own priority, "
+                                "but the tasks' priorities are deadline-monotonic ranks (%s): a "
+                                "step priority needs given task priorities (give every task a "
+                                "priority, or leave the step's out)\n",
+                        cli_shown(r->ts->path), t->steps[k].line, cli_shown(t->name),
+                        rt_step_kind_name(t->steps[k].kind),
+                        r->args.priorities_given_explicitly ? "--priorities dm"
+                                                            : "the file gives none");
+                return 2;
+            }
+    }
+    return 0;
+}
+
+/* A whole system, or --gpu-preemption kernel, where something cannot take it: say what, located
+ * at its first CPU or copy step (or second GPU step). 0, or 2 after the message. */
+static int refuse_system(const cli_run *r)
+{
+    const rt_task *t = NULL;
+    const rt_step *s = rt_taskset_first_system_step(r->ts, &t);
+    bool kernel = r->args.opt.gpu_kernel_preemption;
+    if ((!s && !kernel) || (r->args.cmd == CLI_SIMULATE && r->args.scenario))
+        return 0;   /* --scenario places kernels alone: steps play no part */
+    const char *why = system_refusal(r);
+    if (!why)
+        return refuse_step_priority(r);
+    if (!s) {
+        fprintf(stderr, "%s: error: --gpu-preemption kernel is analysed by the holistic analysis "
+                        "of whole systems (docs/system.md sec. 4): %s\n",
+                cli_prog(r->args.cmd), why);
+        return 2;
+    }
+    fprintf(stderr, "%s:%ld: error: task \"%s\" has a %s step, which makes the task set a whole "
+                    "system (docs/system.md): %s\n",
+            cli_shown(r->ts->path), s->line, cli_shown(t->name), rt_step_kind_name(s->kind), why);
+    return 2;
+}
+
 /* Option checks that need the task set. */
 int cli_resolve_options(cli_run *r)
 {
@@ -185,6 +266,8 @@ int cli_resolve_options(cli_run *r)
     }
     if (o->assign == RT_ASSIGN_AUTO)
         o->assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
+    if ((rc = refuse_system(r)) != 0)
+        return rc;
     if (o->assign == RT_ASSIGN_GIVEN && o->verbosity >= 0)
         warn_unused_search_options(r);
     if ((rc = resolve_sizes(r)) != 0)
@@ -222,6 +305,19 @@ static bool locate_range_error(const cli_run *r)
 
 static int eval_error(const cli_run *r, int rc)
 {
+    if (rc == EVAL_EBCET) {
+        const rt_task *t = &r->ts->tasks[r->eval.bcet_task];
+        size_t j = r->eval.bcet_run;
+        fprintf(stderr, "%s:%ld: error: task \"%s\": ", cli_shown(r->ts->path),
+                t->run_lines[j], cli_shown(t->name));
+        fprintf(stderr, "the bcet %" PRId64 " ns of this run of kernel \"%s\" exceeds its WCET "
+                        "%" PRId64 " ns on partition \"%s\" (a best case must be a lower bound "
+                        "of every execution; docs/system.md sec. 2)\n",
+                t->run_bcet_ns ? t->run_bcet_ns[j] : 0, cli_shown(r->ts->kernels[t->runs[j]].name),
+                r->eval.bcet_wcet_ns,
+                cli_shown(r->layout->part_name[r->layout->task_part[r->eval.bcet_task]]));
+        return 2;
+    }
     if (rc == EVAL_ERANGE && locate_range_error(r))
         return 2;
     if (rc == EVAL_ERANGE)

@@ -132,6 +132,18 @@ static long add_gpu(loader *ld, rt_gpu *g)
     return (long)s->n_gpus++;
 }
 
+/* A base task set with CPU or copy steps (docs/system.md sec. 5): an error at its first one. */
+static void refuse_system(const rt_taskset *ts, rt_diags *d)
+{
+    const rt_task *t = NULL;
+    const rt_step *s = ts ? rt_taskset_first_system_step(ts, &t) : NULL;
+    if (s)
+        rt_diag_error(d, ts->path, s->line, "task \"%s\" has a %s step, which makes the task set "
+                      "a whole system (docs/system.md): rtgpu-explore does not explore whole "
+                      "systems yet (sweep a task set of the GPU steps alone)", t->name,
+                      rt_step_kind_name(s->kind));
+}
+
 /* gcc 12 -fanalyzer reports a false leak (the GPU is stored by add_gpu, or freed by it on
  * failure) and a false double free (gpu is the attribute string, freed once; add_gpu frees
  * the loaded GPU, another object). */
@@ -150,6 +162,7 @@ static void read_base(loader *ld, xmlNodePtr n, bool *has_ts, bool *has_gpu)
         char *p = rel_path(ld, ts);
         ld->s->ts = p ? rt_taskset_load(p, ld->d) : NULL;
         free(p);
+        refuse_system(ld->s->ts, ld->d);
     }
     if (gpu) {
         rt_gpu *g = load_gpu(ld, gpu);

@@ -75,6 +75,8 @@ static void j_options(jw *w, const rt_report *r)
     kreal_or_null(w, "time_limit_s", o->time_limit_s > 0, o->time_limit_s);
     kint_or_null(w, "max_iterations", o->max_iterations > 0, o->max_iterations);
     jw_kstr(w, "leftover_distribution", lo_distribution_name(o->leftover));
+    jw_kstr(w, "gpu_preemption", o->gpu_kernel_preemption ? "kernel" : "job");
+    jw_kstr(w, "flow_analysis", r->eval && r->eval->system ? "holistic" : NULL);
     jw_object_end(w);
 }
 
@@ -187,6 +189,8 @@ static void j_launch(jw *w, const rt_report *r, const wcet_launch *ln)
     jw_object_end(w);
 }
 
+static void j_steps(jw *w, const rt_report *r, size_t i);
+
 static void j_task(jw *w, const rt_report *r, size_t i)
 {
     const rt_task *tk = &r->ts->tasks[i];
@@ -197,16 +201,19 @@ static void j_task(jw *w, const rt_report *r, size_t i)
     bool bounded = res && res->status == RTA_BOUNDED;
     jw_object_begin(w);
     jw_kstr(w, "name", tk->name);
-    jw_kstr(w, "partition", l ? l->part_name[l->task_part[i]] : NULL);
+    jw_kstr(w, "partition", l && l->task_part[i] < l->n_parts ? l->part_name[l->task_part[i]]
+                                                               : NULL);
     kint_or_null(w, "priority", l, l ? l->task_prio[i] : 0);
     jw_kint(w, "period_ns", tk->period_ns);
     jw_kint(w, "deadline_ns", tk->deadline_ns);
     jw_kint(w, "jitter_ns", tk->jitter_ns);
-    kint_or_null(w, "wcet_ns", wt, wt ? wt->wcet_ns : 0);
-    kint_or_null(w, "blocking_ns", res, res ? res->blocking_ns : 0);
+    /* a whole system: R is end to end; C, B, t and Q belong to its steps (docs/report.md) */
+    bool sys = r->eval && r->eval->system;
+    kint_or_null(w, "wcet_ns", wt && !sys, wt ? wt->wcet_ns : 0);
+    kint_or_null(w, "blocking_ns", res && !sys, res ? res->blocking_ns : 0);
     kint_or_null(w, "wcrt_ns", bounded, bounded ? res->wcrt_ns : 0);
-    kint_or_null(w, "busy_period_ns", bounded, bounded ? res->busy_ns : 0);
-    kint_or_null(w, "jobs_in_busy_period", bounded, bounded ? res->q_jobs : 0);
+    kint_or_null(w, "busy_period_ns", bounded && !sys, bounded ? res->busy_ns : 0);
+    kint_or_null(w, "jobs_in_busy_period", bounded && !sys, bounded ? res->q_jobs : 0);
     jw_kstr(w, "rta_status", res ? rta_status_name(res->status) : NULL);
     jw_kbool(w, "schedulable", res && res->schedulable);
     jw_key(w, "launches");
@@ -214,7 +221,78 @@ static void j_task(jw *w, const rt_report *r, size_t i)
     for (size_t j = 0; wt && j < wt->n_launches; j++)
         j_launch(w, r, &wt->launches[j]);
     jw_array_end(w);
+    j_steps(w, r, i);
     jw_object_end(w);
+}
+
+/* Task i's steps in a whole system (docs/report.md "tasks[].steps[]"); null otherwise. */
+static void j_steps(jw *w, const rt_report *r, size_t i)
+{
+    const rt_system *s = r->eval ? r->eval->system : NULL;
+    jw_key(w, "steps");
+    if (!s) {
+        jw_null(w);
+        return;
+    }
+    const rt_task *tk = &r->ts->tasks[i];
+    const hol_task *t = &s->tasks[i];
+    char nb[32];
+    jw_array_begin(w);
+    for (size_t k = 0; k < t->n_steps; k++) {
+        const hol_step *h = &s->steps[t->first_step + k];
+        const hol_step_result *e = &s->res.steps[t->first_step + k];
+        bool b = e->status == HOL_BOUNDED;
+        jw_object_begin(w);
+        jw_kstr(w, "kind", tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu");
+        jw_kstr(w, "resource", rt_system_resource_name(s, r->gpu, r->layout, h->resource, nb,
+                                                       sizeof nb));
+        jw_kint(w, "priority", h->priority);
+        jw_kint(w, "wcet_ns", h->wcet_ns);
+        jw_kint(w, "bcet_ns", h->bcet_ns);
+        jw_kint(w, "offset_ns", e->offset_ns);
+        jw_kint(w, "jitter_ns", e->jitter_ns);
+        kint_or_null(w, "local_response_ns", b, e->local_ns);
+        kint_or_null(w, "response_ns", b, e->response_ns);
+        jw_kstr(w, "status", hol_status_name(e->status));
+        jw_key(w, "launches");
+        if (h->n_launches == 0)
+            jw_null(w);
+        else {
+            jw_array_begin(w);
+            for (size_t j = 0; j < h->n_launches; j++) {
+                jw_object_begin(w);
+                jw_kint(w, "wcet_ns", h->launch_wcet_ns[j]);
+                jw_kint(w, "bcet_ns", h->launch_bcet_ns[j]);
+                jw_object_end(w);
+            }
+            jw_array_end(w);
+        }
+        jw_object_end(w);
+    }
+    jw_array_end(w);
+}
+
+/* The resources of a whole system (docs/report.md "resources[]"); null otherwise. */
+static void j_resources(jw *w, const rt_report *r)
+{
+    const rt_system *s = r->eval ? r->eval->system : NULL;
+    jw_key(w, "resources");
+    if (!s) {
+        jw_null(w);
+        return;
+    }
+    char nb[32];
+    jw_array_begin(w);
+    for (size_t x = 0; x < s->sys.n_resources; x++) {
+        jw_object_begin(w);
+        jw_kstr(w, "name", rt_system_resource_name(s, r->gpu, r->layout, x, nb, sizeof nb));
+        jw_kstr(w, "kind", rt_system_resource_kind(s, x));
+        jw_kstr(w, "policy", rt_system_resource_policy(s, x));
+        jw_kint(w, "steps", (int64_t)s->res_steps[x]);
+        jw_kreal(w, "utilisation", s->utilisation[x]);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
 }
 
 /* Every key is present in both modes (docs/report.md "assignment"): a key that the given mode or
@@ -609,6 +687,7 @@ int report_json(const rt_report *r, FILE *out)
     for (size_t i = 0; i < r->ts->n_tasks; i++)
         j_task(&w, r, i);
     jw_array_end(&w);
+    j_resources(&w, r);
     j_assignment(&w, r);
     j_verdict(&w, r);
     /* a section the run did not compute is null (docs/report.md "The JSON report") */

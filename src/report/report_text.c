@@ -200,8 +200,9 @@ static void header(const rt_report *r, FILE *out)
             rt_interference_name(o->interference));
     if (o->interference == RT_INTF_NAIVE)
         fprintf(out, " (factor %.6g)", o->naive_factor);
-    fprintf(out, ", margin %.6g, alpha %.6g; priorities %s\n", o->margin, g->alpha,
-            rt_prio_name(o->priorities));
+    fprintf(out, ", margin %.6g, alpha %.6g; priorities %s%s\n", o->margin, g->alpha,
+            rt_prio_name(o->priorities),
+            o->gpu_kernel_preemption ? "; GPU preemption at kernel boundaries" : "");
     if (r->assign) {
         const assign_result *a = r->assign;
         char used[48] = "no schedulable layout found", limit[48] = "no time limit";
@@ -250,9 +251,12 @@ static void task_row(const rt_report *r, size_t i, int w, FILE *out)
         report_fmt_ns(res->wcrt_ns, rbuf, sizeof rbuf);
         report_fmt_ns(t->deadline_ns - res->wcrt_ns, sbuf, sizeof sbuf);
     }
+    /* a whole system: R is end to end, C and B belong to its steps (docs/report.md) */
+    bool sys = r->eval->system != NULL;
     fprintf(out, "  %-*.*s %5" PRId64 " %13s %13s %13s %13s %13s %13s  %s\n", w, w, t->name,
             r->layout->task_prio[i], D(t->period_ns).s, D(t->deadline_ns).s,
-            D(r->eval->wcet.tasks[i].wcet_ns).s, D(res->blocking_ns).s, rbuf, sbuf,
+            sys ? "-" : D(r->eval->wcet.tasks[i].wcet_ns).s,
+            sys ? "-" : D(res->blocking_ns).s, rbuf, sbuf,
             res->schedulable ? "ok" : (res->status == RTA_BOUNDED ? "MISS" : "MISS (unbounded)"));
 }
 
@@ -271,6 +275,55 @@ static void partitions(const rt_report *r, FILE *out)
             if (l->task_part[i] == p)
                 task_row(r, i, w, out);
     }
+    bool header = false;
+    for (size_t i = 0; i < l->n_tasks; i++) {
+        if (l->task_part[i] < l->n_parts)
+            continue;
+        if (!header)
+            fprintf(out, "\nCPU tasks (no partition):\n  %-*s %5s %13s %13s %13s %13s %13s %13s"
+                         "  %s\n", w, "task", "prio", "period T", "deadline D", "WCET C",
+                    "blocking B", "WCRT R", "slack D-R", "verdict");
+        header = true;
+        task_row(r, i, w, out);
+    }
+}
+
+/* A whole system: each task's flow and the resources (docs/system.md secs. 3 and 5). */
+static void flows(const rt_report *r, FILE *out)
+{
+    const rt_system *s = r->eval->system;
+    char nb[32];
+    fprintf(out, "\nFlows (holistic analysis, docs/system.md sec. 3: O best-case offset, J "
+                 "jitter, rho local response from O, R = O + rho from the nominal release):\n");
+    for (size_t i = 0; i < s->sys.n_tasks; i++) {
+        const hol_task *t = &s->tasks[i];
+        fprintf(out, "  %s (T %s, D %s, J %s):\n", r->ts->tasks[i].name, D(t->period_ns).s,
+                D(t->deadline_ns).s, D(t->jitter_ns).s);
+        fprintf(out, "    %4s %-5s %-14s %5s %13s %13s %13s %13s %13s %13s\n", "step", "kind",
+                "resource", "prio", "C", "Cb", "O", "J", "rho", "R");
+        for (size_t k = 0; k < t->n_steps; k++) {
+            size_t x = t->first_step + k;
+            const hol_step *h = &s->steps[x];
+            const hol_step_result *e = &s->res.steps[x];
+            const rt_task *tk = &r->ts->tasks[i];
+            const char *kind = tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu";
+            bool b = e->status == HOL_BOUNDED;
+            fprintf(out, "    %4zu %-5s %-14s %5" PRId64 " %13s %13s %13s %13s %13s %13s%s%s\n",
+                    k + 1, kind, rt_system_resource_name(s, r->gpu, r->layout, h->resource, nb,
+                                                         sizeof nb),
+                    h->priority, D(h->wcet_ns).s, D(h->bcet_ns).s, D(e->offset_ns).s,
+                    D(e->jitter_ns).s, b ? D(e->local_ns).s : "-",
+                    b ? D(e->response_ns).s : "unbounded", b ? "" : ": ",
+                    b ? "" : hol_status_name(e->status));
+        }
+    }
+    fprintf(out, "\nResources:\n  %-14s %-12s %-20s %6s %12s\n", "resource", "kind", "policy",
+            "steps", "utilisation");
+    for (size_t x = 0; x < s->sys.n_resources; x++)
+        fprintf(out, "  %-14s %-12s %-20s %6zu %12s\n",
+                rt_system_resource_name(s, r->gpu, r->layout, x, nb, sizeof nb),
+                rt_system_resource_kind(s, x), rt_system_resource_policy(s, x), s->res_steps[x],
+                R(s->utilisation[x]).s);
 }
 
 static void kernels(const rt_report *r, FILE *out)
@@ -492,6 +545,8 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
     header(r, out);
     if (r->layout && r->eval)
         partitions(r, out);
+    if (r->layout && r->eval && r->eval->system)
+        flows(r, out);
     if (verbosity > 0)
         kernels(r, out);
     report_text_concurrency(r, out, verbosity);
@@ -504,7 +559,7 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
         }
         if (r->sens)
             sensitivity(r, out);
-        if (verbosity > 0) {
+        if (verbosity > 0 && !r->eval->system) {
             fprintf(out, "\nResponse-time derivations (docs/analysis.md sec. 2):\n");
             for (size_t i = 0; i < r->ts->n_tasks; i++)
                 rta_derivation(r, i, out);

@@ -39,6 +39,16 @@ typedef struct rt_sm_limits {
  * 0, 1, 2, ...; evens then odds (0, 2, ..., 1, 3, ...); or a permutation given in the file. */
 typedef enum { RT_ORDER_ASCENDING, RT_ORDER_EVEN_ODD, RT_ORDER_EXPLICIT } rt_placement_order;
 
+/* A copy engine (<copy-engine>, docs/formats.md sec. 4): one copy at a time, never preempted. */
+typedef struct rt_copy_engine {
+    char *name;                 /* owned; unique among the engines */
+    long line;
+    int64_t gbps_num, gbps_den; /* transfer rate gbps_num / gbps_den GB/s, exactly as written
+                                 * (1 GB/s = 1 byte/ns), in lowest terms; both > 0 */
+    int64_t setup_ns;           /* fixed cost of every copy, >= 0 */
+    bool fifo;                  /* policy fifo (default: submission order); false: priority */
+} rt_copy_engine;
+
 typedef struct rt_gpu {
     char *path;                 /* as given on the command line */
     char *name;
@@ -57,6 +67,11 @@ typedef struct rt_gpu {
     rt_placement_order placement_order;  /* <sm placement-order>; ascending when absent */
     bool placement_order_given;
     int64_t *placement_sms;     /* owned: the explicit permutation of 0..sms-1; NULL otherwise */
+    bool has_cpu;               /* a <cpu> element was given */
+    int64_t cpu_cores;          /* its cores (0 .. cpu_cores - 1), >= 1; 0 without <cpu> */
+    char *cpu_name;             /* owned: its name; NULL when not given */
+    rt_copy_engine *engines;    /* owned, file order; NULL when none */
+    size_t n_engines;
     unsigned char sha256[32];   /* of the file's bytes as read */
 } rt_gpu;
 
@@ -64,6 +79,8 @@ typedef struct rt_gpu {
 rt_gpu *rt_gpu_load(const char *path, rt_diags *d);
 /* Free a GPU record; NULL is a no-op. */
 void rt_gpu_free(rt_gpu *g);
+/* Index of the copy engine named name, or -1. */
+long rt_gpu_find_engine(const rt_gpu *g, const char *name);
 /* Attribute name of <sm> value i (RT_SM_THREADS..), e.g. "warp-granularity". */
 const char *rt_sm_attr_name(int i);
 /* The same name in snake_case, the key of the JSON outputs ("warp_size"); "?" out of range. */

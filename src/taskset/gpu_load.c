@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "taskset/units.h"
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/textesc.h"
@@ -336,6 +337,94 @@ static void read_rates(const xmlattr_at *at, rt_gpu *g)
     xmlattr_get_duration_ns(at, "launch-overhead", 0, &g->launch_overhead_ns);
 }
 
+/* <cpu cores name>: at most one (the schema says so). */
+static void read_cpu(const xmlattr_at *gat, xmlNodePtr n, rt_gpu *g)
+{
+    xmlattr_at at;
+    xmlattr_at_child(&at, gat, n, "cpu");
+    g->has_cpu = true;
+    need(&at, xmlattr_get_int(&at, "cores", 1, &g->cpu_cores), "cores");
+    if (xmlattr_has(&at, "name"))
+        xmlattr_get_name(&at, &g->cpu_name);
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
+/* <copy-engine name gbps setup policy>. */
+static void read_engine(const char *path, rt_diags *d, xmlNodePtr n, rt_copy_engine *e)
+{
+    xmlattr_at at;
+    xmlattr_at_init(&at, path, d, n, "copy-engine");
+    e->line = at.line;
+    e->fifo = true;
+    xmlattr_get_name(&at, &e->name);
+    int64_t mant = 0;
+    int digits = 0;
+    int rc = xmlattr_get_decimal(&at, "gbps", &mant, &digits);
+    need(&at, rc, "gbps");
+    if (rc == 1) {
+        int64_t den = units_decimal_scale(1, 0, digits), k = gcd64(mant, den);
+        e->gbps_num = mant / k;
+        e->gbps_den = den / k;
+    }
+    xmlattr_get_duration_ns(&at, "setup", 0, &e->setup_ns);
+    bool failed = false;
+    char *policy = xmlattr_dup(&at, "policy", &failed);
+    if (policy && strcmp(policy, "priority") == 0) {
+        e->fifo = false;
+    } else if (policy && strcmp(policy, "fifo") != 0) {
+        char q[60];
+        xmlattr_error(&at, "policy \"%s\" is not fifo or priority (fifo: copies are served in "
+                      "the order they are submitted; priority: by the priority of their steps)",
+                      rt_quote(policy, q, sizeof q));
+    }
+    free(policy);
+}
+
+/* Every <copy-engine>, in file order, with unique names. */
+static void read_engines(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu *g)
+{
+    size_t n = 0;
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        n += xmlsafe_is(c, "copy-engine");
+    if (n == 0)
+        return;
+    if (!(g->engines = calloc(n, sizeof *g->engines))) {
+        rt_diag_error(d, path, 0, "out of memory");
+        return;
+    }
+    for (xmlNodePtr c = root->children; c; c = c->next)
+        if (xmlsafe_is(c, "copy-engine"))
+            read_engine(path, d, c, &g->engines[g->n_engines++]);
+    /* a handful of engines: the quadratic check is the plain one */
+    for (size_t i = 0; i < g->n_engines; i++)
+        for (size_t j = 0; j < i; j++)
+            if (g->engines[i].name && g->engines[j].name &&
+                strcmp(g->engines[i].name, g->engines[j].name) == 0) {
+                char q[100];
+                rt_diag_error(d, path, g->engines[i].line, "copy-engine \"%s\" is defined "
+                              "twice (first at line %ld)",
+                              rt_quote(g->engines[i].name, q, sizeof q), g->engines[j].line);
+                break;
+            }
+}
+
+long rt_gpu_find_engine(const rt_gpu *g, const char *name)
+{
+    for (size_t i = 0; i < g->n_engines; i++)
+        if (g->engines[i].name && strcmp(g->engines[i].name, name) == 0)
+            return (long)i;
+    return -1;
+}
+
 static void read_gpu(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu *g)
 {
     xmlattr_at at;
@@ -353,7 +442,10 @@ static void read_gpu(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu *g)
             read_sm_limits(&at, c, g);
         else if (xmlsafe_is(c, "model"))
             read_model(&at, c, g);
+        else if (xmlsafe_is(c, "cpu"))
+            read_cpu(&at, c, g);
     }
+    read_engines(path, d, root, g);
 }
 
 rt_gpu *rt_gpu_load(const char *path, rt_diags *d)
@@ -384,6 +476,10 @@ void rt_gpu_free(rt_gpu *g)
     if (!g)
         return;
     free(g->placement_sms);
+    for (size_t i = 0; i < g->n_engines; i++)
+        free(g->engines[i].name);
+    free(g->engines);
+    free(g->cpu_name);
     free(g->name);
     free(g->path);
     free(g);

@@ -3,9 +3,12 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 
+#include "taskset/units.h"
 #include "util/ckint.h"
+#include "util/suggest.h"
 #include "util/textesc.h"
 
 /* Quote a possibly-NULL name for a message. */
@@ -203,6 +206,117 @@ static void check_kernel_vs_task(const rt_taskset *ts, const rt_gpu *gpu, rt_dia
     }
 }
 
+int rt_copy_wcet_ns(const rt_copy_engine *e, const rt_step *st, int64_t *out)
+{
+    if (st->kind != RT_STEP_COPY || st->has_bytes == st->has_time)
+        return -1;
+    if (st->has_time) {
+        *out = st->time_ns;
+        return 0;
+    }
+    if (!e || st->bytes < 0 || e->gbps_num <= 0 || e->gbps_den <= 0 || e->setup_ns < 0)
+        return -1;
+    /* bytes / (num / den) GB/s = bytes * den / num ns, rounded up: never shorter than the copy */
+    int64_t scaled, ns;
+    if (ck_mul(st->bytes, e->gbps_den, &scaled) ||
+        ck_add(e->setup_ns, ck_ceil_div(scaled, e->gbps_num), &ns))
+        return -1;
+    *out = ns;
+    return 0;
+}
+
+/* The engine's rate as written: num / den in lowest terms, den dividing 10^9. */
+static void gbps_text(const rt_copy_engine *e, char *buf, size_t size)
+{
+    int digits = 0;
+    int64_t den = 1;
+    while (den % e->gbps_den != 0 && digits < UNITS_DEC_MAX_DIGITS) {
+        den *= 10;
+        digits++;
+    }
+    if (den % e->gbps_den != 0)
+        snprintf(buf, size, "%lld/%lld", (long long)e->gbps_num, (long long)e->gbps_den);
+    else
+        units_decimal_text(e->gbps_num * (den / e->gbps_den), digits, buf, size);
+}
+
+/* A copy step: its engine exists (else a hint), and with bytes its WCET fits and bcet <= it. */
+static void check_copy_step(const rt_taskset *ts, const rt_task *t, const rt_step *st,
+                            const rt_gpu *gpu, rt_diags *d)
+{
+    char q1[100], q2[100], h[140];
+    if (!st->engine)
+        return;
+    long e = rt_gpu_find_engine(gpu, st->engine);
+    if (e < 0 && gpu->n_engines == 0) {
+        rt_diag_error(d, ts->path, st->line, "task \"%s\": copy on engine \"%s\", but the GPU "
+                      "file %s has no <copy-engine> (add one named so, e.g. <copy-engine "
+                      "name=\"%s\" gbps=\"25\" setup=\"8us\"/>)",
+                      qname(t->name, q1, sizeof q1), qname(st->engine, q2, sizeof q2), gpu->path,
+                      q2);
+        return;
+    }
+    if (e < 0) {
+        rt_suggest sg;
+        rt_suggest_init(&sg, st->engine);
+        for (size_t i = 0; i < gpu->n_engines; i++)
+            rt_suggest_add(&sg, gpu->engines[i].name);
+        rt_diag_error(d, ts->path, st->line, "task \"%s\": copy engine \"%s\" does not name a "
+                      "copy-engine of the GPU file %s%s", qname(t->name, q1, sizeof q1),
+                      qname(st->engine, q2, sizeof q2), gpu->path,
+                      rt_suggest_hint(&sg, h, sizeof h));
+        return;
+    }
+    if (!st->has_bytes || st->has_time)
+        return;
+    const rt_copy_engine *ce = &gpu->engines[e];
+    int64_t wcet;
+    char g[48];
+    gbps_text(ce, g, sizeof g);
+    if (rt_copy_wcet_ns(ce, st, &wcet) != 0)
+        rt_diag_error(d, ts->path, st->line, "task \"%s\": copy of %lld bytes at %s GB/s on "
+                      "engine \"%s\" takes longer than the int64 range of nanoseconds",
+                      qname(t->name, q1, sizeof q1), (long long)st->bytes, g,
+                      qname(st->engine, q2, sizeof q2));
+    else if (st->bcet_ns > wcet)
+        rt_diag_error(d, ts->path, st->line, "task \"%s\": copy bcet %lld ns exceeds its WCET "
+                      "%lld ns (setup %lld ns + ceil(%lld bytes / %s GB/s) on engine \"%s\"; the "
+                      "best case must not exceed the worst case)",
+                      qname(t->name, q1, sizeof q1), (long long)st->bcet_ns, (long long)wcet,
+                      (long long)ce->setup_ns, (long long)st->bytes, g,
+                      qname(st->engine, q2, sizeof q2));
+}
+
+/* A CPU step needs the GPU file's <cpu> and a core below its cores. */
+static void check_cpu_step(const rt_taskset *ts, const rt_task *t, const rt_step *st,
+                           const rt_gpu *gpu, rt_diags *d)
+{
+    char q[100];
+    if (!gpu->has_cpu)
+        rt_diag_error(d, ts->path, st->line, "task \"%s\": cpu step on core %lld, but the GPU "
+                      "file %s has no <cpu> (add <cpu cores=\"N\"/> to it)",
+                      qname(t->name, q, sizeof q), (long long)st->core, gpu->path);
+    else if (gpu->cpu_cores >= 1 && st->core >= gpu->cpu_cores)
+        rt_diag_error(d, ts->path, st->line, "task \"%s\": cpu core %lld is not a core of the GPU "
+                      "file's <cpu> (cores=\"%lld\": expected 0 to %lld)",
+                      qname(t->name, q, sizeof q), (long long)st->core,
+                      (long long)gpu->cpu_cores, (long long)gpu->cpu_cores - 1);
+}
+
+/* Every step can be served by the platform of the GPU file (docs/formats.md sec. 5). */
+static void check_steps(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
+{
+    for (size_t i = 0; i < ts->n_tasks; i++) {
+        const rt_task *t = &ts->tasks[i];
+        for (size_t s = 0; s < t->n_steps; s++) {
+            if (t->steps[s].kind == RT_STEP_CPU)
+                check_cpu_step(ts, t, &t->steps[s], gpu, d);
+            else if (t->steps[s].kind == RT_STEP_COPY)
+                check_copy_step(ts, t, &t->steps[s], gpu, d);
+        }
+    }
+}
+
 int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
     size_t before = rt_diags_errors(d);
@@ -219,6 +333,7 @@ int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
     check_partition_overlap(ts, d);
     check_unused_kernels(ts, d);
     check_kernel_vs_task(ts, gpu, d);
+    check_steps(ts, gpu, d);
     if (gpu->l2_banks >= gpu->sms) {
         char q[100];
         rt_diag_warning(d, gpu->path, gpu->line, "gpu \"%s\": l2-banks %lld >= sms %lld: the "

@@ -27,6 +27,10 @@ void rt_taskset_free(rt_taskset *ts)
         free(ts->tasks[i].name);
         free(ts->tasks[i].runs);
         free(ts->tasks[i].run_lines);
+        free(ts->tasks[i].run_bcet_ns);
+        for (size_t s = 0; s < ts->tasks[i].n_steps; s++)
+            free(ts->tasks[i].steps[s].engine);
+        free(ts->tasks[i].steps);
     }
     for (size_t i = 0; i < ts->n_partitions; i++) {
         free(ts->partitions[i].name);
@@ -101,6 +105,12 @@ rt_taskset *rt_taskset_copy(const rt_taskset *src)
         t->name = dup_str(t->name, &ok);
         t->runs = dup_mem(t->runs, t->n_runs, sizeof *t->runs, &ok);
         t->run_lines = dup_mem(t->run_lines, t->n_runs, sizeof *t->run_lines, &ok);
+        t->run_bcet_ns = dup_mem(t->run_bcet_ns, t->n_runs, sizeof *t->run_bcet_ns, &ok);
+        t->steps = dup_mem(t->steps, t->n_steps, sizeof *t->steps, &ok);
+        if (!t->steps)
+            t->n_steps = 0;  /* none copied: no engine name to free */
+        for (size_t s = 0; s < t->n_steps; s++)
+            t->steps[s].engine = dup_str(t->steps[s].engine, &ok);
     }
     for (size_t i = 0; i < ts->n_partitions; i++) {
         rt_partition *p = &ts->partitions[i];
@@ -119,6 +129,35 @@ rt_taskset *rt_taskset_copy(const rt_taskset *src)
         return NULL;
     }
     return ts;
+}
+
+bool rt_taskset_has_system_steps(const rt_taskset *ts)
+{
+    for (size_t i = 0; i < ts->n_tasks; i++) {
+        const rt_task *t = &ts->tasks[i];
+        if (t->n_steps > 1 || (t->n_steps == 1 && t->steps[0].kind != RT_STEP_GPU))
+            return true;
+    }
+    return false;
+}
+
+const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task **task)
+{
+    for (size_t i = 0; i < ts->n_tasks; i++) {
+        const rt_task *t = &ts->tasks[i];
+        for (size_t s = 0; s < t->n_steps; s++)
+            if (s > 0 || t->steps[s].kind != RT_STEP_GPU) {
+                *task = t;
+                return &t->steps[s];
+            }
+    }
+    *task = NULL;
+    return NULL;
+}
+
+const char *rt_step_kind_name(rt_step_kind k)
+{
+    return k == RT_STEP_CPU ? "cpu" : k == RT_STEP_COPY ? "copy" : "gpu";
 }
 
 long rt_taskset_find_kernel(const rt_taskset *ts, const char *name)

@@ -46,6 +46,28 @@ typedef struct rt_kernel {
     size_t n_measured;
 } rt_kernel;
 
+/* What a step runs on (docs/formats.md sec. 5, "Steps of a task"). */
+typedef enum { RT_STEP_CPU, RT_STEP_COPY, RT_STEP_GPU } rt_step_kind;
+
+/* One step of a task: a <cpu>, a <copy>, or a maximal run of consecutive <run>s (a GPU step). */
+typedef struct rt_step {
+    rt_step_kind kind;
+    long line;              /* of its element; a GPU step: of its first <run> */
+    int64_t core;           /* cpu: the core, >= 0 (checked against the GPU file's cores) */
+    char *engine;           /* copy: owned engine name (rt_gpu_find_engine gives its index);
+                             * NULL otherwise */
+    bool has_bytes;         /* copy: exactly one of has_bytes / has_time (both valid) */
+    int64_t bytes;          /* copy: bytes moved, >= 1 */
+    bool has_time;
+    int64_t time_ns;        /* copy: its given WCET, >= 1 */
+    int64_t wcet_ns;        /* cpu: its WCET, >= 1; 0 for copy and GPU steps (computed later) */
+    int64_t bcet_ns;        /* best case, >= 0 (default 0); GPU: the sum of its runs' bcet */
+    bool has_priority;      /* the step's own priority (on a GPU step: given by its runs) */
+    int64_t priority;       /* smaller = higher; meaningful when has_priority */
+    size_t first_run;       /* GPU: its launches are runs[first_run .. first_run + n_runs - 1] */
+    size_t n_runs;          /* GPU: >= 1; 0 otherwise */
+} rt_step;
+
 typedef struct rt_task {
     char *name;
     long line;
@@ -54,9 +76,15 @@ typedef struct rt_task {
     int64_t jitter_ns;      /* >= 0; 0 when not given */
     bool has_priority;
     int64_t priority;       /* smaller = higher; meaningful when has_priority */
-    size_t *runs;           /* owned: kernel indices, in execution order (>= 1) */
+    size_t *runs;           /* owned: kernel indices of every launch of every GPU step, in
+                             * execution order; none (n_runs == 0) for a CPU task */
     long *run_lines;        /* owned: line of each <run> */
     size_t n_runs;
+    int64_t *run_bcet_ns;   /* owned: bcet of each <run> (0 when not given); NULL: all 0 */
+    rt_step *steps;         /* owned, execution order; a task of <run>s only has one GPU step.
+                             * NULL (n_steps 0) in a task built in memory: one GPU step of all
+                             * its runs */
+    size_t n_steps;
 } rt_task;
 
 typedef struct rt_partition {
@@ -106,6 +134,14 @@ void rt_taskset_free(rt_taskset *ts);
 /* Deep copy of a task set (kernels, tasks, partitions, scenarios: nothing shared with ts); NULL
  * when out of memory. Caller frees with rt_taskset_free. */
 rt_taskset *rt_taskset_copy(const rt_taskset *ts);
+/* True if a task has a step other than a GPU step, or more than one step: the task set is a
+ * whole system (docs/formats.md sec. 5), not GPU work alone. */
+bool rt_taskset_has_system_steps(const rt_taskset *ts);
+/* The first step that makes ts a whole system (a CPU or copy step, or the second GPU step of a
+ * task), for a located message: its task in *task; NULL when there is none. */
+const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task **task);
+/* "cpu", "copy" or "gpu". */
+const char *rt_step_kind_name(rt_step_kind k);
 /* Index of the kernel / task with that name, or -1. */
 long rt_taskset_find_kernel(const rt_taskset *ts, const char *name);
 long rt_taskset_find_task(const rt_taskset *ts, const char *name);

@@ -3,6 +3,7 @@
  * placement). Every problem is recorded with its line; the loader goes on to find them all. */
 #include "taskset/taskset.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -195,33 +196,147 @@ static void read_kernel(loader *ld, xmlNodePtr n, rt_kernel *k)
 
 /* ---- tasks ----------------------------------------------------------------------------- */
 
-static void read_runs(loader *ld, const xmlattr_at *at, xmlNodePtr n, rt_task *t)
+/* A step's optional bcet and priority. */
+static void read_step_common(const xmlattr_at *sat, rt_step *st)
+{
+    xmlattr_get_duration_ns(sat, "bcet", 0, &st->bcet_ns);
+    st->has_priority = xmlattr_get_int(sat, "priority", 0, &st->priority) == 1;
+}
+
+/* <cpu core wcet bcet priority>: bcet must not exceed wcet (both known here). */
+static void read_cpu_step(const xmlattr_at *sat, rt_step *st)
+{
+    st->kind = RT_STEP_CPU;
+    xmlattr_get_int(sat, "core", 0, &st->core);
+    int w = xmlattr_get_duration_ns(sat, "wcet", 1, &st->wcet_ns);
+    if (w == 0)
+        xmlattr_error(sat, "has no wcet");
+    read_step_common(sat, st);
+    if (w == 1 && st->bcet_ns > st->wcet_ns)
+        xmlattr_error(sat, "bcet %lld ns exceeds wcet %lld ns (the best case must not exceed the "
+                      "worst case)", (long long)st->bcet_ns, (long long)st->wcet_ns);
+}
+
+/* <copy engine bytes|time bcet priority>: exactly one of bytes and time; with time, bcet must
+ * not exceed it (with bytes the WCET needs the engine: rt_inputs_check). */
+static void read_copy_step(const xmlattr_at *sat, rt_step *st)
+{
+    st->kind = RT_STEP_COPY;
+    bool failed = false;
+    st->engine = xmlattr_dup(sat, "engine", &failed);
+    if (!st->engine && !failed)
+        xmlattr_error(sat, "has no engine");
+    else if (st->engine && !*st->engine)
+        xmlattr_error(sat, "engine is empty");
+    bool bytes = xmlattr_has(sat, "bytes"), time = xmlattr_has(sat, "time");
+    if (bytes && time)
+        xmlattr_error(sat, "has both bytes and time (give exactly one: bytes, timed by the "
+                      "engine's gbps and setup, or time, the copy's WCET)");
+    else if (!bytes && !time)
+        xmlattr_error(sat, "has neither bytes nor time (give exactly one: bytes, timed by the "
+                      "engine's gbps and setup, or time, the copy's WCET)");
+    st->has_bytes = xmlattr_get_int(sat, "bytes", 1, &st->bytes) == 1;
+    st->has_time = xmlattr_get_duration_ns(sat, "time", 1, &st->time_ns) == 1;
+    read_step_common(sat, st);
+    if (st->has_time && !bytes && st->bcet_ns > st->time_ns)
+        xmlattr_error(sat, "bcet %lld ns exceeds time %lld ns (the best case must not exceed the "
+                      "worst case)", (long long)st->bcet_ns, (long long)st->time_ns);
+}
+
+/* One <run> into the GPU step st (opened by the caller at the first run of the step): its
+ * kernel, bcet (summed into the step's) and priority (the same on every run of the step). */
+static void read_run(loader *ld, const xmlattr_at *rat, rt_task *t, rt_step *st, long *prio_line)
+{
+    bool failed = false;
+    char *kname = xmlattr_dup(rat, "kernel", &failed);
+    const name_ix *e = kname ? name_ix_find(ld->kernel_ix, ld->n_kernel_ix, kname) : NULL;
+    int64_t bcet = 0;
+    xmlattr_get_duration_ns(rat, "bcet", 0, &bcet);
+    if (ck_add(st->bcet_ns, bcet, &st->bcet_ns)) {
+        xmlattr_error(rat, "the bcet of the runs of this GPU step add up beyond the int64 range");
+        st->bcet_ns = 0;
+    }
+    int64_t prio = 0;
+    bool has_prio = xmlattr_has(rat, "priority");
+    int prc = xmlattr_get_int(rat, "priority", 0, &prio);
+    if (*prio_line == 0) {
+        st->has_priority = has_prio;
+        st->priority = prio;
+        *prio_line = rat->line;
+    } else if (has_prio != st->has_priority || (prc == 1 && prio != st->priority)) {
+        char mine[40], theirs[40];
+        snprintf(mine, sizeof mine, has_prio ? "priority %lld" : "no priority", (long long)prio);
+        snprintf(theirs, sizeof theirs, st->has_priority ? "priority %lld" : "no priority",
+                 (long long)st->priority);
+        xmlattr_error(rat, "has %s, but the run at line %ld of the same GPU step has %s (the "
+                      "consecutive runs of one GPU step share one priority)", mine, *prio_line,
+                      theirs);
+    }
+    if (e) {
+        t->runs[t->n_runs] = e->idx;
+        t->run_bcet_ns[t->n_runs] = bcet;
+        t->run_lines[t->n_runs++] = rat->line;
+        st->n_runs++;
+    } else if (kname) {
+        char q[100], h[140];
+        xmlattr_error(rat, "kernel \"%s\" does not name a kernel%s",
+                      rt_quote(kname, q, sizeof q),
+                      rt_taskset_hint_kernel(ld->ts, kname, h, sizeof h));
+    } else if (!failed) {
+        xmlattr_error(rat, "has no kernel");
+    }
+    free(kname);
+}
+
+/* The task's steps in file order: <cpu>, <copy>, and each maximal run of consecutive <run>s as
+ * one GPU step; runs[] holds every launch of every GPU step. */
+static void read_steps(loader *ld, const xmlattr_at *at, xmlNodePtr n, rt_task *t)
 {
     size_t nr = count_children(n, "run");
+    size_t ns = nr + count_children(n, "cpu") + count_children(n, "copy");
     if (!(t->runs = alloc_array(ld, nr, sizeof *t->runs)) ||
-        !(t->run_lines = alloc_array(ld, nr, sizeof *t->run_lines)))
+        !(t->run_lines = alloc_array(ld, nr, sizeof *t->run_lines)) ||
+        !(t->run_bcet_ns = alloc_array(ld, nr, sizeof *t->run_bcet_ns)) ||
+        !(t->steps = alloc_array(ld, ns, sizeof *t->steps)))
         return;
+    rt_step *gpu = NULL;   /* the GPU step being read, while the runs follow each other */
+    long prio_line = 0;    /* line of its first run */
     for (xmlNodePtr c = n->children; c; c = c->next) {
-        if (!xmlsafe_is(c, "run"))
+        if (c->type != XML_ELEMENT_NODE)
             continue;
-        xmlattr_at rat;
-        xmlattr_at_child(&rat, at, c, "run");
-        bool failed = false;
-        char *kname = xmlattr_dup(&rat, "kernel", &failed);
-        const name_ix *e = kname ? name_ix_find(ld->kernel_ix, ld->n_kernel_ix, kname) : NULL;
-        if (e) {
-            t->runs[t->n_runs] = e->idx;
-            t->run_lines[t->n_runs++] = rat.line;
-        } else if (kname) {
-            char q[100], h[140];
-            xmlattr_error(&rat, "kernel \"%s\" does not name a kernel%s",
-                          rt_quote(kname, q, sizeof q),
-                          rt_taskset_hint_kernel(ld->ts, kname, h, sizeof h));
-        } else if (!failed) {
-            xmlattr_error(&rat, "has no kernel");
+        bool run = xmlsafe_is(c, "run");
+        if (!run && !xmlsafe_is(c, "cpu") && !xmlsafe_is(c, "copy"))
+            continue;
+        xmlattr_at sat;
+        xmlattr_at_child(&sat, at, c, run ? "run" : xmlsafe_is(c, "cpu") ? "cpu" : "copy");
+        if (run && !gpu) {
+            gpu = &t->steps[t->n_steps++];
+            gpu->kind = RT_STEP_GPU;
+            gpu->line = sat.line;
+            gpu->first_run = t->n_runs;
+            prio_line = 0;
         }
-        free(kname);
+        if (run) {
+            read_run(ld, &sat, t, gpu, &prio_line);
+            continue;
+        }
+        gpu = NULL;
+        rt_step *st = &t->steps[t->n_steps++];
+        st->line = sat.line;
+        if (xmlsafe_is(c, "cpu"))
+            read_cpu_step(&sat, st);
+        else
+            read_copy_step(&sat, st);
     }
+}
+
+/* True if task t has a GPU step (it may then be listed in a partition). */
+static bool has_gpu_step(const rt_task *t)
+{
+    for (size_t s = 0; s < t->n_steps; s++)
+        if (t->steps[s].kind == RT_STEP_GPU)
+            return true;
+    return false;
 }
 
 static void read_task(loader *ld, xmlNodePtr n, rt_task *t)
@@ -238,7 +353,7 @@ static void read_task(loader *ld, xmlNodePtr n, rt_task *t)
     t->has_priority = xmlattr_get_int(&at, "priority", 0, &t->priority) == 1;
     if (xmlattr_has(&at, "priority"))
         t->has_priority = true; /* given, even if invalid: the all-or-none rule counts it */
-    read_runs(ld, &at, n, t);
+    read_steps(ld, &at, n, t);
 }
 
 /* Priority on every task or on none. */
@@ -285,6 +400,12 @@ static void add_task_ref(loader *ld, const xmlattr_at *rat, const xmlattr_at *pa
                                sizeof q3));
         return;
     }
+    if (!has_gpu_step(&ts->tasks[e->idx])) {
+        rt_diag_error(ld->d, ld->path, rat->line, "task \"%s\" has no <run>: it is a CPU task, "
+                      "which belongs to no partition (list only tasks with GPU work)",
+                      rt_quote(e->name, q1, sizeof q1));
+        return;
+    }
     mb->part[e->idx] = (long)p;
     ts->partitions[p].tasks[ts->partitions[p].n_tasks++] = e->idx;
 }
@@ -325,7 +446,7 @@ static void read_partition(loader *ld, xmlNodePtr n, size_t p, membership *mb)
 }
 RT_ANALYZER_ON
 
-/* When partitions are given, every task is in one. */
+/* When partitions are given, every task with GPU work is in one. */
 static void check_membership(loader *ld, const membership *mb)
 {
     const rt_taskset *ts = ld->ts;
@@ -333,8 +454,8 @@ static void check_membership(loader *ld, const membership *mb)
     for (size_t i = 0; i < ts->n_tasks; i++) {
         const char *name = ts->tasks[i].name;
         const name_ix *e = name ? name_ix_find(ld->task_ix, ld->n_task_ix, name) : NULL;
-        if (mb->part[i] >= 0 || !e || e->idx != i)
-            continue; /* in a partition, or a duplicate name (already reported) */
+        if (mb->part[i] >= 0 || !e || e->idx != i || !has_gpu_step(&ts->tasks[i]))
+            continue; /* in a partition, a duplicate name (already reported), or a CPU task */
         rt_diag_error(ld->d, ld->path, ts->tasks[i].line, "task \"%s\" is in no partition "
                       "(when partitions are given, every task must be in exactly one)",
                       rt_quote(name, q, sizeof q));

@@ -159,14 +159,17 @@ static const char *dur_bound_text(int64_t min_ns, char *buf, size_t size)
 }
 
 /* "is not a whole number of nanoseconds" with the nearest safe whole value: rounded down for a
- * period or a deadline (shorter is the safe side), up for a jitter or a launch overhead (longer
- * is the safe side); for any other duration (a block-time, a submit time) neither side is the
+ * period, a deadline or a best case (shorter is the safe side), up for a jitter, a launch
+ * overhead, a copy setup, a copy time or a CPU WCET (longer is the safe side); for any other duration (a block-time, a submit time) neither side is the
  * safe one, so both whole neighbours are named. */
 static const char *not_whole_text(const char *attr, const char *v, char *buf, size_t size)
 {
     double ns = 0;
-    bool up = strcmp(attr, "jitter") == 0 || strcmp(attr, "launch-overhead") == 0;
-    bool down = strcmp(attr, "period") == 0 || strcmp(attr, "deadline") == 0;
+    bool up = strcmp(attr, "jitter") == 0 || strcmp(attr, "launch-overhead") == 0 ||
+              strcmp(attr, "wcet") == 0 || strcmp(attr, "setup") == 0 ||
+              strcmp(attr, "time") == 0;
+    bool down = strcmp(attr, "period") == 0 || strcmp(attr, "deadline") == 0 ||
+                strcmp(attr, "bcet") == 0;
     if (units_parse_duration_real_ns(v, &ns) != UNITS_OK || !(ns >= 0 && ns < 9e15))
         return units_status_text(UNITS_NOT_WHOLE);
     if (!up && !down)
@@ -292,6 +295,28 @@ int xmlattr_get_dims(const xmlattr_at *at, const char *attr, int64_t dims[3])
     if (parse_dims((const char *)v, dims) != 0)
         rc = bad_value(at, attr, v, "must be 1 to 3 positive integers separated by commas "
                        "(e.g. 128 or 32,8)");
+    xmlFree(v);
+    return rc;
+}
+
+int xmlattr_get_decimal(const xmlattr_at *at, const char *attr, int64_t *mant, int *digits)
+{
+    xmlChar *v = NULL;
+    int rc = get_value(at, attr, &v);
+    if (rc <= 0)
+        return rc;
+    int64_t m = 0;
+    int dg = 0;
+    if (units_parse_decimal((const char *)v, &m, &dg) != UNITS_OK)
+        rc = bad_value(at, attr, v, "is not a plain decimal (expected digits with at most 9 "
+                       "after the point and fewer than 16 in all, e.g. 25 or 12.5; no sign, no "
+                       "exponent)");
+    else if (m == 0)
+        rc = bad_value(at, attr, v, "must be positive");
+    else {
+        *mant = m;
+        *digits = dg;
+    }
     xmlFree(v);
     return rc;
 }

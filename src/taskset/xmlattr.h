@@ -57,6 +57,8 @@ int xmlattr_get_duration_ns(const xmlattr_at *at, const char *attr, int64_t min_
 /* A duration as a real number of ns. */
 int xmlattr_get_duration_real_ns(const xmlattr_at *at, const char *attr, xmlattr_bound b,
                                  double *out);
+/* A positive exact decimal (taskset/units.h units_parse_decimal): the value *mant / 10^*digits. */
+int xmlattr_get_decimal(const xmlattr_at *at, const char *attr, int64_t *mant, int *digits);
 /* Dimensions "X", "X,Y" or "X,Y,Z" of positive integers; missing ones are set to 1. */
 int xmlattr_get_dims(const xmlattr_at *at, const char *attr, int64_t dims[3]);
 

@@ -104,15 +104,19 @@ static void on_xml_error(void *ctx, xmlsafe_xml_error *err)
         return;
     }
     st->errors++;
-    /* the schema's wording does not say what the order is: a child of <taskset> out of place
+    /* the schema's wording does not say what the order is: a child of <taskset> or <gpu> out of place
      * gets the rule (docs/formats.md sec. 5) */
     xmlNodePtr n = (xmlNodePtr)err->node;
     const char *order = "";
-    if (n && n->type == XML_ELEMENT_NODE && n->parent && n->parent->parent &&
-        n->parent->parent->type == XML_DOCUMENT_NODE && xmlsafe_is(n->parent, "taskset") &&
-        strstr(msg, "This element is not expected"))
+    bool top = n && n->type == XML_ELEMENT_NODE && n->parent && n->parent->parent &&
+               n->parent->parent->type == XML_DOCUMENT_NODE &&
+               strstr(msg, "This element is not expected");
+    if (top && xmlsafe_is(n->parent, "taskset"))
         order = " (the elements of <taskset> come in this order: every <kernel>, then every "
                 "<task>, then the <partition>s, then the <scenario>s)";
+    else if (top && xmlsafe_is(n->parent, "gpu"))
+        order = " (the elements of <gpu>: at most one <sm> and one <model>, in either order, "
+                "then at most one <cpu>, then the <copy-engine>s)";
     if (st->keep_all || st->errors == 1)
         rt_diag_error(st->d, st->path, line, "%s%s", msg, order);
 }
