@@ -319,11 +319,20 @@ static void flows(const rt_report *r, FILE *out)
     }
     fprintf(out, "\nResources:\n  %-14s %-12s %-20s %6s %12s\n", "resource", "kind", "policy",
             "steps", "utilisation");
-    for (size_t x = 0; x < s->sys.n_resources; x++)
+    size_t idle = 0;   /* resources no step uses (a GPU file's other cores): counted, not listed */
+    for (size_t x = 0; x < s->sys.n_resources; x++) {
+        if (s->res_steps[x] == 0) {
+            idle++;
+            continue;
+        }
         fprintf(out, "  %-14s %-12s %-20s %6zu %12s\n",
                 rt_system_resource_name(s, r->gpu, r->layout, x, nb, sizeof nb),
                 rt_system_resource_kind(s, x), rt_system_resource_policy(s, x), s->res_steps[x],
                 R(s->utilisation[x]).s);
+    }
+    if (idle > 0)
+        fprintf(out, "  (%zu more with no step, not listed; the JSON report lists every one)\n",
+                idle);
 }
 
 static void kernels(const rt_report *r, FILE *out)
