@@ -246,11 +246,18 @@ static void after_analysis(run *r)
                 r->ev.n_misses + r->ev.n_undecided <= r->ev.n_tasks);
     FUZZ_ASSERT(r->ev.decided == (r->ev.n_undecided == 0));
     FUZZ_ASSERT(r->ev.schedulable == (r->ev.n_misses == 0 && r->ev.decided));
-    /* the small work budget may run out in the sensitivity: then there are no figures */
-    int rc = sens_compute(r->m, r->ts, r->l, &r->o, &r->ev, &r->sens);
-    FUZZ_ASSERT(rc == SENS_OK || rc == SENS_BUDGET);
+    /* a whole system, or kernel preemption, goes to the text and JSON reports only: the CLI
+     * refuses the sensitivity, HTML, measurements, deployment and emit for it (docs/system.md
+     * sec. 5) */
+    bool flows = rt_taskset_has_system_steps(r->ts) || r->o.gpu_kernel_preemption;
+    int rc = SENS_BUDGET;
+    if (!flows) {
+        /* the small work budget may run out in the sensitivity: then there are no figures */
+        rc = sens_compute(r->m, r->ts, r->l, &r->o, &r->ev, &r->sens);
+        FUZZ_ASSERT(rc == SENS_OK || rc == SENS_BUDGET);
+    }
     r->have_sens = rc == SENS_OK;
-    if (r->meas_in) {
+    if (r->meas_in && !flows) {
         rc = meas_check(r->m, r->ts, r->meas_in, &r->o, &r->ev, &r->meas);
         FUZZ_ASSERT(rc == MEAS_OK || rc == MEAS_ERANGE);
         r->have_meas = rc == MEAS_OK;
@@ -268,8 +275,10 @@ static void after_analysis(run *r)
         .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
     };
     static const writer reports[] = { w_text_quiet, w_text, w_text_verbose, w_json, w_html };
-    for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++)
+    for (size_t i = 0; i < sizeof reports / sizeof reports[0] - flows; i++)
         render(r, &rep, reports[i], i < 3);
+    if (flows)
+        return;
     size_t bad = 0;
     rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
     FUZZ_ASSERT(st != DEPLOY_ENOMEM);

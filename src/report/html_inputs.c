@@ -78,7 +78,9 @@ static void tasks_table(xhtml *p, const rt_report *r)
         const rt_task *t = &r->ts->tasks[i];
         xhtml_open(p, "tr");
         xhtml_el(p, "td", "l", t->name);
-        xhtml_el(p, "td", "l", r->layout ? r->layout->part_name[r->layout->task_part[i]] : "-");
+        /* a task in no partition (a CPU task of a whole system) shows "-" */
+        bool placed = r->layout && r->layout->task_part[i] < r->layout->n_parts;
+        xhtml_el(p, "td", "l", placed ? r->layout->part_name[r->layout->task_part[i]] : "-");
         if (r->layout)
             xhtml_elf(p, "td", NULL, "%" PRId64, r->layout->task_prio[i]);
         else
