@@ -16,6 +16,7 @@
 #include "models/model.h"
 #include "search/assign.h"
 #include "search/bounds.h"
+#include "search/judge.h"
 #include "search/pattern.h"
 #include "search/pattern_pool.h"
 
@@ -174,6 +175,21 @@ static inline int run_search(const fixture *f, const rt_options *o, assign_resul
         rt_diags_print(d, stderr);
     rt_diags_free(d);
     return rc;
+}
+
+/* A layout a search stage returned (l, in units of the judge j) analysed once more, with
+ * rt_eval_layout rather than the judge the stage used: whether it is schedulable. */
+static inline bool fx_jl_passes(const fixture *f, const rt_options *o, const judge *j,
+                                const jlayout *l)
+{
+    rt_layout *rl = judge_layout(j, l);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rl);
+    rt_eval ev;
+    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f->m, f->ts, rl, o, 0, &ev), EVAL_OK);
+    bool pass = ev.schedulable;
+    rt_eval_fini(&ev);
+    rt_layout_free(rl);
+    return pass;
 }
 
 /* The layout of a brute force's candidate: task i in partition block[i], partition p of
