@@ -256,6 +256,31 @@ static void test_kernel_preemption_example(void)
     }
 }
 
+/* examples/tasksets/kernel-preemption-cost.xml (worked by hand in its comment, margin 0.2:
+ * launches of 6 ms): job mode R_H = 18 ms, R_L = 18 ms, both within 20 ms (exit 0); kernel mode
+ * R_H = 12 ms but the preempted L takes R_L = 24 ms > 20 ms (exit 1). */
+static void test_kernel_preemption_cost_example(void)
+{
+    static const json_int_t want[2][2] = { { 18000000, 18000000 }, { 12000000, 24000000 } };
+    for (int kernel = 0; kernel < 2; kernel++) {
+        runcmd_out r = runcmd((char *[]){ "x", "examples/tasksets/kernel-preemption-cost.xml",
+                                          "--gpu", "examples/gpus/rtx2060.xml", "--format",
+                                          "json", "--gpu-preemption", kernel ? "kernel" : "job",
+                                          NULL },
+                              60);
+        CU_ASSERT_EQUAL(r.status, kernel ? 1 : 0);
+        json_error_t err;
+        json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        json_t *tasks = json_object_get(j, "tasks");
+        for (size_t i = 0; i < 2; i++)
+            CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(tasks, i),
+                                                               "wcrt_ns")), want[kernel][i]);
+        json_decref(j);
+        runcmd_free(&r);
+    }
+}
+
 /* --gpu-preemption kernel on tests/data/cli/kernel-preempt.xml (worked by hand in its comment,
  * margin 0): job mode R_H = 15 us > D_H = 12 us (exit 1), R_L = 15 us; kernel mode R_H = 10 us,
  * R_L = 20 us (exit 0). Refused with the partition search. */
@@ -314,6 +339,8 @@ void test_system_cli_register(void)
                 test_kernel_preemption);
     CU_add_test(s, "examples/tasksets/kernel-preemption.xml: job misses, kernel passes",
                 test_kernel_preemption_example);
+    CU_add_test(s, "examples/tasksets/kernel-preemption-cost.xml: job passes, kernel misses",
+                test_kernel_preemption_cost_example);
     CU_add_test(s, "examples/tasksets/inference-server.xml: camA end to end, worked by hand",
                 test_inference_server_example);
 }
