@@ -17,19 +17,11 @@
 #include "analysis/windows.h"
 #include "fixture_model.h"
 #include "runcmd.h"
-
-/* splitmix64: reproducible random inputs. */
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
+#include "util/rng.h"
 
 static int64_t rnd_in(uint64_t *s, int64_t lo, int64_t hi)
 {
-    return lo + (int64_t)(rnd(s) % (uint64_t)(hi - lo + 1));
+    return lo + (int64_t)(rng_next(s) % (uint64_t)(hi - lo + 1));
 }
 
 static rta_task task(int64_t c, int64_t t, int64_t j, int64_t prio)
@@ -45,7 +37,7 @@ static void random_partition(uint64_t *s, rta_task *t, size_t n)
     int64_t levels = rnd_in(s, 1, (int64_t)n);
     for (size_t i = 0; i < n; i++) {
         int64_t T = rnd_in(s, 10, 200);
-        t[i] = task(rnd_in(s, 0, T / 3), T, rnd(s) & 1 ? rnd_in(s, 0, 300) : 0,
+        t[i] = task(rnd_in(s, 0, T / 3), T, rng_next(s) & 1 ? rnd_in(s, 0, 300) : 0,
                     rnd_in(s, 1, levels));
     }
 }
@@ -156,7 +148,7 @@ static void test_budget_honest(void)
         budget_init(&b, UINT64_MAX);
         CU_ASSERT_EQUAL_FATAL(rta_npfp_ex(t, n, 0, &b, false, full), 0);
         uint64_t need = b.used_units;
-        uint64_t limit = need ? rnd(&seed) % need : 0;
+        uint64_t limit = need ? rng_next(&seed) % need : 0;
         rt_budget b1, b2;
         budget_init(&b1, limit);
         budget_init(&b2, limit);
@@ -222,12 +214,12 @@ static void test_pass_equals_whole(void)
         size_t n = (size_t)rnd_in(&seed, 1, 9);
         random_partition(&seed, t, n);
         for (size_t i = 0; i < n; i++) /* tighter deadlines: misses at every level */
-            if (rnd(&seed) & 1)
+            if (rng_next(&seed) & 1)
                 t[i].deadline_ns = rnd_in(&seed, t[i].wcet_ns + 1, t[i].period_ns);
         rt_budget b;
         budget_init(&b, UINT64_MAX);
         CU_ASSERT_EQUAL_FATAL(rta_npfp_ex(t, n, 0, &b, false, full), 0);
-        uint64_t limit = round % 3 == 2 && b.used_units ? rnd(&seed) % b.used_units : UINT64_MAX;
+        uint64_t limit = round % 3 == 2 && b.used_units ? rng_next(&seed) % b.used_units : UINT64_MAX;
         rt_budget b1, b2;
         budget_init(&b1, limit);
         budget_init(&b2, limit);
@@ -285,12 +277,12 @@ static bool wfix_new(uint64_t *s, wfix *f)
     if (!f->ts)
         return false;
     for (size_t k = 0; k < K; k++) {
-        size_t src = k > 0 && rnd(s) % 4 == 0 ? (size_t)rnd_in(s, 0, (int64_t)k - 1) : k;
+        size_t src = k > 0 && rng_next(s) % 4 == 0 ? (size_t)rnd_in(s, 0, (int64_t)k - 1) : k;
         if (src != k) {
             f->ts->kernels[k] = f->ts->kernels[src];    /* an identical kernel ... */
             f->ts->kernels[k].measured = NULL;
             f->ts->kernels[k].n_measured = 0;
-            switch (rnd(s) % 6) {                     /* ... or one value apart */
+            switch (rng_next(s) % 6) {                     /* ... or one value apart */
             case 0: f->ts->kernels[k].cycles *= 1.5; break;
             case 1: f->ts->kernels[k].bw_gbps += 3; break;
             case 2: f->ts->kernels[k].l2_accesses *= 2; break;
@@ -298,7 +290,7 @@ static bool wfix_new(uint64_t *s, wfix *f)
             }
         } else {
             /* low BW often: all M tie at 1 below the threshold, the case where ties matter */
-            double bw = rnd(s) & 1 ? (double)rnd_in(s, 1, 40) : (double)rnd_in(s, 150, 330);
+            double bw = rng_next(s) & 1 ? (double)rnd_in(s, 1, 40) : (double)rnd_in(s, 150, 330);
             fx_kernel(f->ts, k, (double)rnd_in(s, 1000, 100000), bw, 0.05 * (double)rnd_in(s, 1, 10));
             fx_kernel_l2(f->ts, k, (double)rnd_in(s, 100, 100000));
         }

@@ -15,6 +15,7 @@
 #include "report/jw.h"
 #include "runcmd.h"
 #include "suites.h"
+#include "util/rng.h"
 
 /* What the writer filled in: a memory stream's text. */
 typedef struct sink {
@@ -127,15 +128,6 @@ static void test_jw_layout_as_jansson(void)
     check_layout(0, JSON_COMPACT | JSON_REAL_PRECISION(17));
 }
 
-/* splitmix64, for reproducible random bit patterns */
-static uint64_t next_u64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 static void check_real(double x)
 {
     json_t *v = json_real(x);
@@ -159,7 +151,7 @@ static void test_jw_reals_as_jansson(void)
         check_real(fixed[i]);
     uint64_t seed = 17;
     for (int i = 0; i < 2000; i++) {
-        uint64_t bits = next_u64(&seed);
+        uint64_t bits = rng_next(&seed);
         double x;
         memcpy(&x, &bits, sizeof x);
         if (isfinite(x))

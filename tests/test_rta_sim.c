@@ -7,22 +7,14 @@
 #include <stdlib.h>
 
 #include "analysis/rta.h"
+#include "util/rng.h"
 
 #define SIM_MAX_TASKS 6
-
-/* splitmix64: a fixed, portable sequence for a given seed. */
-static uint64_t sim_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
 
 /* Uniform integer in [lo, hi]. */
 static int64_t sim_range(uint64_t *s, int64_t lo, int64_t hi)
 {
-    return lo + (int64_t)(sim_next(s) % (uint64_t)(hi - lo + 1));
+    return lo + (int64_t)(rng_next(s) % (uint64_t)(hi - lo + 1));
 }
 
 /* One task's jobs: arrival k*T + phase, release = arrival + a random delay in [0, J], made

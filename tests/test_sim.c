@@ -27,6 +27,7 @@
 #include "analysis/wcet.h"
 #include "models/model.h"
 #include "sim/sim.h"
+#include "util/rng.h"
 
 void test_sim_register(void);
 
@@ -634,14 +635,6 @@ static void test_sim_davis_violation(void)
 }
 
 /* ---- c. property test -------------------------------------------------------------------- */
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
 
 /* Uniform integer in [lo, hi]. */
 static int64_t rng_range(uint64_t *s, int64_t lo, int64_t hi)

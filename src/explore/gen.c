@@ -26,6 +26,7 @@
 
 #include "taskset/units.h"
 #include "util/analyzer.h"
+#include "util/rng.h"
 
 #define LN2_HI 6.93147180369123816490e-01   /* fdlibm's split of ln 2 */
 #define LN2_LO 1.90821492927058770002e-10
@@ -66,30 +67,21 @@ double xp_log(double x)
     return e * LN2_HI + (e * LN2_LO + 2.0 * sum);
 }
 
-/* splitmix64 */
-static uint64_t next64(uint64_t *st)
-{
-    uint64_t z = (*st += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 static uint64_t mix64(uint64_t x)
 {
-    return next64(&x);
+    return rng_next(&x);
 }
 
 /* Uniform in (0, 1): never 0, so that its logarithm is finite. */
 static double uniform01(uint64_t *st)
 {
-    return ((double)(next64(st) >> 11) + 0.5) * 0x1.0p-53;
+    return ((double)(rng_next(st) >> 11) + 0.5) * 0x1.0p-53;
 }
 
 /* Uniform integer in [0, n). */
 static size_t pick(uint64_t *st, size_t n)
 {
-    return (size_t)((double)(next64(st) >> 11) * 0x1.0p-53 * (double)n) % n;
+    return (size_t)((double)(rng_next(st) >> 11) * 0x1.0p-53 * (double)n) % n;
 }
 
 uint64_t xp_gen_seed(uint64_t seed, int64_t mant, int digits, uint64_t set_idx)
