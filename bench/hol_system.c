@@ -3,11 +3,13 @@
  * engines (the first fifo) and 6 partitions (the first three with kernel-boundary preemption),
  * for bench/bench_holistic.sh.
  *
- * usage: hol_system [TASKS [RUNS [SEED]]]   (defaults 200, 5, 1)
+ * usage: hol_system [TASKS [RUNS [SEED [MASTFILE]]]]   (defaults 200, 5, 1)
  * Periods 10 .. 200 ms, deadline-monotonic priorities (D = 2 T), cores and partitions loaded to
  * about 60 %, each copy engine to about 30 %, BCET = C / 2, three launches per GPU step. Prints
  * the best and median wall time of RUNS analyses, the rounds of the fixpoint and the number of
- * tasks that miss. */
+ * tasks that miss. With MASTFILE, every partition is non-preemptive instead (MAST 1.7 has no
+ * kernel-boundary preemption) and the system is also written there as a MAST model
+ * (report/mast_write.h), for bench/bench_mast.sh to time mast_analysis on the same model. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -15,6 +17,8 @@
 #include <time.h>
 
 #include "analysis/holistic.h"
+#include "analysis/sysdeploy.h"
+#include "report/mast_write.h"
 
 enum { CORES = 8, ENGINES = 2, PARTS = 6, STEPS = 5, LAUNCHES = 3 };
 
@@ -44,6 +48,53 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* The MAST model of sys at path, its objects named task1 .., core 0 .., h2d, d2h, P1 ... 0 or 2. */
+static int write_mast(const hol_system *sys, const char *path)
+{
+    static const char *const engine_names[ENGINES] = { "h2d", "d2h" };
+    char names[CORES + ENGINES + PARTS][16];
+    const char *res_names[CORES + ENGINES + PARTS];
+    for (size_t r = 0; r < CORES + ENGINES + PARTS; r++) {
+        if (r < CORES)
+            snprintf(names[r], sizeof names[r], "core %zu", r);
+        else if (r < CORES + ENGINES)
+            snprintf(names[r], sizeof names[r], "%s", engine_names[r - CORES]);
+        else
+            snprintf(names[r], sizeof names[r], "P%zu", r - CORES - ENGINES + 1);
+        res_names[r] = names[r];
+    }
+    char (*tnames)[24] = calloc(sys->n_tasks, sizeof *tnames);
+    const char **task_names = calloc(sys->n_tasks, sizeof *task_names);
+    int *prio = calloc(sys->n_steps, sizeof *prio);
+    size_t n_levels = 0;
+    FILE *f = NULL;
+    int rc = 2;
+    if (!tnames || !task_names || !prio || rt_mast_priorities(sys, prio, &n_levels) != 0) {
+        fprintf(stderr, "hol_system: out of memory\n");
+        goto done;
+    }
+    for (size_t i = 0; i < sys->n_tasks; i++) {
+        snprintf(tnames[i], sizeof tnames[i], "task%zu", i + 1);
+        task_names[i] = tnames[i];
+    }
+    f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "hol_system: cannot write %s\n", path);
+        goto done;
+    }
+    fputs("-- The generated system of bench/hol_system.c. Time unit: 1 ns.\n\n", f);
+    rc = mast_write_model(sys, prio, n_levels, task_names, res_names, NULL, f) == 0 ? 0 : 2;
+    if (fclose(f) != 0 || rc != 0) {
+        fprintf(stderr, "hol_system: cannot write %s\n", path);
+        rc = 2;
+    }
+done:
+    free(prio);
+    free(task_names);
+    free(tnames);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     char *end = NULL;
@@ -53,8 +104,9 @@ int main(int argc, char **argv)
     bad = bad || (argc > 2 && *end != '\0');
     uint64_t seed = argc > 3 ? strtoull(argv[3], &end, 10) : 1;
     bad = bad || (argc > 3 && *end != '\0');
-    if (bad || n_arg == 0 || n_arg > 100000 || runs_arg < 1 || runs_arg > 1000) {
-        fprintf(stderr, "usage: hol_system [TASKS [RUNS [SEED]]]\n");
+    const char *mast_path = argc > 4 ? argv[4] : NULL;
+    if (bad || argc > 5 || n_arg == 0 || n_arg > 100000 || runs_arg < 1 || runs_arg > 1000) {
+        fprintf(stderr, "usage: hol_system [TASKS [RUNS [SEED [MASTFILE]]]]\n");
         return 2;
     }
     size_t n = n_arg;
@@ -67,7 +119,8 @@ int main(int argc, char **argv)
     res[CORES + 1] = (hol_resource){ .kind = HOL_COPY_ENGINE };
     for (size_t p = 0; p < PARTS; p++)
         res[CORES + ENGINES + p] = (hol_resource){ .kind = HOL_PARTITION,
-                                                   .kernel_preemption = p < PARTS / 2 };
+                                                   .kernel_preemption = !mast_path &&
+                                                                        p < PARTS / 2 };
     hol_task *ts = calloc(n, sizeof *ts);
     hol_step *ss = calloc(n * STEPS, sizeof *ss);
     int64_t *lw = calloc(n * LAUNCHES, sizeof *lw), *lb = calloc(n * LAUNCHES, sizeof *lb);
@@ -130,13 +183,15 @@ int main(int argc, char **argv)
         hol_result_fini(&out);
     }
     qsort(ms, (size_t)runs, sizeof *ms, cmp_double);
-    printf("%zu tasks x %d steps, %d cores, %d engines, %d partitions: best %.2f ms, median "
+    printf("%zu tasks x %d steps, %d cores, %d engines, %d partitions%s: best %.2f ms, median "
            "%.2f ms (%d runs), %zu rounds, %zu tasks miss\n", n, STEPS, CORES, ENGINES, PARTS,
-           ms[0], ms[(runs - 1) / 2], runs, rounds, misses);
+           mast_path ? " (all non-preemptive)" : "", ms[0], ms[(runs - 1) / 2], runs, rounds,
+           misses);
+    int rc = mast_path ? write_mast(&sys, mast_path) : 0;
     free(ms);
     free(lb);
     free(lw);
     free(ss);
     free(ts);
-    return 0;
+    return rc;
 }

@@ -11,7 +11,9 @@
  * partitions, or, when it fixes none, all tasks on one partition of the whole GPU (the search
  * is left out: its limits are wall-clock, not deterministic); sensitivity, measurements check,
  * block-level models, deployment; then the text (quiet, normal, verbose), JSON and HTML reports,
- * the four --emit-partitions files and the rewritten task set, each into memory.
+ * the four --emit-partitions files, the rewritten task set, the --emit-launch lines and the
+ * --emit-mast model, each into memory (a whole system: the text and JSON reports, the partitions,
+ * the launch lines and the model, as the CLI takes them).
  *
  * Work stays small by construction: the combination cap is 64 and the run's work budget
  * (--budget, src/analysis/budget.c) is FUZZ_BUDGET_UNITS, shared by the windows, the RTA and the
@@ -25,10 +27,12 @@
 #include "analysis/deploy.h"
 #include "analysis/measure.h"
 #include "analysis/sensitivity.h"
+#include "analysis/sysdeploy.h"
 #include "common.h"
 #include "models/model.h"
 #include "models/occupancy.h"
 #include "report/deploy_write.h"
+#include "report/mast_write.h"
 #include "report/provenance.h"
 #include "report/report.h"
 #include "taskset/inputs.h"
@@ -239,6 +243,66 @@ static void emit_taskset(const run *r)
     free(parts);
 }
 
+/* A text written into buf: no control character but the line feeds it writes itself. */
+static void assert_text(const char *buf, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        FUZZ_ASSERT(buf[i] == '\n' || ((unsigned char)buf[i] >= 0x20 && buf[i] != 0x7f));
+}
+
+/* --emit-launch and --emit-mast (as src/cli/emit.c does): the analysed flows, or each task of a
+ * task set of GPU steps alone as one flow built here. The MAST model is left out where the CLI
+ * refuses it (kernel preemption, synchronous windows). */
+static void emit_system(const run *r)
+{
+    rt_system own;
+    memset(&own, 0, sizeof own);
+    const rt_system *s = r->ev.system;
+    if (!s) {
+        size_t bad_task = 0, bad_run = 0;
+        int rc = rt_system_build(r->gpu, r->ts, r->l, &r->ev.wcet, false, &own, &bad_task,
+                                 &bad_run);
+        FUZZ_ASSERT(rc != SYS_ENOMEM);
+        if (rc != SYS_OK)
+            return;     /* a run's bcet above its WCET: refused by the CLI */
+        s = &own;
+    }
+    rt_deploy_info info = deploy_info(r);
+    char *buf = NULL;
+    size_t len = 0;
+    rt_launch_plan plan;
+    int rc = rt_launch_plan_build(&s->sys, &plan);
+    FUZZ_ASSERT(rc == SYSDEPLOY_OK || rc == SYSDEPLOY_ELEVELS);
+    if (rc == SYSDEPLOY_OK) {
+        FILE *mem = open_memstream(&buf, &len);
+        FUZZ_ASSERT(mem != NULL);
+        rc = deploy_write_launch(&r->dep, &info, r->l, &plan, mem);
+        FUZZ_ASSERT(fclose(mem) == 0 && rc == 0 && len > 0);
+        assert_text(buf, len);
+        free(buf);
+        rt_launch_plan_fini(&plan);
+    }
+    if (!r->o.gpu_kernel_preemption && r->o.windows != RT_WINDOWS_SYNCHRONOUS) {
+        int *prio = malloc((s->n_steps ? s->n_steps : 1) * sizeof *prio);
+        size_t n_levels = 0;
+        FUZZ_ASSERT(prio != NULL);
+        rc = rt_mast_priorities(&s->sys, prio, &n_levels);
+        FUZZ_ASSERT(rc == SYSDEPLOY_OK || rc == SYSDEPLOY_ELEVELS);
+        if (rc == SYSDEPLOY_OK) {
+            buf = NULL;
+            len = 0;
+            FILE *mem = open_memstream(&buf, &len);
+            FUZZ_ASSERT(mem != NULL);
+            rc = mast_write(s, prio, n_levels, r->l, &r->ev, &r->dep, &info, mem);
+            FUZZ_ASSERT(fclose(mem) == 0 && rc == 0 && len > 0);
+            assert_text(buf, len);
+            free(buf);
+        }
+        free(prio);
+    }
+    rt_system_fini(&own);
+}
+
 /* Everything after a successful analysis: margins, observations, notes, deployment, outputs. */
 static void after_analysis(run *r)
 {
@@ -246,9 +310,9 @@ static void after_analysis(run *r)
                 r->ev.n_misses + r->ev.n_undecided <= r->ev.n_tasks);
     FUZZ_ASSERT(r->ev.decided == (r->ev.n_undecided == 0));
     FUZZ_ASSERT(r->ev.schedulable == (r->ev.n_misses == 0 && r->ev.decided));
-    /* a whole system, or kernel preemption, goes to the text and JSON reports only: the CLI
-     * refuses the sensitivity, HTML, measurements, deployment and emit for it (docs/system.md
-     * sec. 5) */
+    /* a whole system, or kernel preemption, goes to the text and JSON reports, the partitions,
+     * the launch lines and the MAST model only: the CLI refuses the sensitivity, HTML,
+     * measurements and --emit-taskset for it (docs/system.md sec. 5) */
     bool flows = rt_taskset_has_system_steps(r->ts) || r->o.gpu_kernel_preemption;
     int rc = SENS_BUDGET;
     if (!flows) {
@@ -277,8 +341,6 @@ static void after_analysis(run *r)
     static const writer reports[] = { w_text_quiet, w_text, w_text_verbose, w_json, w_html };
     for (size_t i = 0; i < sizeof reports / sizeof reports[0] - flows; i++)
         render(r, &rep, reports[i], i < 3);
-    if (flows)
-        return;
     size_t bad = 0;
     rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
     FUZZ_ASSERT(st != DEPLOY_ENOMEM);
@@ -290,7 +352,8 @@ static void after_analysis(run *r)
                                       w_deploy_gc };
     for (size_t i = st == DEPLOY_OK ? 0 : 3; i < sizeof deploys / sizeof deploys[0]; i++)
         render(r, &rep, deploys[i], false);
-    if (r->ts->n_partitions)
+    emit_system(r);
+    if (r->ts->n_partitions && !flows)
         emit_taskset(r);
 }
 

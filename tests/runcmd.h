@@ -6,6 +6,7 @@
 #include <CUnit/CUnit.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +162,16 @@ static inline char *runcmd_read_file(const char *path)
     char *t = runcmd_slurp(f);
     fclose(f);
     return t;
+}
+
+/* text holds line as a whole line (between line starts and ends). */
+static inline bool runcmd_has_line(const char *text, const char *line)
+{
+    size_t n = strlen(line);
+    for (const char *p = text; p && (p = strstr(p, line)) != NULL; p++)
+        if ((p == text || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
+            return true;
+    return false;
 }
 
 /* Assert that tool (NULL: rtgpu-analyze) with argv exits 2 with want in its standard error,

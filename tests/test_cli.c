@@ -885,10 +885,10 @@ static void test_error_prefix(void)
                     "rtgpu-analyze: error: option '-o' needs a value");
     expect_prefixed("rtgpu-analyze", (char *[]){"x", "--validate-only=yes", GOOD_TS, NULL},
                     "rtgpu-analyze: error: option '--validate-only' takes no value");
-    /* --emit-partitions and --emit-taskset both begin with --emit */
+    /* --emit-partitions, --emit-taskset, --emit-launch and --emit-mast all begin with --emit */
     expect_prefixed("rtgpu-analyze", (char *[]){"x", "--emit", "json", GOOD_TS, NULL},
-                    "rtgpu-analyze: error: option '--emit' is ambiguous (--emit-partitions or "
-                    "--emit-taskset)");
+                    "rtgpu-analyze: error: option '--emit' is ambiguous (--emit-partitions, "
+                    "--emit-taskset, --emit-launch or --emit-mast)");
     expect_prefixed("rtgpu-analyze", (char *[]){"x", GOOD_TS, "--gpu", GOOD_GPU, "--format",
                                                 "yaml", NULL},
                     "rtgpu-analyze: error: --format \"yaml\": expected one of text json html");

@@ -29,16 +29,6 @@ static runcmd_out xrun(char *const argv[])
     return xrun_rlimit(argv, -1, 0);
 }
 
-/* The command's standard output holds this whole line. */
-static bool has_line(const char *out, const char *line)
-{
-    size_t n = strlen(line);
-    for (const char *p = out; p && (p = strstr(p, line)) != NULL; p++)
-        if ((p == out || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-            return true;
-    return false;
-}
-
 /* Fig. 6 shape: 27 split rows and the sequential row; the best split u = 7 at 8 ms (X1). */
 static void test_fig6(void)
 {
@@ -50,10 +40,10 @@ static void test_fig6(void)
     size_t lines = 0;
     for (const char *p = r.out; *p; p++)
         lines += *p == '\n';
-    CU_ASSERT(has_line(r.out, "     7     21             8 ms             8 ms             8 ms  best"));
-    CU_ASSERT(has_line(r.out, "    27      1             3 ms           112 ms           112 ms"));
-    CU_ASSERT(has_line(r.out, "sequential                2 ms             4 ms             6 ms"));
-    CU_ASSERT(has_line(r.out, "work stealing: A ends at 6 ms, B at 8 ms; makespan 8 ms"));
+    CU_ASSERT(runcmd_has_line(r.out, "     7     21             8 ms             8 ms             8 ms  best"));
+    CU_ASSERT(runcmd_has_line(r.out, "    27      1             3 ms           112 ms           112 ms"));
+    CU_ASSERT(runcmd_has_line(r.out, "sequential                2 ms             4 ms             6 ms"));
+    CU_ASSERT(runcmd_has_line(r.out, "work stealing: A ends at 6 ms, B at 8 ms; makespan 8 ms"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "best split: 7 + 21 slots, 8 ms; sequential 6 ms; gain "
                                          "0.7500: sequential"));
     /* 2 heading lines, the column titles, 27 split rows, the sequential row, the best split and
@@ -70,9 +60,9 @@ static void test_sms_naive(void)
     runcmd_out r = xrun(argv);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
-    CU_ASSERT(has_line(r.out, "     1      3            487.6            207.6            487.6"));
-    CU_ASSERT(has_line(r.out, "     2      2            316.8            276.8            316.8  best"));
-    CU_ASSERT(has_line(r.out, "     3      1            259.5            409.5            409.5"));
+    CU_ASSERT(runcmd_has_line(r.out, "     1      3            487.6            207.6            487.6"));
+    CU_ASSERT(runcmd_has_line(r.out, "     2      2            316.8            276.8            316.8  best"));
+    CU_ASSERT(runcmd_has_line(r.out, "     3      1            259.5            409.5            409.5"));
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "gain 0.6944: sequential"));
     runcmd_free(&r);
     char *none[] = { "x", "split", SMS, "--gpu", FOUR, "--pair", "a,b", "--interference", "none",
@@ -94,17 +84,17 @@ static void test_cosched_mct(void)
     runcmd_out r = xrun(argv);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
-    CU_ASSERT(has_line(r.out, "gain: 1.3750 (2 instances on 13 of 13 SMs against one at a time "
+    CU_ASSERT(runcmd_has_line(r.out, "gain: 1.3750 (2 instances on 13 of 13 SMs against one at a time "
                               "on all 13)"));
-    CU_ASSERT(has_line(r.out, "partitioned efficiency E_P: 0.8462"));
+    CU_ASSERT(runcmd_has_line(r.out, "partitioned efficiency E_P: 0.8462"));
     runcmd_free(&r);
     char *mct[] = { "x", "mct", K20TS, "--gpu", K20, NULL };
     r = xrun(mct);
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
-    CU_ASSERT(has_line(r.out, "left -> P1 (7 SMs): 0 ns .. 1.417 us"));
-    CU_ASSERT(has_line(r.out, "right -> P0 (6 SMs): 0 ns .. 1.7 us"));
-    CU_ASSERT(has_line(r.out, "makespan 1.7 us; one after another on all 13 SMs: 2.126 us (1.2506x)"));
+    CU_ASSERT(runcmd_has_line(r.out, "left -> P1 (7 SMs): 0 ns .. 1.417 us"));
+    CU_ASSERT(runcmd_has_line(r.out, "right -> P0 (6 SMs): 0 ns .. 1.7 us"));
+    CU_ASSERT(runcmd_has_line(r.out, "makespan 1.7 us; one after another on all 13 SMs: 2.126 us (1.2506x)"));
     runcmd_free(&r);
 }
 

@@ -19,6 +19,7 @@ enum {
     OPT_CAP, OPT_ASSIGN, OPT_OBJECTIVE, OPT_PRIORITIES, OPT_TIME_LIMIT, OPT_MAX_ITER, OPT_MAX_SMS,
     OPT_WRITE_LP, OPT_VALIDATE, OPT_VERSION, OPT_HORIZON, OPT_RELEASE, OPT_SEED, OPT_EXEC,
     OPT_TRACE, OPT_FAIL_ON_MISS, OPT_JOB_CAP, OPT_TRACE_CAP, OPT_SENSITIVITY, OPT_EMIT_PARTITIONS, OPT_EMIT_TASKSET,
+    OPT_EMIT_LAUNCH, OPT_EMIT_MAST,
     OPT_LEFTOVER, OPT_CHECK_MEAS, OPT_SCENARIO, OPT_BUDGET, OPT_DEPLOY, OPT_MIN_PART,
     OPT_GPU_PREEMPTION
 };
@@ -50,6 +51,8 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"sensitivity", no_argument, NULL, OPT_SENSITIVITY}, FOR_ANALYZE},
     {{"emit-partitions", required_argument, NULL, OPT_EMIT_PARTITIONS}, FOR_ANALYZE},
     {{"emit-taskset", required_argument, NULL, OPT_EMIT_TASKSET}, FOR_ANALYZE},
+    {{"emit-launch", required_argument, NULL, OPT_EMIT_LAUNCH}, FOR_ANALYZE},
+    {{"emit-mast", required_argument, NULL, OPT_EMIT_MAST}, FOR_ANALYZE},
     {{"leftover-distribution", required_argument, NULL, OPT_LEFTOVER}, FOR_ANALYZE},
     {{"check-measurements", required_argument, NULL, OPT_CHECK_MEAS}, FOR_ANALYZE},
     {{"horizon", required_argument, NULL, OPT_HORIZON}, FOR_SIMULATE},
@@ -112,6 +115,10 @@ static void help_analyze(FILE *out)
           "  --emit-taskset FILE       write the task set with the analysed layout and explicit\n"
           "                            priorities as <partition> elements (re-check with\n"
           "                            --assign given)\n"
+          "  --emit-launch FILE        write taskset/chrt (and nvtaskset) lines that start each\n"
+          "                            task with its cores, SCHED_FIFO priorities and partition\n"
+          "  --emit-mast FILE          write the analysed system as a MAST 1.7 model for\n"
+          "                            mast_analysis holistic (docs/system.md sec. 6)\n"
           "  --leftover-distribution packed|spread   k1's blocks in the leftover check of\n"
           "                            Cruz et al. (default packed; docs/concurrency.md)\n"
           "  --check-measurements FILE.csv  check observed kernel times or job response\n"
@@ -504,6 +511,12 @@ static int handle(int c, const char *arg, cli_args *a)
             return usage_error("--emit-taskset needs a file name");
         a->emit_taskset_path = arg;
         return 0;
+    case OPT_EMIT_LAUNCH: case OPT_EMIT_MAST:
+        if (!arg[0])
+            return usage_error("%s needs a file name",
+                               c == OPT_EMIT_LAUNCH ? "--emit-launch" : "--emit-mast");
+        *(c == OPT_EMIT_LAUNCH ? &a->emit_launch_path : &a->emit_mast_path) = arg;
+        return 0;
     default:
         return 2;
     }
@@ -594,8 +607,9 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
                                "exactly what was analysed (pipes and FIFOs are refused for the "
                                "same reason): save it to a file first", in_names[i]);
     const char *outs[] = { a->output_path, a->emit_partitions_path, a->emit_taskset_path,
-                           a->opt.write_lp };
-    static const char *const out_names[] = { "-o", "-O", "--emit-taskset", "--write-lp" };
+                           a->emit_launch_path, a->emit_mast_path, a->opt.write_lp };
+    static const char *const out_names[] = { "-o", "-O", "--emit-taskset", "--emit-launch",
+                                             "--emit-mast", "--write-lp" };
     for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
         if (outs[i] && strcmp(outs[i], "-") == 0)
             return usage_error("%s \"-\": a file named \"-\" is not written (without -o the "
@@ -618,6 +632,14 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
     if (a->scenario && (a->format == CLI_FORMAT_CSV || a->trace))
         return usage_error("--scenario writes text, json or svg (%s is a format of the job "
                            "simulation)", a->trace ? "--trace" : "csv");
+    if (a->emit_mast_path && a->opt.gpu_kernel_preemption)
+        return usage_error("--emit-mast with --gpu-preemption kernel: MAST 1.7 has no "
+                           "preemption at kernel boundaries inside a step (docs/system.md sec. "
+                           "6); leave --gpu-preemption kernel out to write the job-mode model");
+    if (a->emit_mast_path && a->opt.windows == RT_WINDOWS_SYNCHRONOUS)
+        return usage_error("--emit-mast with --windows synchronous: those launch WCETs assume "
+                           "every partition starts at 0 and runs back to back, which a MAST "
+                           "model cannot state; use the default worst-case windows");
     if (a->measurements_path && a->opt.windows == RT_WINDOWS_SYNCHRONOUS)
         return usage_error("--check-measurements compares observations with bounds, and "
                            "--windows synchronous gives none (it assumes one release pattern); "

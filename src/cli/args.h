@@ -36,6 +36,8 @@ typedef struct cli_args {
     cli_emit_format emit_partitions;   /* --emit-partitions FORMAT */
     const char *emit_partitions_path;  /* -O FILE: where --emit-partitions writes */
     const char *emit_taskset_path;     /* --emit-taskset FILE */
+    const char *emit_launch_path;      /* --emit-launch FILE (docs/system.md sec. 6) */
+    const char *emit_mast_path;        /* --emit-mast FILE (docs/system.md sec. 6) */
     const char *measurements_path;     /* --check-measurements FILE.csv */
     int argc;                   /* the command line as given, for the provenance */
     char **argv;                /* as typed (cli_main keeps a copy: getopt permutes argv) */

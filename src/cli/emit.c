@@ -1,4 +1,5 @@
-/* emit: the deployable forms of the analysed layout (docs/evidence.md sec. 4). Every check and
+/* emit: the deployable forms of the analysed layout (docs/evidence.md sec. 4), the launch lines
+ * and the MAST model of a whole system (docs/system.md sec. 6). Every check and
  * every rendering happens in memory first; the files are opened only when all of them succeeded,
  * and handed to the run's outputs, which commit them with the report (cli/outputs.h), so an
  * illegal layout or a report that cannot be written leaves no output behind. */
@@ -11,7 +12,9 @@
 #include <string.h>
 
 #include "analysis/deploy.h"
+#include "analysis/sysdeploy.h"
 #include "report/deploy_write.h"
+#include "report/mast_write.h"
 #include "taskset/taskset_write.h"
 #include "util/memstream.h"
 
@@ -115,6 +118,147 @@ static int render_taskset(cli_run *r, const rt_deploy *d, char **buf, size_t *le
     return rc;
 }
 
+/* Close the memory stream mem that a writer returned rc for: 0 with *buf complete, or -1 (a
+ * write the buffer could not hold, or out of memory) with *buf freed. */
+static int mem_close(FILE *mem, int rc, char **buf)
+{
+    if (ferror(mem))
+        rc = -1;
+    if (fclose(mem) != 0 || rc != 0) {
+        free(*buf);
+        *buf = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+/* Is some task of the layout on a partition (so the launch lines name TPC ranges)? */
+static bool any_gpu_task(const rt_layout *l)
+{
+    for (size_t i = 0; i < l->n_tasks; i++)
+        if (l->task_part[i] < l->n_parts)
+            return true;
+    return false;
+}
+
+/* --emit-launch into *buf. 0, 2 (printed: too many priority levels, or TPCs) or 3. */
+static int render_launch(const cli_run *r, const rt_system *s, const rt_deploy *d,
+                         const rt_deploy_info *info, char **buf, size_t *len)
+{
+    const char *prog = cli_prog(r->args.cmd);
+    if (any_gpu_task(r->layout) && d->tpcs > RT_DEPLOY_MAX_TPCS) {
+        fprintf(stderr, "%s: error: --emit-launch: the GPU has %" PRId64 " TPCs, more than the "
+                        "%d an nvtaskset range holds; nothing written\n",
+                prog, d->tpcs, RT_DEPLOY_MAX_TPCS);
+        return 2;
+    }
+    rt_launch_plan plan;
+    int rc = rt_launch_plan_build(&s->sys, &plan);
+    if (rc == SYSDEPLOY_ELEVELS) {
+        fprintf(stderr, "%s: error: --emit-launch: the CPU steps have %zu distinct priority "
+                        "numbers, more than the %d SCHED_FIFO levels (%d down to 1) the launch "
+                        "lines rank them into; nothing written (give CPU steps that may share "
+                        "a level the same priority)\n",
+                prog, plan.n_levels, RT_FIFO_TOP, RT_FIFO_TOP);
+        return 2;
+    }
+    FILE *mem = rc == SYSDEPLOY_OK ? rt_memstream_open(buf, len) : NULL;
+    if (mem)
+        rc = mem_close(mem, deploy_write_launch(d, info, r->layout, &plan, mem), buf);
+    rt_launch_plan_fini(&plan);
+    if (!mem || rc != 0) {
+        cli_oom(r);
+        return 3;
+    }
+    return 0;
+}
+
+/* --emit-mast into *buf. 0, 2 (printed: too many priority levels) or 3. */
+static int render_mast(const cli_run *r, const rt_system *s, const rt_deploy *d,
+                       const rt_deploy_info *info, char **buf, size_t *len)
+{
+    int *prio = malloc((s->n_steps ? s->n_steps : 1) * sizeof *prio);
+    size_t n_levels = 0;
+    int rc = prio ? rt_mast_priorities(&s->sys, prio, &n_levels) : SYSDEPLOY_ENOMEM;
+    if (rc == SYSDEPLOY_ELEVELS) {
+        fprintf(stderr, "%s: error: --emit-mast: the steps have %zu distinct priority numbers, "
+                        "more than the %d priorities of MAST; nothing written\n",
+                cli_prog(r->args.cmd), n_levels, RT_MAST_TOP);
+        free(prio);
+        return 2;
+    }
+    FILE *mem = rc == SYSDEPLOY_OK ? rt_memstream_open(buf, len) : NULL;
+    if (mem)
+        rc = mem_close(mem, mast_write(s, prio, n_levels, r->layout, &r->eval, d, info, mem), buf);
+    free(prio);
+    if (!mem || rc != 0) {
+        cli_oom(r);
+        return 3;
+    }
+    return 0;
+}
+
+/* --emit-launch and --emit-mast: the analysed system's flows, or (a task set of GPU steps alone)
+ * each task as one flow of one GPU step, built here from the analysed launch WCETs. */
+static int render_system(const cli_run *r, const rt_deploy *d, const rt_deploy_info *info,
+                         char **lbuf, size_t *llen, char **mbuf, size_t *mlen)
+{
+    rt_system own;
+    memset(&own, 0, sizeof own);
+    const rt_system *s = r->eval.system;
+    if (!s) {
+        size_t bad_task = 0, bad_run = 0;
+        int b = rt_system_build(r->gpu, r->ts, r->layout, &r->eval.wcet,
+                                r->args.opt.gpu_kernel_preemption, &own, &bad_task, &bad_run);
+        if (b == SYS_ENOMEM) {
+            cli_oom(r);
+            return 3;
+        }
+        if (b != SYS_OK) {
+            const rt_task *t = &r->ts->tasks[bad_task];
+            fprintf(stderr, "%s:%ld: error: task \"%s\": %s; --emit-launch and --emit-mast "
+                            "write nothing\n", cli_shown(r->ts->path),
+                    b == SYS_EBCET && bad_run < t->n_runs ? t->run_lines[bad_run] : t->line,
+                    cli_shown(t->name),
+                    b == SYS_EBCET ? "the bcet of this run exceeds its WCET on its partition (a "
+                                     "best case must be a lower bound of every execution)"
+                                   : "a step's WCET does not fit in 64 bits");
+            return 2;
+        }
+        s = &own;
+    }
+    int rc = 0;
+    if (r->args.emit_launch_path)
+        rc = render_launch(r, s, d, info, lbuf, llen);
+    if (!rc && r->args.emit_mast_path)
+        rc = render_mast(r, s, d, info, mbuf, mlen);
+    rt_system_fini(&own);
+    return rc;
+}
+
+/* The outputs asked for, for the message when no layout exists: "-O is", "-O and --emit-mast
+ * are", "-O, --emit-launch and --emit-mast are". */
+static void asked_outputs(const cli_args *a, char *buf, size_t size)
+{
+    const char *names[4];
+    size_t n = 0;
+    if (a->emit_partitions)
+        names[n++] = "-O";
+    if (a->emit_taskset_path)
+        names[n++] = "--emit-taskset";
+    if (a->emit_launch_path)
+        names[n++] = "--emit-launch";
+    if (a->emit_mast_path)
+        names[n++] = "--emit-mast";
+    buf[0] = '\0';
+    for (size_t k = 0; k < n; k++) {
+        size_t at = strlen(buf);
+        snprintf(buf + at, size - at, "%s%s", k == 0 ? "" : k + 1 == n ? " and " : ", ", names[k]);
+    }
+    size_t at = strlen(buf);
+    snprintf(buf + at, size - at, " %s", n > 1 ? "are" : "is");
+}
+
 /* Open path among the run's outputs and write buf into it, not yet committed. 0, or 2 (printed). */
 static int write_file(cli_outputs *outs, const char *what, const char *path, const char *buf,
                       size_t len)
@@ -130,23 +274,23 @@ static int write_file(cli_outputs *outs, const char *what, const char *path, con
 int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
 {
     const cli_args *a = &r->args;
-    if (a->emit_partitions == CLI_EMIT_NONE && !a->emit_taskset_path)
+    if (a->emit_partitions == CLI_EMIT_NONE && !a->emit_taskset_path && !a->emit_launch_path &&
+        !a->emit_mast_path)
         return 0;
     const char *prog = cli_prog(a->cmd);
     if (!r->layout || !r->have_eval) {
+        char asked[96];
+        asked_outputs(a, asked, sizeof asked);
         fprintf(stderr, "%s: error: no layout to emit: the search found no schedulable layout, so %s "
-                        "%s not written\n", prog,
-                a->emit_partitions && a->emit_taskset_path ? "-O and --emit-taskset"
-                : a->emit_partitions ? "-O" : "--emit-taskset",
-                a->emit_partitions && a->emit_taskset_path ? "are" : "is");
+                        "not written\n", prog, asked);
         return 0;
     }
     rt_deploy d;
     size_t bad = 0;
     rt_deploy_status st = rt_deploy_compute(r->layout, r->gpu, &d, &bad);
     int rc = 0;
-    char *pbuf = NULL, *tbuf = NULL;
-    size_t plen = 0, tlen = 0;
+    char *pbuf = NULL, *tbuf = NULL, *lbuf = NULL, *mbuf = NULL;
+    size_t plen = 0, tlen = 0, llen = 0, mlen = 0;
     if (st == DEPLOY_ENOMEM) {
         cli_oom(r);
         rc = 3;
@@ -166,10 +310,17 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
     }
     if (!rc && a->emit_taskset_path)
         rc = render_taskset(r, &d, &tbuf, &tlen);
+    rt_deploy_info sinfo = { r->ts, r->gpu, RTGPU_VERSION, r->searched, verdict == 0 };
+    if (!rc && (a->emit_launch_path || a->emit_mast_path))
+        rc = render_system(r, &d, &sinfo, &lbuf, &llen, &mbuf, &mlen);
     if (!rc && pbuf)
         rc = write_file(outs, "the partitions", a->emit_partitions_path, pbuf, plen);
     if (!rc && tbuf)
         rc = write_file(outs, "the task set", a->emit_taskset_path, tbuf, tlen);
+    if (!rc && lbuf)
+        rc = write_file(outs, "the launch lines", a->emit_launch_path, lbuf, llen);
+    if (!rc && mbuf)
+        rc = write_file(outs, "the MAST model", a->emit_mast_path, mbuf, mlen);
     if (!rc && a->opt.verbosity >= 0) {
         if (verdict != 0)
             fprintf(stderr, "%s: warning: the layout written misses deadlines: the analysis "
@@ -180,7 +331,14 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
                             "index on-chip TPCs (floorswept ones included) rather than the TPC "
                             "numbers written to %s: check the mapping on the target (libsmctrl "
                             "README, Known Issues)\n", prog, a->emit_partitions_path);
+        if (lbuf && d.compute_capability >= 90 && any_gpu_task(r->layout))
+            fprintf(stderr, "%s: warning: on compute capability 9.0, nvtaskset's TPC numbers "
+                            "may index on-chip TPCs (floorswept ones included) rather than the "
+                            "TPC numbers written to %s: check the mapping on the target "
+                            "(libsmctrl README, Known Issues)\n", prog, a->emit_launch_path);
     }
+    free(mbuf);
+    free(lbuf);
     free(tbuf);
     free(pbuf);
     rt_deploy_fini(&d);

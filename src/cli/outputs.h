@@ -8,7 +8,7 @@
 
 #include "util/atomicfile.h"
 
-#define CLI_OUTPUTS_MAX 4
+#define CLI_OUTPUTS_MAX 6
 
 /* One output being written: its stream (owned until commit or abort), what it is ("report",
  * "the partitions") and where it goes, both borrowed for the messages. */

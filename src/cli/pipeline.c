@@ -185,9 +185,10 @@ static const char *system_refusal(const cli_run *r)
         return "--format html does not report whole systems yet (use --format text or json)";
     if (r->args.sensitivity)
         return "--sensitivity does not take whole systems yet (leave it out)";
-    if (r->args.emit_partitions != CLI_EMIT_NONE || r->args.emit_taskset_path)
-        return "--emit-partitions and --emit-taskset do not take whole systems yet (leave them "
-               "out)";
+    if (r->args.emit_taskset_path)
+        return "--emit-taskset does not take whole systems yet: the task set it writes would "
+               "lose the CPU and copy steps (leave it out; --emit-partitions, --emit-launch and "
+               "--emit-mast take whole systems)";
     if (r->args.measurements_path)
         return "--check-measurements does not take whole systems yet (leave it out)";
     return NULL;
@@ -254,6 +255,8 @@ int cli_resolve_options(cli_run *r)
     cli_files_add(&f, "-o", r->args.output_path, true);
     cli_files_add(&f, "-O", r->args.emit_partitions_path, true);
     cli_files_add(&f, "--emit-taskset", r->args.emit_taskset_path, true);
+    cli_files_add(&f, "--emit-launch", r->args.emit_launch_path, true);
+    cli_files_add(&f, "--emit-mast", r->args.emit_mast_path, true);
     cli_files_add(&f, "--write-lp", o->write_lp, true);
     int rc = cli_files_check(&f, cli_prog(r->args.cmd));
     if (rc != 0)

@@ -52,7 +52,7 @@ static const char *origin(const rt_deploy_info *info)
     return info->searched ? "found by the search" : "as given in the task set";
 }
 
-/* The provenance lines every text form starts with, each after prefix (" * " or "# "). */
+/* The provenance lines every text form starts with, each after prefix (" * ", "# " or "-- "). */
 static void put_header(FILE *out, const rt_deploy *d, const rt_deploy_info *info,
                        const char *prefix, quote_ctx ctx)
 {
@@ -67,6 +67,12 @@ static void put_header(FILE *out, const rt_deploy *d, const rt_deploy_info *info
             gpu_sha, d->sms, d->granularity, d->tpcs);
     fprintf(out, "%sLayout: %s; the analysis finds it %s\n", prefix, origin(info),
             info->schedulable ? "schedulable" : "NOT schedulable (a deadline is missed)");
+}
+
+void deploy_write_provenance(FILE *out, const rt_deploy *d, const rt_deploy_info *info,
+                             const char *prefix)
+{
+    put_header(out, d, info, prefix, Q_SHELL_COMMENT);
 }
 
 static void put_tasks(FILE *out, const rt_deploy_part *p, const rt_taskset *ts, quote_ctx ctx)
@@ -300,4 +306,103 @@ int deploy_write_json(const rt_deploy *d, const rt_deploy_info *info, FILE *out)
     if (putc('\n', out) == EOF)
         return -1;
     return jw_finish(&w);
+}
+
+/* A task's name as one shell word: as it is when every byte is a plain word character, else in
+ * single quotes (a quote inside as '\''). Names hold no control character (the loader refuses
+ * them), so the line stays one line. */
+static void put_shell_word(FILE *out, const char *s)
+{
+    bool plain = *s != '\0' && *s != '-';
+    for (const char *c = s; *c && plain; c++)
+        plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+                strchr("_.,:/+@%=-", *c) != NULL;
+    if (plain) {
+        fputs(s, out);
+        return;
+    }
+    fputc('\'', out);
+    for (const char *c = s; *c; c++)
+        if (*c == '\'')
+            fputs("'\\''", out);
+        else
+            fputc(*c, out);
+    fputc('\'', out);
+}
+
+/* " nvtaskset -t FIRST-LAST" before the command of a task with GPU steps (nothing otherwise), and
+ * its partition for the comment in *part (NULL: none). */
+static void put_partition_prefix(FILE *out, const rt_deploy *d, const rt_layout *l, size_t task,
+                                 const rt_deploy_part **part)
+{
+    *part = NULL;
+    size_t p = task < l->n_tasks ? l->task_part[task] : SIZE_MAX;
+    if (p >= d->n_parts)
+        return;
+    *part = &d->parts[p];
+    fprintf(out, "nvtaskset -t %" PRId64 "-%" PRId64 " ", (*part)->first_tpc, (*part)->last_tpc);
+}
+
+static void put_partition_note(FILE *out, const rt_deploy_part *part)
+{
+    if (!part)
+        return;
+    fputs("; partition ", out);
+    put_quoted(out, part->name, Q_SHELL_COMMENT);
+    fprintf(out, ": SMs %" PRId64 "-%" PRId64, part->first_sm, part->last_sm);
+}
+
+int deploy_write_launch(const rt_deploy *d, const rt_deploy_info *info, const rt_layout *l,
+                        const rt_launch_plan *p, FILE *out)
+{
+    fprintf(out, "# Launch lines of the analysed whole system, written by rtgpu-analyze %s: do "
+                 "not edit.\n", info->tool_version);
+    put_header(out, d, info, "# ", Q_SHELL_COMMENT);
+    fprintf(out,
+            "# One line per task, core and priority of its CPU steps (docs/system.md sec. 6):\n"
+            "# taskset -c CORE pins the thread to the core, chrt -f PRIO runs it under SCHED_FIFO\n"
+            "# at PRIO. The %zu distinct priority numbers of the CPU steps are ranked: the\n"
+            "# highest (smallest number) runs at %d, each next one a level below, so every core\n"
+            "# orders its steps as the analysis did. A task with GPU steps starts under nvtaskset\n"
+            "# -t FIRST-LAST, its partition's TPC range (libsmctrl's tool, as --emit-partitions\n"
+            "# nvtaskset writes it). The command is the task's name: install the program that\n"
+            "# runs the task under that name on the PATH, or put the program and its arguments\n"
+            "# in its place. A task with several lines has CPU steps on several cores or at\n"
+            "# several priorities: its program must run each line's steps with that line's\n"
+            "# settings (a thread per line, or sched_setaffinity(2) and sched_setscheduler(2)\n"
+            "# before those steps). A task without CPU steps gets one line without taskset and\n"
+            "# chrt: its host thread is not part of the analysis.\n",
+            p->n_levels, RT_FIFO_TOP);
+    if (d->compute_capability >= 90)
+        put_lines(out, "# ", hopper_note);
+    size_t li = 0;
+    for (size_t i = 0; i < info->ts->n_tasks; i++) {
+        const char *name = info->ts->tasks[i].name;
+        const rt_deploy_part *part;
+        if (li >= p->n_lines || p->lines[li].task != i) {
+            put_partition_prefix(out, d, l, i, &part);
+            put_shell_word(out, name);
+            fputs("  # task ", out);
+            put_quoted(out, name, Q_SHELL_COMMENT);
+            fputs(": no CPU step", out);
+            put_partition_note(out, part);
+            fputc('\n', out);
+            continue;
+        }
+        for (; li < p->n_lines && p->lines[li].task == i; li++) {
+            const rt_launch_line *ln = &p->lines[li];
+            fprintf(out, "taskset -c %zu chrt -f %d ", ln->core, ln->fifo);
+            put_partition_prefix(out, d, l, i, &part);
+            put_shell_word(out, name);
+            fputs("  # task ", out);
+            put_quoted(out, name, Q_SHELL_COMMENT);
+            fputs(ln->n == 1 ? ", step " : ", steps ", out);
+            for (size_t k = 0; k < ln->n; k++)
+                fprintf(out, "%s%zu", k ? ", " : "", p->steps[ln->first + k] + 1);
+            fprintf(out, ": core %zu, priority %" PRId64, ln->core, ln->priority);
+            put_partition_note(out, part);
+            fputc('\n', out);
+        }
+    }
+    return ferror(out) ? -1 : 0;
 }

@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "analysis/deploy.h"
+#include "analysis/layout.h"
+#include "analysis/sysdeploy.h"
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
 
@@ -29,5 +31,16 @@ int deploy_write_libsmctrl(const rt_deploy *d, const rt_deploy_info *info, FILE 
 int deploy_write_nvtaskset(const rt_deploy *d, const rt_deploy_info *info, FILE *out);
 /* One SM count per partition and how to create the green contexts (needs d->has_gc_rule). */
 int deploy_write_green_contexts(const rt_deploy *d, const rt_deploy_info *info, FILE *out);
+
+/* The provenance lines the files start with (task set and GPU with their SHA-256, where the
+ * layout comes from, the verdict), each after prefix ("# ", "-- "), names quoted for a comment
+ * that ends at the line's end. */
+void deploy_write_provenance(FILE *out, const rt_deploy *d, const rt_deploy_info *info,
+                             const char *prefix);
+/* --emit-launch (docs/system.md sec. 6): per line of p, `taskset -c CORE chrt -f PRIO
+ * [nvtaskset -t FIRST-LAST] TASK`; a task with no CPU step one line without taskset and chrt.
+ * p and d computed on layout l. 0 or -1. */
+int deploy_write_launch(const rt_deploy *d, const rt_deploy_info *info, const rt_layout *l,
+                        const rt_launch_plan *p, FILE *out);
 
 #endif
