@@ -146,7 +146,10 @@ static void test_gpu_only_report(void)
 }
 
 /* --gpu-preemption kernel on kernel-preemption.xml: the holistic analysis of GPU steps alone;
- * dispatch is bounded by deferred preemption, CPU and copies not used. */
+ * dispatch is bounded by deferred preemption, CPU and copies not used. H's derivation (launches of
+ * 6 ms, T_H = 8 ms): B = one launch of L = 6 ms; t = B + ceil(t / 8 ms) 6 ms: 6 + 6 = 12,
+ * 6 + 12 = 18, 6 + 18 = 24, 6 + ceil(24 / 8) 6 = 24: t = 24 ms, Q = ceil(24 / 8) = 3; the worst
+ * job is q = 0: rho = w(0) + F = 6 + 6 = 12 ms. */
 static void test_kernel_preemption_report(void)
 {
     runcmd_out r = runcmd((char *[]){ "x", "examples/tasksets/kernel-preemption.xml", "--gpu",
@@ -157,7 +160,12 @@ static void test_kernel_preemption_report(void)
                                          "not used", NM, "launch overhead only", NM, NM };
     expect_register(r.out, want);
     expect_has(r.out, "preemption deferred to kernel boundaries");
-    expect_has(r.out, "deferred preemption at kernel boundaries (docs/system.md sec. 4)");
+    expect_has(r.out, "deferred preemption at kernel boundaries (docs/system.md sec. 4), F = "
+                      "last launch = 6000000 ns\nB = largest launch of a lower-priority step = "
+                      "6000000 ns\n");
+    expect_has(r.out, "C_x = 24000000 ns\nQ = ceil((t + J) / T) = ceil((24000000 + 0) / "
+                      "8000000) = 3 jobs\n");
+    expect_has(r.out, "q T = 12000000 ns, reached at q = 0\n");
     runcmd_free(&r);
 }
 
