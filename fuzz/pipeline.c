@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "analysis/channels.h"
 #include "analysis/concurrency.h"
 #include "analysis/deploy.h"
 #include "analysis/measure.h"
@@ -185,7 +186,9 @@ static int w_json(const run *r, const rt_report *rep, FILE *out)
 static int w_html(const run *r, const rt_report *rep, FILE *out)
 {
     (void)r;
-    return rep->sens ? report_html(rep, out) : fputs("no sensitivity\n", out) < 0;
+    /* the CLI renders a whole system without sensitivity (docs/system.md sec. 5) */
+    return rep->sens || rep->eval->system ? report_html(rep, out)
+                                          : fputs("no sensitivity\n", out) < 0;
 }
 
 static rt_deploy_info deploy_info(const run *r)
@@ -310,8 +313,8 @@ static void after_analysis(run *r)
                 r->ev.n_misses + r->ev.n_undecided <= r->ev.n_tasks);
     FUZZ_ASSERT(r->ev.decided == (r->ev.n_undecided == 0));
     FUZZ_ASSERT(r->ev.schedulable == (r->ev.n_misses == 0 && r->ev.decided));
-    /* a whole system, or kernel preemption, goes to the text and JSON reports, the partitions,
-     * the launch lines and the MAST model only: the CLI refuses the sensitivity, HTML,
+    /* a whole system, or kernel preemption, goes to the text, JSON and HTML reports, the
+     * partitions, the launch lines and the MAST model: the CLI refuses the sensitivity, the
      * measurements and --emit-taskset for it (docs/system.md sec. 5) */
     bool flows = rt_taskset_has_system_steps(r->ts) || r->o.gpu_kernel_preemption;
     int rc = SENS_BUDGET;
@@ -332,18 +335,22 @@ static void after_analysis(run *r)
     FUZZ_ASSERT(provenance_init(&r->prov, "rtgpu-analyze", RTGPU_VERSION, 2, argv, "0") ==
                 PROV_OK);
     int verdict = r->ev.schedulable ? 0 : 1;
+    /* the register and the deployable forms, as the CLI computes them for the HTML report */
+    rt_channels ch;
+    FUZZ_ASSERT(rt_channels_compute(r->ts, r->gpu, &r->o, &ch) == 0);
+    size_t bad = 0;
+    rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
+    FUZZ_ASSERT(st != DEPLOY_ENOMEM);
     rt_report rep = {
+        .channels = &ch, .deploy = st == DEPLOY_EUNALIGNED ? NULL : &r->dep,
         .ts = r->ts, .gpu = r->gpu, .m = r->m, .o = &r->o, .layout = r->l, .eval = &r->ev,
         .conc = r->conc, .exit_status = verdict, .tool_version = RTGPU_VERSION, .prov = &r->prov,
         .sens = r->have_sens ? &r->sens : NULL, .diags = r->d,
         .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
     };
     static const writer reports[] = { w_text_quiet, w_text, w_text_verbose, w_json, w_html };
-    for (size_t i = 0; i < sizeof reports / sizeof reports[0] - flows; i++)
+    for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++)
         render(r, &rep, reports[i], i < 3);
-    size_t bad = 0;
-    rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
-    FUZZ_ASSERT(st != DEPLOY_ENOMEM);
     if (st == DEPLOY_EUNALIGNED) {
         FUZZ_ASSERT(bad < r->l->n_parts);
         return;

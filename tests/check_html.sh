@@ -1,10 +1,13 @@
 #!/bin/sh
-# The certification evidence report (docs/evidence.md sec. 2), checked from the outside:
+# The certification evidence report (docs/evidence.md sec. 2), checked from the outside, for
+# task sets of GPU steps (given, missed, searched, infeasible) and whole systems (two examples and
+# --gpu-preemption kernel):
 #   tests/check_html.sh BIN OUTDIR
 # - well-formed XML (xmllint --noout --nonet): the page is polyglot XHTML5;
 # - self-contained: no reference outside the file (no http(s) URL other than the two namespace
 #   names xmlns="http://www.w3.org/1999/xhtml" and xmlns="http://www.w3.org/2000/svg", no src=,
 #   no <link>, no <script>);
+# - every in-page link (href="#x") leads to exactly one element with id="x";
 # - deterministic: two runs with the same SOURCE_DATE_EPOCH give identical bytes, and the date
 #   is the one SOURCE_DATE_EPOCH says;
 # - rendered by headless Chromium (Debian's chromium) to PNG and to PDF: the PNG is a real
@@ -27,8 +30,11 @@ run pass examples/tasksets/orin-camera-pipeline.xml examples/gpus/jetson-agx-ori
 run miss examples/tasksets/rtx2060-interference-miss.xml examples/gpus/rtx2060.xml
 run search tests/data/cli/infeasible.xml tests/data/cli/tiny-gpu.xml
 run found examples/tasksets/orin-perception-search.xml examples/gpus/jetson-agx-orin.xml
+run system examples/tasksets/orin-system-pipeline.xml examples/gpus/jetson-agx-orin-system.xml
+run server examples/tasksets/inference-server.xml examples/gpus/rtx2060-server.xml
+run kernel examples/tasksets/kernel-preemption.xml examples/gpus/rtx2060.xml --gpu-preemption kernel
 
-for f in pass miss search found; do
+for f in pass miss search found system server kernel; do
   h=$out/$f.html
   [ -s "$h" ] || { bad "$f: no report"; continue; }
   if command -v xmllint >/dev/null 2>&1; then
@@ -39,8 +45,14 @@ for f in pass miss search found; do
          grep -o -i -E 'https?:|src=|<link|<script|<iframe|<object|url\(' | sort -u | tr '\n' ' ' || true)
   [ -z "$refs" ] || bad "$f: external references: $refs"
   grep -q 'Date</th><td>2025-11-24T16:00:00Z (from SOURCE_DATE_EPOCH)' "$h" || bad "$f: date not from SOURCE_DATE_EPOCH"
-  for s in verdict system assumptions results derivations figures provenance; do
+  for s in verdict system assumptions results derivations figures provenance channels \
+           configuration; do
     grep -q "<section id=\"$s\"" "$h" || bad "$f: no section $s"
+  done
+  # every in-page link leads somewhere: href="#x" has an element with id="x", once
+  for id in $(grep -o 'href="#[^"]*"' "$h" | sed 's/^href="#//; s/"$//' | sort -u); do
+    n=$(grep -o "id=\"$id\"" "$h" | wc -l)
+    [ "$n" -eq 1 ] || bad "$f: link #$id leads to $n elements"
   done
 done
 # determinism: the same command line (the report quotes it) and SOURCE_DATE_EPOCH give the same bytes
@@ -52,7 +64,7 @@ if command -v chromium >/dev/null 2>&1; then
   abs=$(cd "$out" && pwd)
   prof=$(mktemp -d "${TMPDIR:-/tmp}/html-chromium.XXXXXX")
   trap 'rm -rf "$prof"' EXIT
-  for f in pass miss; do
+  for f in pass miss system; do
     rm -f "$abs/$f.png" "$abs/$f.pdf"
     timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
       --user-data-dir="$prof" --window-size=1200,3000 --screenshot="$abs/$f.png" \
@@ -69,5 +81,5 @@ if command -v chromium >/dev/null 2>&1; then
 else
   echo "html: chromium not installed, rendering checks skipped"
 fi
-[ "$fail" -eq 0 ] && echo "html: 4 reports well-formed, self-contained, deterministic"
+[ "$fail" -eq 0 ] && echo "html: 7 reports well-formed, self-contained, with working in-page links, deterministic"
 [ "$fail" -eq 0 ]

@@ -78,8 +78,6 @@ static void test_system_permanent(void)
 
 static void test_system_outputs(void)
 {
-    expect_refused(NULL, (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, "--format", "html", NULL },
-                   SYS_AT, "--format html does not report whole systems yet");
     expect_refused(NULL, (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, "--sensitivity", NULL },
                    SYS_AT, "--sensitivity does not take whole systems yet");
     char parts[] = "build/test-system-cli-parts.json", ts[] = "build/test-system-cli-ts.xml";
@@ -328,7 +326,7 @@ void test_system_cli_register(void)
     CU_add_test(s, "the partition search refuses a whole system", test_system_search);
     CU_add_test(s, "--priorities audsley and --windows synchronous: refused for good",
                 test_system_permanent);
-    CU_add_test(s, "--format html, --sensitivity, --emit-taskset, --check-measurements: refused, nothing written",
+    CU_add_test(s, "--sensitivity, --emit-taskset, --check-measurements: refused, nothing written",
                 test_system_outputs);
     CU_add_test(s, "rtgpu-analyze: system.xml end to end, worked by hand", test_system_analyse);
     CU_add_test(s, "bcet above a launch WCET, step priorities under dm: refused",

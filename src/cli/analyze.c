@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "cli/emit.h"
+#include "analysis/channels.h"
 #include "analysis/concurrency.h"
+#include "analysis/deploy.h"
 #include "cli/measure.h"
 #include "cli/outputs.h"
 #include "cli/pipeline.h"
@@ -24,9 +26,11 @@ static int render(const cli_run *r, const rt_report *rep, FILE *out)
  * caller: the file appears complete or not at all), else standard output (nothing under -q but
  * the text verdict line). A write failure is exit 2; a report that could not be built (out of
  * memory) is exit 3. */
-static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc, cli_outputs *outs)
+static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc, cli_outputs *outs,
+                       const rt_channels *channels, const rt_deploy *deploy)
 {
     rt_report rep = {
+        .channels = channels, .deploy = deploy,
         .conc = conc,
         .ts = r->ts, .gpu = r->gpu, .m = r->m, .o = &r->args.opt,
         .layout = r->have_eval ? r->layout : NULL, .eval = r->have_eval ? &r->eval : NULL,
@@ -86,11 +90,12 @@ static int stamp(cli_run *r)
     return 0;
 }
 
-/* --sensitivity (always for html): margins of the analysed layout. */
+/* --sensitivity (always for html but for a whole system, whose flows it does not take:
+ * docs/system.md sec. 5): margins of the analysed layout. */
 static int sensitivity(cli_run *r)
 {
     bool want = r->args.sensitivity || r->args.format == CLI_FORMAT_HTML;
-    if (!want || !r->have_eval || !r->eval.decided)
+    if (!want || !r->have_eval || !r->eval.decided || r->eval.system)
         return 0;   /* an undecided analysis has no margins (its statement is out already) */
     int rc = sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->eval, &r->sens);
     if (rc == SENS_BUDGET) {
@@ -144,7 +149,26 @@ static int run_main(cli_run *r)
         cli_oom(r);
         return 3;
     }
-    rc = emit_report(r, verdict, conc, &outs);
+    /* html: the interference-channel register and the partitions' deployable forms */
+    rt_channels ch;
+    rt_deploy dep = { 0 };
+    bool have_dep = false;
+    if (r->args.format == CLI_FORMAT_HTML) {
+        size_t bad = 0;
+        rt_deploy_status st = r->have_eval ? rt_deploy_compute(r->layout, r->gpu, &dep, &bad)
+                                           : DEPLOY_EUNALIGNED;
+        have_dep = st == DEPLOY_OK || st == DEPLOY_ETOOMANY;
+        if (st == DEPLOY_ENOMEM || rt_channels_compute(r->ts, r->gpu, &r->args.opt, &ch) != 0) {
+            rt_deploy_fini(&dep);
+            conc_free(conc);
+            cli_outputs_abort(&outs);
+            cli_oom(r);
+            return 3;
+        }
+    }
+    rc = emit_report(r, verdict, conc, &outs,
+                     r->args.format == CLI_FORMAT_HTML ? &ch : NULL, have_dep ? &dep : NULL);
+    rt_deploy_fini(&dep);
     conc_free(conc);
     if (rc)
         cli_outputs_abort(&outs);

@@ -181,8 +181,6 @@ static const char *system_refusal(const cli_run *r)
         return "the partition search does not take whole systems yet: its necessary tests are "
                "not proven sound with CPU and copy steps (give the partitions as <partition> "
                "elements and use --assign given)";
-    if (r->args.format == CLI_FORMAT_HTML)
-        return "--format html does not report whole systems yet (use --format text or json)";
     if (r->args.sensitivity)
         return "--sensitivity does not take whole systems yet (leave it out)";
     if (r->args.emit_taskset_path)

@@ -1,6 +1,6 @@
 /* figures: the SVG figures of the evidence report, each drawn inline into an XHTML page being
  * written with xmlTextWriter (svg_new_in). They draw what the analysis computed; they compute
- * nothing (layout: the GPU's SMs; scenario: sens_job; curves: the model's table). */
+ * nothing (layout: the GPU's SMs; scenario: sens_job; flow: the holistic analysis; curves: the model's table). */
 #ifndef RT_FIGURES_H
 #define RT_FIGURES_H
 
@@ -14,6 +14,10 @@ int fig_sm_map(xmlTextWriterPtr tw, const rt_report *r);
  * the higher-priority jobs back to back, then the job itself; arrival, finish and deadline
  * marked. Needs r->sens. */
 int fig_scenario(xmlTextWriterPtr tw, const rt_report *r, size_t i);
+/* Task i's flow (a whole system, r->eval->system): one lane per step from its best-case start O
+ * to its worst-case completion R, the jitter J at the start of the lane, rho and R written beside
+ * it, the deadline marked. */
+int fig_flow(xmlTextWriterPtr tw, const rt_report *r, size_t i);
 /* Kernel k: C(k,n) and BW(k,n) against n, measured points marked. */
 int fig_kernel_curves(xmlTextWriterPtr tw, const rt_report *r, size_t k);
 

@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "report/figures.h"
@@ -173,20 +174,26 @@ void html_verdict(xhtml *p, const rt_report *r)
 
 /* ------------------------------------------------------------------ 4. results */
 
+/* The task table of partition k, or of the CPU tasks (no partition) when k is SIZE_MAX. */
 static void results_partition(xhtml *p, const rt_report *r, size_t k)
 {
     const rt_layout *l = r->layout;
     const sens_result *s = r->sens;
-    xhtml_elf(p, "h3", NULL, "Partition %s: SMs %" PRId64 "-%" PRId64 " (%" PRId64 " SMs)",
-              l->part_name[k], l->part_first_sm[k], l->part_first_sm[k] + l->part_sms[k] - 1,
-              l->part_sms[k]);
+    /* a whole system: R is end to end, C and B belong to its steps (section 5) */
+    bool sys = r->eval->system != NULL;
+    if (k == SIZE_MAX)
+        xhtml_el(p, "h3", NULL, "CPU tasks (no partition)");
+    else
+        xhtml_elf(p, "h3", NULL, "Partition %s: SMs %" PRId64 "-%" PRId64 " (%" PRId64 " SMs)",
+                  l->part_name[k], l->part_first_sm[k], l->part_first_sm[k] + l->part_sms[k] - 1,
+                  l->part_sms[k]);
     xhtml_open(p, "table");
     xhtml_head_row(p, "lrrrrrrrrl", (const char *const[]){"task", "prio", "T", "D", "C", "B", "R",
                                                           "slack D-R", "WCET headroom", "verdict",
                                                           NULL});
     xhtml_nl(p);
     for (size_t i = 0; i < l->n_tasks; i++) {
-        if (l->task_part[i] != k)
+        if (k == SIZE_MAX ? l->task_part[i] < l->n_parts : l->task_part[i] != k)
             continue;
         const rt_task *t = &r->ts->tasks[i];
         const rta_result *res = &r->eval->rta[i];
@@ -196,12 +203,12 @@ static void results_partition(xhtml *p, const rt_report *r, size_t k)
         xhtml_elf(p, "td", NULL, "%" PRId64, l->task_prio[i]);
         xhtml_el(p, "td", NULL, D(t->period_ns).s);
         xhtml_el(p, "td", NULL, D(t->deadline_ns).s);
-        xhtml_el(p, "td", NULL, D(r->eval->wcet.tasks[i].wcet_ns).s);
-        xhtml_el(p, "td", NULL, D(res->blocking_ns).s);
+        xhtml_el(p, "td", NULL, sys ? "-" : D(r->eval->wcet.tasks[i].wcet_ns).s);
+        xhtml_el(p, "td", NULL, sys ? "-" : D(res->blocking_ns).s);
         xhtml_el(p, "td", NULL, bounded ? D(res->wcrt_ns).s : "unbounded");
         xhtml_el(p, "td", NULL, bounded ? D(t->deadline_ns - res->wcrt_ns).s : "-");
         xhtml_el(p, "td", NULL, s && s->tasks[i].has_headroom ? D(s->tasks[i].headroom_ns).s
-                                                         : "none");
+                                : sys ? "-" : "none");
         xhtml_el(p, "td", res->schedulable ? "l ok" : "l miss",
                  res->schedulable ? "ok" : bounded ? "MISS" : "MISS (unbounded)");
         xhtml_close(p);
@@ -528,6 +535,18 @@ void html_results(xhtml *p, const rt_report *r)
     }
     for (size_t k = 0; k < r->layout->n_parts; k++)
         results_partition(p, r, k);
+    if (r->eval->system) {
+        bool cpu_tasks = false;
+        for (size_t i = 0; i < r->layout->n_tasks; i++)
+            cpu_tasks |= r->layout->task_part[i] >= r->layout->n_parts;
+        if (cpu_tasks)
+            results_partition(p, r, SIZE_MAX);
+        xhtml_el(p, "p", NULL, "A whole system: R is end to end (from the job's nominal release "
+                               "to the completion of its last step); C and B belong to each "
+                               "step (below and section 5). The sensitivity figures are not "
+                               "computed for whole systems.");
+        html_flows(p, r);
+    }
     if (r->sens) {
         sensitivity_block(p, r);
         for (size_t i = 0; i < r->ts->n_tasks; i++)
@@ -644,10 +663,18 @@ void html_derivations(xhtml *p, const rt_report *r)
     xhtml_el(p, "p", NULL, "Every operand of every WCET and response time, in the order the "
                            "analysis computed them (docs/model.md, docs/analysis.md).");
     for (size_t i = 0; i < r->ts->n_tasks; i++) {
-        xhtml_elf(p, "h3", NULL, "%s (partition %s)", name_of(r, i),
-                  r->layout->part_name[r->layout->task_part[i]]);
+        size_t k = r->layout->task_part[i];
+        if (k < r->layout->n_parts)
+            xhtml_elf(p, "h3", NULL, "%s (partition %s)", name_of(r, i),
+                      r->layout->part_name[k]);
+        else
+            xhtml_elf(p, "h3", NULL, "%s (CPU task: no partition)", name_of(r, i));
         for (size_t j = 0; j < r->eval->wcet.tasks[i].n_launches; j++)
             launch_derivation(p, r, i, j);
+        if (r->eval->system) {   /* a whole system: step by step (docs/system.md sec. 3) */
+            html_step_derivations(p, r, i);
+            continue;
+        }
         xhtml_elf(p, "p", NULL, "C = sum of the launch WCETs = %" PRId64 " ns",
                   r->eval->wcet.tasks[i].wcet_ns);
         rta_derivation(p, r, i);
@@ -679,6 +706,9 @@ void html_figures(xhtml *p, const rt_report *r)
             xhtml_nl(p);
         }
     }
+    if (r->eval && r->eval->system)
+        xhtml_el(p, "p", NULL, "A whole system: each flow is drawn on its timeline in section 4 "
+                               "(no single critical-job scenario covers several resources).");
     xhtml_el(p, "h3", NULL, "Isolated scaling of each kernel");
     for (size_t k = 0; k < r->ts->n_kernels; k++) {
         xhtml_open(p, "figure");

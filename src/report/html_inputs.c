@@ -232,6 +232,19 @@ void html_assumptions(xhtml *p, const rt_report *r)
           "memory-bound kernels being the worst. The margin is what covers such errors.");
     li(p, "Kernels are not preempted; a partition runs one kernel at a time; a job runs its "
           "launches in order on its task's partition; partitions never share SMs.");
+    if (r->eval && r->eval->system)   /* a whole system, or --gpu-preemption kernel */
+        li(p, o->gpu_kernel_preemption
+              ? "Flows: the holistic analysis with best-case offsets (Tindell and Clark 1994; "
+                "docs/system.md sec. 3): each step a sub-task of its resource with the jitter "
+                "its predecessor leaves; CPU cores preemptive fixed priority (SCHED_FIFO threads "
+                "pinned to one core), copy engines non-preemptive (fifo: submission order), "
+                "partitions preemptive at kernel boundaries only (--gpu-preemption kernel, "
+                "docs/system.md sec. 4). Deadlines and R are end to end."
+              : "Flows: the holistic analysis with best-case offsets (Tindell and Clark 1994; "
+                "docs/system.md sec. 3): each step a sub-task of its resource with the jitter "
+                "its predecessor leaves; CPU cores preemptive fixed priority (SCHED_FIFO threads "
+                "pinned to one core), copy engines and partitions non-preemptive (a fifo engine: "
+                "submission order). Deadlines and R are end to end.");
     xhtml_open(p, "li");
     xhtml_text(p, "Choices of docs/model.md that affected numbers in this report:");
     xhtml_open(p, "ul");

@@ -1,7 +1,9 @@
-/* html_sections: the eight sections of the evidence report (docs/evidence.md sec. 2), in the
+/* html_sections: the sections of the evidence report (docs/evidence.md sec. 2), in the
  * order report_html.c writes them, each one <section> of the XHTML page (report/xhtml.h), and the
  * few formatting helpers they share. html_findings.c writes what the analysis found (1, 4, 5,
- * 6), html_inputs.c what it stood on (2, 3, 7, 8). They show what the run computed; they compute
+ * 6), html_inputs.c what it stood on (2, 3, 7, 8), html_flows.c a whole system's flows (inside
+ * 4 and 5), html_register.c what a deployment must reproduce (the register and the
+ * configuration record, the last two). They show what the run computed; they compute
  * nothing. */
 #ifndef RT_HTML_SECTIONS_H
 #define RT_HTML_SECTIONS_H
@@ -29,6 +31,16 @@ void html_figures(xhtml *p, const rt_report *r);
 void html_provenance(xhtml *p, const rt_report *r);
 /* 8. Measurements against the bounds (--check-measurements; nothing without r->meas). */
 void html_measurements(xhtml *p, const rt_report *r);
+
+/* A whole system (r->eval->system; html_flows.c): each task's flow as a table and a timeline,
+ * then the resources table, inside section 4. */
+void html_flows(xhtml *p, const rt_report *r);
+/* Task i's steps derived one by one (O, J, B, t, Q, worst q, rho, R), inside section 5. */
+void html_step_derivations(xhtml *p, const rt_report *r, size_t i);
+/* The interference-channel register (html_register.c), section number; every task set. */
+void html_register(xhtml *p, const rt_report *r, int number);
+/* The configuration record the deployment must reproduce, section number; every task set. */
+void html_configuration(xhtml *p, const rt_report *r, int number);
 
 /* Rows of a long table shown open; longer ones are folded in <details>, never cut. */
 #define FOLD_ROWS 12

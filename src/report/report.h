@@ -5,6 +5,8 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
+#include "analysis/channels.h"
+#include "analysis/deploy.h"
 #include "analysis/measure.h"
 #include "analysis/sensitivity.h"
 #include "analysis/concurrency.h"
@@ -37,6 +39,10 @@ typedef struct rt_report {
     const rt_measurements *meas_in;   /* --check-measurements: the observations; else NULL */
     const meas_result *meas;          /* their check against the bounds; NULL without */
     const rt_budget *budget;          /* the run's work budget; exhausted: UNDECIDED; may be NULL */
+    /* html: the interference-channel register and the deployment forms of the layout
+     * (docs/evidence.md sec. 2); NULL: those sections say they were not computed */
+    const rt_channels *channels;
+    const rt_deploy *deploy;
 } rt_report;
 
 /* True when the report may show wall-clock seconds: not under SOURCE_DATE_EPOCH, whose reports

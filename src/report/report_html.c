@@ -63,6 +63,9 @@ static void body(xhtml *p, const rt_report *r)
     html_figures(p, r);
     html_provenance(p, r);
     html_measurements(p, r);
+    /* after the numbered sections that exist already: 8 or, with measurements, 9 */
+    html_register(p, r, r->meas ? 9 : 8);
+    html_configuration(p, r, r->meas ? 10 : 9);
     xhtml_close(p);
 }
 
