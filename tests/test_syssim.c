@@ -175,6 +175,22 @@ static void test_syssim_cpu(void)
     expect_task(&r, 1, 2, 15, 0, 0);
     expect_task(&r, 2, 1, 45, 0, 1);
     CU_ASSERT_EQUAL(r.steps[1].max_response_ns, 15);
+    /* best and sum: A 40; B 15 and 10: best 10, sum 25; C 45 */
+    CU_ASSERT_EQUAL(r.tasks[0].min_response_ns, 40);
+    CU_ASSERT_EQUAL(r.tasks[1].min_response_ns, 10);
+    CU_ASSERT_EQUAL(r.tasks[1].sum_response_ns, 25.0);
+    CU_ASSERT_EQUAL(r.tasks[2].min_response_ns, 45);
+    /* bounds against the worst responses 40, 15, 45: reached is not exceeded; 14 for B and 44
+     * for C: B, the first in task order; a negative bound (unbounded) is never exceeded */
+    size_t bad = 99;
+    CU_ASSERT_FALSE(syssim_exceeded(&r, (const int64_t[]){ 40, 15, 45 }, &bad));
+    CU_ASSERT_EQUAL(bad, 99);
+    CU_ASSERT_TRUE(syssim_exceeded(&r, (const int64_t[]){ 40, 14, 44 }, &bad));
+    CU_ASSERT_EQUAL(bad, 1);
+    CU_ASSERT_TRUE(syssim_exceeded(&r, (const int64_t[]){ -1, -1, 44 }, &bad));
+    CU_ASSERT_EQUAL(bad, 2);
+    CU_ASSERT_TRUE(syssim_exceeded(&r, (const int64_t[]){ 39, -1, -1 }, &bad));
+    CU_ASSERT_EQUAL(bad, 0);
     CU_ASSERT_EQUAL(r.end_ns, 60);
     CU_ASSERT_EQUAL(r.horizon_ns, 100);
     /* instants: 0, 5, 15, 20, 40, 45, 50, 60 */

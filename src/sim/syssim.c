@@ -256,6 +256,9 @@ static int complete(ss *s, size_t st, int64_t now)
             tr->max_response_ns = response;
             tr->worst_job = k;
         }
+        if (tr->min_response_ns < 0 || response < tr->min_response_ns)
+            tr->min_response_ns = response;
+        tr->sum_response_ns += (double)response;
         if (response > t->deadline_ns)
             tr->misses++;
     }
@@ -420,6 +423,7 @@ static int setup(ss *s)
     }
     for (size_t i = 0; i < sys->n_tasks; i++) {
         s->out->tasks[i].max_response_ns = -1;
+        s->out->tasks[i].min_response_ns = -1;
         s->task[i].jobs = (uint64_t)ck_ceil_div(s->so->horizon_ns, sys->tasks[i].period_ns);
         int rc = next_release(s, i);
         if (rc)
@@ -463,6 +467,16 @@ void syssim_result_fini(syssim_result *r)
     free(r->steps);
     free(r->trace);
     memset(r, 0, sizeof *r);
+}
+
+bool syssim_exceeded(const syssim_result *r, const int64_t *bound_ns, size_t *task)
+{
+    for (size_t i = 0; i < r->n_tasks; i++)
+        if (bound_ns[i] >= 0 && r->tasks[i].max_response_ns > bound_ns[i]) {
+            *task = i;
+            return true;
+        }
+    return false;
 }
 
 const char *syssim_exec_name(syssim_exec e)

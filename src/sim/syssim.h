@@ -47,6 +47,8 @@ typedef struct syssim_task_result {
     uint64_t released, completed;  /* jobs; equal when the run returns SYSSIM_OK */
     int64_t max_response_ns;       /* largest end of last step - k*T; -1 before any completion */
     uint64_t worst_job;            /* the first job k that gave it */
+    int64_t min_response_ns;       /* smallest end of last step - k*T; -1 before any completion */
+    double sum_response_ns;        /* of every completed job's, for the mean (a real) */
     uint64_t misses;               /* completed jobs whose response exceeded D */
 } syssim_task_result;
 
@@ -83,6 +85,10 @@ void syssim_options_default(syssim_options *so);
 int syssim_run(const hol_system *sys, const syssim_options *so, syssim_result *out);
 /* Free what syssim_run put in r; safe on a zeroed struct. */
 void syssim_result_fini(syssim_result *r);
+/* Whether an observed end-to-end response of r exceeds its bound: bound_ns[i] for task i (a
+ * negative bound: unbounded, never exceeded). True with the first such task (in task order) in
+ * *task; its job is r->tasks[*task].worst_job. */
+bool syssim_exceeded(const syssim_result *r, const int64_t *bound_ns, size_t *task);
 /* "wcet"/"random"/"extremes"; "none"/"random"/"given". */
 const char *syssim_exec_name(syssim_exec e);
 const char *syssim_jitter_name(syssim_jitter j);
