@@ -2,14 +2,21 @@
  * binary with every observed figure worked out by hand below from a schedule on paper, --exec
  * random, the Gantt chart's lanes, an observed deadline miss (exit 1 with --fail-on-miss), and
  * what is refused (--exec dynamic, --format csv; --exec random on GPU steps alone). An observed
- * response above its bound (exit 3) cannot be produced from valid inputs: tests/test_syssim.c
- * checks syssim_exceeded on a bound broken on purpose. */
+ * response above its bound (exit 3) cannot be produced from valid inputs: test_counter_example
+ * breaks a bound on purpose at library level and checks the writers (tests/test_syssim.c checks
+ * syssim_exceeded itself). */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "analysis/options.h"
+#include "analysis/system.h"
+#include "report/syssim_report.h"
 #include "runcmd.h"
+#include "sim/syssim.h"
 
 void test_syssim_cli_register(void);
 
@@ -214,6 +221,36 @@ static void test_exec_random(void)
     runcmd_free(&c);
 }
 
+/* --release random on orin-system-pipeline: the detector's jobs are released up to J = 0.5 ms
+ * late (seeded), the others have no jitter. Released alone as in test_orin_pipeline, a detector
+ * job of delay j responds in j + 13.213684 ms from its nominal release (its flow meets the
+ * tracker's only on the copy engines, where it cannot wait longer than the tracker's 13.277 us
+ * copy): every response in [13.213684, 13.213684 + 0.5 + 0.013277 x 2] ms, some above the
+ * undelayed 13.213684, none above R = 16.740238. The tracker's stay between 2.248537 ms and
+ * R = 4.100057 ms. */
+static void test_release_random(void)
+{
+    runcmd_out r = simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--horizon", "1s",
+                                      "--release", "random", "--seed", "5", "--format", "json",
+                                      NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_t *j = parse_out(&r);
+    if (j) {
+        CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_object_get(j, "options"),
+                                                                 "release")), "random");
+        const json_t *tasks = json_object_get(j, "tasks");
+        const json_t *det = json_array_get(tasks, 0), *trk = json_array_get(tasks, 1);
+        CU_ASSERT_EQUAL(jint(det, "jobs"), 31);   /* k x 33.333 ms < 1 s: k = 0 .. 30 */
+        CU_ASSERT_TRUE(jint(det, "observed_min_ns") >= 13213684);
+        CU_ASSERT_TRUE(jint(det, "observed_max_ns") > 13213684);
+        CU_ASSERT_TRUE(jint(det, "observed_max_ns") <= 13213684 + 500000 + 2 * 13277);
+        CU_ASSERT_TRUE(jint(trk, "observed_min_ns") >= 2248537);
+        CU_ASSERT_TRUE(jint(trk, "observed_max_ns") <= 4100057);
+        json_decref(j);
+    }
+    runcmd_free(&r);
+}
+
 /* The Gantt chart: one lane per used core and copy engine, then the partitions (inference-server:
  * core 0, core 1, h2d, d2h, ALL; orin: cores 1 and 2 of 12, h2d, d2h, DET, TRK). */
 static size_t count(const char *s, const char *what)
@@ -286,6 +323,58 @@ static void test_refused(void)
     runcmd_free(&r);
 }
 
+/* A bound broken on purpose: task A (T = D = 10 ns, one CPU step of 4 ns on core 0) simulated
+ * over 10 ns (one job, response 4) against an R of 3: syssim_exceeded names A; the text
+ * headline says BOUND EXCEEDED, JSON has bound_exceeded true, and the counter-example on
+ * standard error names the job, its nominal release, 4 against 3, and the step. */
+static void test_counter_example(void)
+{
+    hol_resource res[1] = { { .kind = HOL_CPU_CORE } };
+    hol_task ht[1] = { { .period_ns = 10, .deadline_ns = 10, .first_step = 0, .n_steps = 1 } };
+    hol_step hs[1] = { { .resource = 0, .priority = 1, .wcet_ns = 4 } };
+    hol_step_result sr[1] = { { .status = HOL_BOUNDED, .response_ns = 3 } };
+    hol_task_result tr[1] = { { .status = HOL_BOUNDED, .response_ns = 3 } };
+    rt_system sys = { .resources = res, .n_cores = 1, .tasks = ht, .steps = hs, .n_steps = 1,
+                      .sys = { res, 1, ht, 1, hs, 1 },
+                      .res = { .steps = sr, .tasks = tr } };
+    rt_task task = { .name = (char[]){ "A" }, .period_ns = 10, .deadline_ns = 10 };
+    rt_taskset ts = { .name = (char[]){ "broken" }, .tasks = &task, .n_tasks = 1 };
+    rt_gpu gpu = { .name = (char[]){ "G" } };
+    size_t task_part[1] = { SIZE_MAX };
+    rt_layout l = { .n_tasks = 1, .task_part = task_part };
+    rt_options o;
+    rt_options_default(&o);
+    sim_options cli;
+    sim_options_default(&cli);
+    syssim_options so;
+    syssim_options_default(&so);
+    so.horizon_ns = 10;
+    syssim_result r;
+    CU_ASSERT_EQUAL_FATAL(syssim_run(&sys.sys, &so, &r), SYSSIM_OK);
+    syssim_report rep = { .ts = &ts, .gpu = &gpu, .l = &l, .sys = &sys, .o = &o, .cli = &cli,
+                          .so = &so, .exec_name = "wcet", .tool_version = "t" };
+    rep.exceeded = syssim_exceeded(&r, (const int64_t[]){ 3 }, &rep.exceeded_task);
+    CU_ASSERT_TRUE(rep.exceeded);
+    CU_ASSERT_EQUAL(rep.exceeded_task, 0);
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    syssim_report_violation(&rep, &r, f);
+    CU_ASSERT_EQUAL(syssim_report_text(&rep, &r, f), 0);
+    CU_ASSERT_EQUAL(syssim_report_json(&rep, &r, f), 0);
+    fclose(f);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "rtgpu-simulate: DEFECT: task \"A\" job 0 (nominal "
+                                       "release at 0 ns) completed its last step 4 ns after its "
+                                       "nominal release, above the analysed end-to-end bound R "
+                                       "= 3 ns\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "    step 1 (cpu, core 0): 4 against 3\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "NO DEADLINE MISS; BOUND EXCEEDED (1 jobs simulated"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"bound_exceeded\":true"));
+    free(buf);
+    syssim_result_fini(&r);
+}
+
 void test_syssim_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("syssim_cli", NULL, NULL);
@@ -295,7 +384,9 @@ void test_syssim_cli_register(void)
     CU_add_test(s, "kernel-preemption with --gpu-preemption kernel, worked by hand",
                 test_kernel_preemption);
     CU_add_test(s, "--exec random: seeded, within the bounds", test_exec_random);
+    CU_add_test(s, "--release random: seeded jitters within [0, J]", test_release_random);
     CU_add_test(s, "the Gantt chart: a lane per used core and engine", test_gantt_lanes);
     CU_add_test(s, "an observed miss: exit 1 with --fail-on-miss", test_observed_miss);
     CU_add_test(s, "--exec dynamic, --format csv, random on GPU steps: refused", test_refused);
+    CU_add_test(s, "a bound broken on purpose: the counter-example", test_counter_example);
 }
