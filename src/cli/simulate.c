@@ -52,24 +52,29 @@ static int keep_job(void *ctx, const sim_job *j)
     return 0;
 }
 
+/* The time a chart covers: --horizon when given; else two of the longest periods plus the
+ * longest deadline, enough to see every task's jobs recur (the caller stops it at the last job
+ * or segment kept). */
+static double chart_window(const rt_taskset *ts, int64_t horizon_ns)
+{
+    int64_t tmax = 0, dmax = 0;
+    for (size_t t = 0; t < ts->n_tasks; t++) {
+        if (ts->tasks[t].period_ns > tmax)
+            tmax = ts->tasks[t].period_ns;
+        if (ts->tasks[t].deadline_ns > dmax)
+            dmax = ts->tasks[t].deadline_ns;
+    }
+    return horizon_ns > 0 ? (double)horizon_ns : 2.0 * (double)tmax + (double)dmax;
+}
+
 static int write_gantt(const sim_report *rep, const gantt_keep *g, const sim_result *res,
                        FILE *out)
 {
-    /* the chart covers --horizon when given; else two of the longest periods plus the longest
-     * deadline, enough to see every task's jobs recur, and never beyond the last job kept */
-    double t1 = 0, window = 0;
+    /* the chart window, never beyond the last job kept */
+    double t1 = 0, window = chart_window(rep->ts, rep->so->horizon_ns);
     for (size_t i = 0; i < g->n; i++)
         if (g->jobs[i].finish_ns > t1)
             t1 = g->jobs[i].finish_ns;
-    int64_t tmax = 0, dmax = 0;
-    for (size_t t = 0; t < rep->ts->n_tasks; t++) {
-        if (rep->ts->tasks[t].period_ns > tmax)
-            tmax = rep->ts->tasks[t].period_ns;
-        if (rep->ts->tasks[t].deadline_ns > dmax)
-            dmax = rep->ts->tasks[t].deadline_ns;
-    }
-    window = rep->so->horizon_ns > 0 ? (double)rep->so->horizon_ns
-                                     : 2.0 * (double)tmax + (double)dmax;
     if (t1 > window)
         t1 = window;
     size_t shown = 0;
@@ -123,14 +128,8 @@ static int write_system_gantt(const syssim_report *rep, const syssim_result *res
         note[n] = nt[n];
         n++;
     }
-    int64_t tmax = 0, dmax = 0, t1 = 1;
-    for (size_t t = 0; t < rep->ts->n_tasks; t++) {
-        if (rep->ts->tasks[t].period_ns > tmax)
-            tmax = rep->ts->tasks[t].period_ns;
-        if (rep->ts->tasks[t].deadline_ns > dmax)
-            dmax = rep->ts->tasks[t].deadline_ns;
-    }
-    int64_t window = rep->cli->horizon_ns > 0 ? rep->cli->horizon_ns : 2 * tmax + dmax;
+    int64_t t1 = 1;
+    double window = chart_window(rep->ts, rep->cli->horizon_ns);
     for (size_t i = 0; i < res->n_trace; i++) {
         const syssim_segment *g = &res->trace[i];
         if (g->end_ns > t1)
@@ -141,8 +140,8 @@ static int write_system_gantt(const syssim_report *rep, const syssim_result *res
                              .start_ns = (double)g->start_ns, .finish_ns = (double)g->end_ns,
                              .response_ns = (double)(g->end_ns - act) };
     }
-    if (t1 > window)
-        t1 = window;
+    if ((double)t1 > window)
+        t1 = (int64_t)window;
     for (size_t i = 0; i < res->n_trace; i++)
         shown += res->trace[i].start_ns < t1;
     char title[256], note_line[200];

@@ -11,6 +11,7 @@
 #include "models/model.h"
 #include "report/jw.h"
 #include "report/report.h"
+#include "report/sim_report.h"
 
 /* The partition a task is on, or NULL for a CPU task. */
 static const char *task_part(const syssim_report *r, size_t t)
@@ -75,25 +76,8 @@ int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *o
     char nb[48];
     jw jw_, *j = &jw_;
     jw_init(j, out, 0);
-    jw_object_begin(j);
-    jw_kint(j, "schema", 2);
-    jw_key(j, "tool");
-    jw_object_begin(j);
-    jw_kstr(j, "name", "rtgpu-simulate");
-    jw_kstr(j, "version", r->tool_version);
-    jw_object_end(j);
-    jw_key(j, "options");
-    jw_object_begin(j);
-    jw_kstr(j, "release", sim_release_name(r->cli->release));
-    jw_kint(j, "seed", (int64_t)r->so->seed);
-    jw_kstr(j, "exec", r->exec_name);
-    jw_kreal(j, "margin", o->margin);
-    jw_kstr(j, "windows", rt_windows_name(o->windows));
-    jw_kstr(j, "interference", rt_interference_name(o->interference));
-    jw_kreal(j, "naive_factor", o->naive_factor);
-    jw_kstr(j, "priorities", rt_prio_name(o->priorities));
-    jw_kint(j, "model_revision", RT_MODEL_REVISION);
-    jw_kint(j, "job_cap", (int64_t)r->cli->job_cap);
+    sim_json_head(j, r->tool_version, o, sim_release_name(r->cli->release), r->so->seed,
+                  r->exec_name, r->cli->job_cap);
     jw_kstr(j, "gpu_preemption", o->gpu_kernel_preemption ? "kernel" : "job");
     jw_kstr(j, "flow_analysis", "holistic");
     jw_object_end(j);
