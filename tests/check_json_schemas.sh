@@ -40,9 +40,14 @@ for exp in examples/tasksets/*.expect; do
   nx analyze
   # shellcheck disable=SC2086
   "$an" "$ts" --gpu "$gpu" $args --format json > "$f" 2>/dev/null
-  # a whole system or kernel preemption (flows=holistic): no sensitivity, emit or job simulation
-  # yet (docs/system.md sec. 5)
-  [ -z "$(sed -n 's/^flows=//p' "$exp")" ] || continue
+  # a whole system or kernel preemption (flows=holistic): no sensitivity or emit yet
+  # (docs/system.md sec. 5); the whole-system simulation with its segments
+  if [ -n "$(sed -n 's/^flows=//p' "$exp")" ]; then
+    nx sim
+    # shellcheck disable=SC2086
+    "$si" "$ts" --gpu "$gpu" $args --format json --trace --horizon 100ms > "$f" 2>/dev/null
+    continue
+  fi
   nx analyze
   # shellcheck disable=SC2086
   "$an" "$ts" --gpu "$gpu" $args --sensitivity --format json > "$f" 2>/dev/null

@@ -175,6 +175,22 @@ static void test_syssim_cpu(void)
     expect_task(&r, 1, 2, 15, 0, 0);
     expect_task(&r, 2, 1, 45, 0, 1);
     CU_ASSERT_EQUAL(r.steps[1].max_response_ns, 15);
+    /* best and sum: A 40; B 15 and 10: best 10, sum 25; C 45 */
+    CU_ASSERT_EQUAL(r.tasks[0].min_response_ns, 40);
+    CU_ASSERT_EQUAL(r.tasks[1].min_response_ns, 10);
+    CU_ASSERT_EQUAL(r.tasks[1].sum_response_ns, 25.0);
+    CU_ASSERT_EQUAL(r.tasks[2].min_response_ns, 45);
+    /* bounds against the worst responses 40, 15, 45: reached is not exceeded; 14 for B and 44
+     * for C: B, the first in task order; a negative bound (unbounded) is never exceeded */
+    size_t bad = 99;
+    CU_ASSERT_FALSE(syssim_exceeded(&r, (const int64_t[]){ 40, 15, 45 }, &bad));
+    CU_ASSERT_EQUAL(bad, 99);
+    CU_ASSERT_TRUE(syssim_exceeded(&r, (const int64_t[]){ 40, 14, 44 }, &bad));
+    CU_ASSERT_EQUAL(bad, 1);
+    CU_ASSERT_TRUE(syssim_exceeded(&r, (const int64_t[]){ -1, -1, 44 }, &bad));
+    CU_ASSERT_EQUAL(bad, 2);
+    CU_ASSERT_TRUE(syssim_exceeded(&r, (const int64_t[]){ 39, -1, -1 }, &bad));
+    CU_ASSERT_EQUAL(bad, 0);
     CU_ASSERT_EQUAL(r.end_ns, 60);
     CU_ASSERT_EQUAL(r.horizon_ns, 100);
     /* instants: 0, 5, 15, 20, 40, 45, 50, 60 */
@@ -190,6 +206,98 @@ static void test_syssim_cpu(void)
         { 0, 1, 1, 0, 1, 50, 60 },
     };
     expect_trace(&r, y, 4);
+    syssim_result_fini(&r);
+}
+
+/* Phases and job records. One core, horizon 25:
+ *   A  T = 10, phase 4, prio 1, C = 3: jobs at 4, 14, 24 (phase + k*T < 25)
+ *   B  T = 20, phase 0, prio 2, C = 6: jobs at 0, 20
+ *   C  T = 10, phase 30, prio 3, C = 1: no job (30 >= 25)
+ *   0   B#0 runs.   4  A#0 released, preempts B#0 (2 left): A#0 4-7, B#0 7-9.
+ *   14  A#1 14-17.   20  B#1 runs.   24  A#2 released, preempts B#1 (2 left): A#2 24-27,
+ *       B#1 27-29.
+ * Records (release, first start, last end): A {4,4,7} {14,14,17} {24,24,27}; B {0,0,9}
+ * {20,20,29} (B's first start is its first piece's, not its resumption). Responses from the
+ * nominal release phase + k*T: A 3 each, B 9 each. A negative phase is invalid. */
+static void test_syssim_phases(void)
+{
+    bld b = { 0 };
+    size_t core = b_res(&b, HOL_CPU_CORE, false, false);
+    b_task(&b, 10, 10, 0);
+    b_step(&b, core, 1, 3, 0);
+    b_task(&b, 20, 20, 0);
+    b_step(&b, core, 2, 6, 0);
+    b_task(&b, 10, 10, 0);
+    b_step(&b, core, 3, 1, 0);
+    hol_system sys = b_sys(&b);
+    int64_t phase[3] = { 4, 0, 30 };
+    syssim_options so = opts(25, NULL);
+    so.phase_ns = phase;
+    so.job_records = true;
+    syssim_result r;
+    CU_ASSERT_EQUAL_FATAL(syssim_run(&sys, &so, &r), SYSSIM_OK);
+    static const xseg x[7] = {
+        { 0, 1, 1, 0, 0, 0, 4 },   { 0, 0, 0, 0, 0, 4, 7 },   { 0, 1, 1, 0, 0, 7, 9 },
+        { 0, 0, 0, 0, 1, 14, 17 }, { 0, 1, 1, 0, 1, 20, 24 }, { 0, 0, 0, 0, 2, 24, 27 },
+        { 0, 1, 1, 0, 1, 27, 29 },
+    };
+    expect_trace(&r, x, 7);
+    expect_task(&r, 0, 3, 3, 0, 0);
+    expect_task(&r, 1, 2, 9, 0, 0);
+    expect_task(&r, 2, 0, -1, 0, 0);
+    static const syssim_job ja[3] = { { 4, 4, 7 }, { 14, 14, 17 }, { 24, 24, 27 } };
+    static const syssim_job jb[2] = { { 0, 0, 9 }, { 20, 20, 29 } };
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.tasks[0].jobs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.tasks[1].jobs);
+    for (size_t k = 0; k < 3; k++) {
+        CU_ASSERT_EQUAL(r.tasks[0].jobs[k].release_ns, ja[k].release_ns);
+        CU_ASSERT_EQUAL(r.tasks[0].jobs[k].first_start_ns, ja[k].first_start_ns);
+        CU_ASSERT_EQUAL(r.tasks[0].jobs[k].last_end_ns, ja[k].last_end_ns);
+    }
+    for (size_t k = 0; k < 2; k++) {
+        CU_ASSERT_EQUAL(r.tasks[1].jobs[k].release_ns, jb[k].release_ns);
+        CU_ASSERT_EQUAL(r.tasks[1].jobs[k].first_start_ns, jb[k].first_start_ns);
+        CU_ASSERT_EQUAL(r.tasks[1].jobs[k].last_end_ns, jb[k].last_end_ns);
+    }
+    syssim_result_fini(&r);
+    /* without records: none kept */
+    so.job_records = false;
+    CU_ASSERT_EQUAL_FATAL(syssim_run(&sys, &so, &r), SYSSIM_OK);
+    CU_ASSERT_PTR_NULL(r.tasks[0].jobs);
+    syssim_result_fini(&r);
+    phase[1] = -1;
+    CU_ASSERT_EQUAL(syssim_run(&sys, &so, &r), SYSSIM_EINVAL);
+    syssim_result_fini(&r);
+}
+
+/* A GPU step first, kernel preemption: the job's read is its first launch's start. One
+ * partition, horizon 10: H T = 10, prio 1, one launch of 2, released at 1 (phase 1); L T = 10,
+ * prio 2, launches 3 + 3, phase 0. L's first launch 0-3; H 3-5 (waits for one launch); L's
+ * second launch 5-8. Records: L {0, 0, 8}, H {1, 3, 5}. */
+static void test_syssim_records_gpu(void)
+{
+    bld b = { 0 };
+    size_t part = b_res(&b, HOL_PARTITION, false, true);
+    b_task(&b, 10, 10, 0);
+    b_gpu(&b, part, 1, (const int64_t[]){ 2 }, NULL, 1);
+    b_task(&b, 10, 10, 0);
+    b_gpu(&b, part, 2, (const int64_t[]){ 3, 3 }, NULL, 2);
+    hol_system sys = b_sys(&b);
+    syssim_options so = opts(10, NULL);
+    so.phase_ns = (const int64_t[]){ 1, 0 };
+    so.job_records = true;
+    syssim_result r;
+    CU_ASSERT_EQUAL_FATAL(syssim_run(&sys, &so, &r), SYSSIM_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.tasks[0].jobs);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.tasks[1].jobs);
+    CU_ASSERT_EQUAL(r.tasks[0].jobs[0].release_ns, 1);
+    CU_ASSERT_EQUAL(r.tasks[0].jobs[0].first_start_ns, 3);
+    CU_ASSERT_EQUAL(r.tasks[0].jobs[0].last_end_ns, 5);
+    CU_ASSERT_EQUAL(r.tasks[1].jobs[0].release_ns, 0);
+    CU_ASSERT_EQUAL(r.tasks[1].jobs[0].first_start_ns, 0);
+    CU_ASSERT_EQUAL(r.tasks[1].jobs[0].last_end_ns, 8);
+    expect_task(&r, 0, 1, 4, 0, 0);   /* 5 - phase 1 */
+    expect_task(&r, 1, 1, 8, 0, 0);
     syssim_result_fini(&r);
 }
 
@@ -682,4 +790,6 @@ void test_syssim_register(void)
                 test_syssim_random);
     CU_add_test(s, "GPU-only systems: the same responses as sim.c", test_syssim_same_as_sim);
     CU_add_test(s, "bad input, event and trace caps, names", test_syssim_limits);
+    CU_add_test(s, "phases and job records, worked by hand", test_syssim_phases);
+    CU_add_test(s, "job records of a GPU step under kernel preemption", test_syssim_records_gpu);
 }

@@ -33,12 +33,6 @@ static void expect_refused(const char *tool, char *const argv[], const char *at,
     runcmd_free(&r);
 }
 
-static void test_system_simulate(void)
-{
-    expect_refused("rtgpu-simulate", (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, NULL }, SYS_AT,
-                   "rtgpu-simulate does not simulate whole systems yet");
-}
-
 static void test_system_explore(void)
 {
     expect_refused("rtgpu-explore", (char *[]){ "x", "sweep", "tests/data/explore/bad-system.xml",
@@ -321,7 +315,6 @@ static void test_kernel_preemption(void)
 void test_system_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("system_cli", NULL, NULL);
-    CU_add_test(s, "rtgpu-simulate refuses a whole system", test_system_simulate);
     CU_add_test(s, "rtgpu-explore sweep and split refuse a whole system", test_system_explore);
     CU_add_test(s, "the partition search refuses a whole system", test_system_search);
     CU_add_test(s, "--priorities audsley and --windows synchronous: refused for good",

@@ -33,7 +33,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
     {{"output", required_argument, NULL, 'o'}, FOR_BOTH},
     {{"margin", required_argument, NULL, OPT_MARGIN}, FOR_BOTH},
     {{"windows", required_argument, NULL, OPT_WINDOWS}, FOR_ANALYZE},
-    {{"gpu-preemption", required_argument, NULL, OPT_GPU_PREEMPTION}, FOR_ANALYZE},
+    {{"gpu-preemption", required_argument, NULL, OPT_GPU_PREEMPTION}, FOR_BOTH},
     {{"interference", required_argument, NULL, OPT_INTERFERENCE}, FOR_BOTH},
     {{"naive-factor", required_argument, NULL, OPT_NAIVE}, FOR_BOTH},
     {{"combination-cap", required_argument, NULL, OPT_CAP}, FOR_BOTH},
@@ -139,7 +139,9 @@ static void help_simulate(FILE *out)
 {
     fputs("Usage: rtgpu-simulate TASKSET.xml --gpu GPU.xml [options]\n"
           "Simulate the analysed layout job by job (non-preemptive fixed priority per\n"
-          "partition) and show the observed response times next to the analysed bounds.\n\n"
+          "partition) and show the observed response times next to the analysed bounds.\n"
+          "A whole system (CPU or copy steps; docs/system.md) is simulated step by step:\n"
+          "preemptive fixed priority per core, non-preemptive per copy engine and partition.\n\n"
           "  --gpu FILE                GPU description (required)\n"
           "  --format text|json|csv|svg   summary (text, json), trace (csv), Gantt chart (svg)\n"
           "  -o, --output FILE         write to FILE, atomically (default stdout)\n"
@@ -148,9 +150,14 @@ static void help_simulate(FILE *out)
           "  --job-cap N               stop releasing after N jobs (default 1000000)\n"
           "  --trace-cap N             refuse a trace of more than N launches (default 1000000)\n"
           "  --release synchronous|random   all tasks at 0, or random offsets and jitters\n"
-          "  --seed S                  seed of the random releases (default 1)\n"
-          "  --exec wcet|dynamic       launches take their WCET, or progress at 1/M*(k,S)\n"
-          "  --trace                   json: add every job and launch (streamed)\n"
+          "                            (a whole system: random jitters, no offsets)\n"
+          "  --seed S                  seed of the random releases and times (default 1)\n"
+          "  --exec wcet|dynamic|random   launches take their WCET, or progress at\n"
+          "                            1/M*(k,S); random (whole systems): each step a seeded\n"
+          "                            uniform time in [bcet, wcet]\n"
+          "  --gpu-preemption job|kernel  as for rtgpu-analyze (kernel: a whole-system run)\n"
+          "  --trace                   json: add every job and launch (streamed; a whole\n"
+          "                            system: every segment a resource served)\n"
           "  --fail-on-miss            exit 1 when a simulated job misses its deadline\n"
           "  --scenario NAME           instead: place the blocks of the task set's <scenario>\n"
           "                            NAME on the GPU's SMs (most-room policy, leftover\n"
@@ -297,7 +304,7 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const analyze_formats[] = {"text", "json", "html", NULL};
     static const char *const simulate_formats[] = {"text", "json", "csv", "svg", NULL};
     static const char *const releases[] = {"synchronous", "random", NULL};
-    static const char *const execs[] = {"wcet", "dynamic", NULL};
+    static const char *const execs[] = {"wcet", "dynamic", "random", NULL};
     static const char *const windows[] = {"worst-case", "synchronous", NULL};
     static const char *const preemption[] = {"job", "kernel", NULL};
     static const char *const intf[] = {"masola", "naive", "none", NULL};
@@ -335,7 +342,8 @@ static int set_choice(int c, const char *arg, cli_args *a)
     case OPT_EXEC:
         if ((k = pick("--exec", arg, execs)) < 0)
             return 2;
-        a->sim.exec = k ? SIM_EXEC_DYNAMIC : SIM_EXEC_WCET;
+        a->sim.exec = k == 1 ? SIM_EXEC_DYNAMIC : SIM_EXEC_WCET;
+        a->exec_random = k == 2;
         return 0;
     case OPT_WINDOWS:
         if ((k = pick("--windows", arg, windows)) < 0)

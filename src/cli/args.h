@@ -29,6 +29,7 @@ typedef struct cli_args {
     rt_options opt;
     cli_command cmd;
     sim_options sim;            /* rtgpu-simulate */
+    bool exec_random;           /* rtgpu-simulate --exec random (whole systems; sim.exec wcet) */
     bool trace;                 /* rtgpu-simulate --trace */
     bool fail_on_miss;          /* rtgpu-simulate --fail-on-miss: an observed miss exits 1 */
     const char *scenario;       /* rtgpu-simulate --scenario NAME: block placement instead */

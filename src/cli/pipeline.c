@@ -166,9 +166,13 @@ static int resolve_sizes(cli_run *r)
 static const char *system_refusal(const cli_run *r)
 {
     const rt_options *o = &r->args.opt;
-    if (r->args.cmd == CLI_SIMULATE)
-        return "rtgpu-simulate does not simulate whole systems yet: its job simulation runs GPU "
-               "steps only (simulate a task set of the GPU steps alone)";
+    if (r->args.cmd == CLI_SIMULATE && r->args.sim.exec == SIM_EXEC_DYNAMIC)
+        return "rtgpu-simulate --exec dynamic does not simulate whole systems yet: its launch "
+               "rates come from the job simulation of GPU steps alone (use --exec wcet or "
+               "--exec random)";
+    if (r->args.cmd == CLI_SIMULATE && r->args.format == CLI_FORMAT_CSV)
+        return "rtgpu-simulate --format csv does not trace whole systems yet: its rows are jobs "
+               "and launches of one partition each (use --format json --trace)";
     if (o->priorities == RT_PRIO_AUDSLEY)
         return "--priorities audsley is for task sets of GPU steps only: Audsley's algorithm is "
                "not optimal under the holistic analysis of flows (give priorities in the file, "

@@ -14,12 +14,16 @@
 #include "report/placement_svg.h"
 #include "report/svg.h"
 #include "report/sim_report.h"
+#include "report/syssim_report.h"
 #include "sim/placement_sim.h"
 #include "sim/sim.h"
+#include "sim/syssim.h"
 #include "util/atomicfile.h"
 
 /* The Gantt chart shows at most this many jobs (the first ones): memory stays bounded. */
 #define GANTT_MAX_JOBS 2000
+/* A whole system's chart: at most this many segments (the first ones to end). */
+#define GANTT_MAX_SEGMENTS 20000
 /* warnings of one placement (one per kernel at most), stored before they are printed */
 #define MAX_PLACEMENT_WARNINGS 50
 
@@ -48,24 +52,29 @@ static int keep_job(void *ctx, const sim_job *j)
     return 0;
 }
 
+/* The time a chart covers: --horizon when given; else two of the longest periods plus the
+ * longest deadline, enough to see every task's jobs recur (the caller stops it at the last job
+ * or segment kept). */
+static double chart_window(const rt_taskset *ts, int64_t horizon_ns)
+{
+    int64_t tmax = 0, dmax = 0;
+    for (size_t t = 0; t < ts->n_tasks; t++) {
+        if (ts->tasks[t].period_ns > tmax)
+            tmax = ts->tasks[t].period_ns;
+        if (ts->tasks[t].deadline_ns > dmax)
+            dmax = ts->tasks[t].deadline_ns;
+    }
+    return horizon_ns > 0 ? (double)horizon_ns : 2.0 * (double)tmax + (double)dmax;
+}
+
 static int write_gantt(const sim_report *rep, const gantt_keep *g, const sim_result *res,
                        FILE *out)
 {
-    /* the chart covers --horizon when given; else two of the longest periods plus the longest
-     * deadline, enough to see every task's jobs recur, and never beyond the last job kept */
-    double t1 = 0, window = 0;
+    /* the chart window, never beyond the last job kept */
+    double t1 = 0, window = chart_window(rep->ts, rep->so->horizon_ns);
     for (size_t i = 0; i < g->n; i++)
         if (g->jobs[i].finish_ns > t1)
             t1 = g->jobs[i].finish_ns;
-    int64_t tmax = 0, dmax = 0;
-    for (size_t t = 0; t < rep->ts->n_tasks; t++) {
-        if (rep->ts->tasks[t].period_ns > tmax)
-            tmax = rep->ts->tasks[t].period_ns;
-        if (rep->ts->tasks[t].deadline_ns > dmax)
-            dmax = rep->ts->tasks[t].deadline_ns;
-    }
-    window = rep->so->horizon_ns > 0 ? (double)rep->so->horizon_ns
-                                     : 2.0 * (double)tmax + (double)dmax;
     if (t1 > window)
         t1 = window;
     size_t shown = 0;
@@ -86,9 +95,156 @@ static int write_gantt(const sim_report *rep, const gantt_keep *g, const sim_res
 enum { SIMULATED = 0, DEADLINE_MISSED = 1, BOUND_EXCEEDED = 3, WRITE_FAILED = 2,
        RUN_FAILED = 4, TRACE_CAPPED = 5 };
 
+/* ---- whole systems (docs/simulation.md, "Whole systems") ---- */
+
+/* The chart of a whole system: a lane per used core and copy engine, and per partition; a bar
+ * per segment, over the same window as a job chart. */
+static int write_system_gantt(const syssim_report *rep, const syssim_result *res, FILE *out)
+{
+    const rt_system *sys = rep->sys;
+    size_t R = sys->sys.n_resources, n = 0, shown = 0;
+    size_t *lane = malloc(R * sizeof *lane);
+    const char **name = malloc(R * sizeof *name), **note = malloc(R * sizeof *note);
+    char (*nb)[48] = malloc(R * sizeof *nb), (*nt)[48] = malloc(R * sizeof *nt);
+    sim_job *jobs = malloc((res->n_trace ? res->n_trace : 1) * sizeof *jobs);
+    int rc = -1;
+    if (!lane || !name || !note || !nb || !nt || !jobs)
+        goto done;
+    for (size_t r = 0; r < R; r++) {
+        bool part = sys->resources[r].kind == HOL_PARTITION;
+        lane[r] = SIZE_MAX;
+        if (!part && sys->res_steps[r] == 0)
+            continue;   /* an unused core or engine */
+        lane[r] = n;
+        name[n] = rt_system_resource_name(sys, rep->gpu, rep->l, r, nb[n], sizeof nb[n]);
+        if (part)
+            snprintf(nt[n], sizeof nt[n], "%" PRId64 " SMs",
+                     rep->l->part_sms[r - sys->n_cores - sys->n_engines]);
+        else if (sys->resources[r].kind == HOL_CPU_CORE)
+            snprintf(nt[n], sizeof nt[n], "CPU core");
+        else
+            snprintf(nt[n], sizeof nt[n], "copy engine, %s", sys->resources[r].fifo ? "fifo"
+                                                                                   : "priority");
+        note[n] = nt[n];
+        n++;
+    }
+    int64_t t1 = 1;
+    double window = chart_window(rep->ts, rep->cli->horizon_ns);
+    for (size_t i = 0; i < res->n_trace; i++) {
+        const syssim_segment *g = &res->trace[i];
+        if (g->end_ns > t1)
+            t1 = g->end_ns;
+        int64_t act = (int64_t)g->job * sys->tasks[g->task].period_ns;
+        jobs[i] = (sim_job){ .task = g->task, .part = lane[g->resource], .index = g->job,
+                             .activation_ns = (double)act, .release_ns = (double)act,
+                             .start_ns = (double)g->start_ns, .finish_ns = (double)g->end_ns,
+                             .response_ns = (double)(g->end_ns - act) };
+    }
+    if ((double)t1 > window)
+        t1 = (int64_t)window;
+    for (size_t i = 0; i < res->n_trace; i++)
+        shown += res->trace[i].start_ns < t1;
+    char title[256], note_line[200];
+    snprintf(title, sizeof title, "%s: whole system, %s releases, --exec %s",
+             rep->ts->name ? rep->ts->name : "",
+             rep->cli->release == SIM_RELEASE_RANDOM ? "jittered" : "synchronous",
+             rep->exec_name);
+    snprintf(note_line, sizeof note_line, "%zu segments shown%s", shown,
+             res->trace_dropped ? " (the first ones; later segments not kept)" : "");
+    gantt_input in = { .ts = rep->ts, .layout = rep->l, .jobs = jobs, .n_jobs = res->n_trace,
+                       .t0_ns = 0, .t1_ns = t1, .title = title, .note = note_line,
+                       .lane_name = name, .lane_note = note, .n_lanes = n };
+    rc = gantt_write_svg(out, &in, SVG_XML_DECL);
+done:
+    free(lane);
+    free(name);
+    free(note);
+    free(nb);
+    free(nt);
+    free(jobs);
+    return rc;
+}
+
+/* Simulate the whole system of r (analysed: r->eval.system) and write everything to out.
+ * Returns one of the values of simulate(). */
+static int simulate_system(cli_run *r, FILE *out)
+{
+    const cli_args *a = &r->args;
+    const rt_system *sys = r->eval.system;
+    syssim_options so;
+    syssim_options_default(&so);
+    so.exec = a->exec_random ? SYSSIM_EXEC_RANDOM : SYSSIM_EXEC_WCET;
+    so.jitter = a->sim.release == SIM_RELEASE_RANDOM ? SYSSIM_JITTER_RANDOM : SYSSIM_JITTER_NONE;
+    so.seed = a->sim.seed;
+    so.horizon_ns = a->sim.horizon_ns > 0 ? a->sim.horizon_ns : sim_default_horizon(r->ts);
+    so.trace = a->format == CLI_FORMAT_SVG || (a->format == CLI_FORMAT_JSON && a->trace);
+    so.trace_cap = a->format == CLI_FORMAT_SVG ? GANTT_MAX_SEGMENTS : a->sim.trace_cap;
+    syssim_result res;
+    int rc = syssim_run(&sys->sys, &so, &res);
+    int status = SIMULATED;
+    if (rc == SYSSIM_ENOMEM) {
+        cli_oom(r);
+        status = RUN_FAILED;
+    } else if (rc == SYSSIM_ERANGE) {
+        fprintf(stderr, "rtgpu-simulate: error: a time beyond 2^63 ns (shorten --horizon)\n");
+        status = RUN_FAILED;
+    } else if (rc == SYSSIM_ELIMIT) {
+        fprintf(stderr, "rtgpu-simulate: error: more than %" PRIu64 " instants simulated; "
+                        "stopped (shorten --horizon)\n", so.event_cap);
+        status = RUN_FAILED;
+    } else if (rc != SYSSIM_OK) {
+        fprintf(stderr, "rtgpu-simulate: error: the whole system cannot be simulated (an "
+                        "invalid record: a defect)\n");
+        status = RUN_FAILED;
+    } else if (a->format == CLI_FORMAT_JSON && a->trace && res.trace_dropped) {
+        fprintf(stderr, "rtgpu-simulate: error: the trace has more than %" PRIu64 " segments; "
+                        "stopped (--trace-cap N raises the limit, --horizon shortens the run)\n",
+                a->sim.trace_cap);
+        status = TRACE_CAPPED;
+    }
+    if (status != SIMULATED) {
+        syssim_result_fini(&res);
+        return status;
+    }
+    int64_t *bound = malloc((sys->sys.n_tasks ? sys->sys.n_tasks : 1) * sizeof *bound);
+    if (!bound) {
+        syssim_result_fini(&res);
+        cli_oom(r);
+        return RUN_FAILED;
+    }
+    for (size_t i = 0; i < sys->sys.n_tasks; i++)
+        bound[i] = sys->res.tasks[i].status == HOL_BOUNDED ? sys->res.tasks[i].response_ns : -1;
+    syssim_report rep = { .ts = r->ts, .gpu = r->gpu, .l = r->layout, .sys = sys, .o = &a->opt,
+                          .cli = &a->sim, .so = &so, .exec_name = a->exec_random ? "random"
+                                                                                 : "wcet",
+                          .tool_version = RTGPU_VERSION };
+    rep.exceeded = syssim_exceeded(&res, bound, &rep.exceeded_task);
+    free(bound);
+    int wrc = a->format == CLI_FORMAT_JSON ? syssim_report_json(&rep, &res, out)
+            : a->format == CLI_FORMAT_SVG  ? write_system_gantt(&rep, &res, out)
+                                           : syssim_report_text(&rep, &res, out);
+    syssim_report_violation(&rep, &res, stderr);
+    uint64_t misses = 0;
+    for (size_t i = 0; i < res.n_tasks; i++)
+        misses += res.tasks[i].misses;
+    if (wrc != 0 || fflush(out) != 0 || ferror(out)) {
+        fprintf(stderr, "rtgpu-simulate: error: cannot write %s: %s\n",
+                a->output_path ? a->output_path : "the standard output", strerror(errno));
+        status = WRITE_FAILED;
+    } else if (rep.exceeded) {
+        status = BOUND_EXCEEDED;
+    } else if (a->fail_on_miss && misses > 0) {
+        status = DEADLINE_MISSED;
+    }
+    syssim_result_fini(&res);
+    return status;
+}
+
 /* Simulate and write everything to out. Returns one of the values above. */
 static int simulate(cli_run *r, FILE *out)
 {
+    if (r->eval.system)
+        return simulate_system(r, out);
     const cli_args *a = &r->args;
     sim_report rep = { .ts = r->ts, .gpu = r->gpu, .l = r->layout, .o = &a->opt, .so = &a->sim,
                        .tool_version = RTGPU_VERSION };
@@ -249,6 +405,14 @@ static int run_main(cli_run *r)
         return rc;
     if ((rc = cli_resolve_options(r)) != 0)
         return rc;
+    if (r->args.exec_random && !rt_taskset_has_system_steps(r->ts) &&
+        !r->args.opt.gpu_kernel_preemption) {
+        fprintf(stderr, "rtgpu-simulate: error: --exec random draws each step's time in [bcet, "
+                        "wcet], which the whole-system simulation does (a task set with a CPU or "
+                        "copy step, or --gpu-preemption kernel; docs/simulation.md): for a task "
+                        "set of GPU steps use --exec wcet or --exec dynamic\n");
+        return 2;
+    }
     int verdict = 0;
     if ((rc = cli_analyse(r, &verdict)) != 0)
         return rc;

@@ -86,9 +86,25 @@ static const char *task_name(const gantt_input *in, size_t t, char *buf, size_t 
     return buf;
 }
 
+/* The number of lanes: the given ones, or the layout's partitions. */
+static size_t n_lanes(const gantt_input *in)
+{
+    return in->n_lanes ? in->n_lanes : in->layout->n_parts;
+}
+
+/* The second line of lane p's label: the given note, or the partition's size. */
+static void lane_note(const gantt_input *in, size_t p, char *buf, size_t size)
+{
+    if (in->n_lanes)
+        snprintf(buf, size, "%s", in->lane_note[p] ? in->lane_note[p] : "");
+    else
+        snprintf(buf, size, "%" PRId64 " SMs", in->layout->part_sms[p]);
+}
+
 static const char *part_name(const gantt_input *in, size_t p, char *buf, size_t size)
 {
-    const char *s = in->layout->part_name ? in->layout->part_name[p] : NULL;
+    const char *s = in->n_lanes             ? in->lane_name[p]
+                  : in->layout->part_name ? in->layout->part_name[p] : NULL;
     if (s)
         return s;
     snprintf(buf, size, "P%zu", p);
@@ -227,15 +243,15 @@ static int layout_geom(geom *g, const gantt_input *in)
     g->lanes_y = y + (in->title || in->note ? 8.0 : 0.0);
     /* The label column: the longest partition name (bold 13 px) or size line, within bounds. */
     double label_w = 60.0;
-    for (size_t p = 0; p < in->layout->n_parts; p++) {
+    for (size_t p = 0; p < n_lanes(in); p++) {
         char nb[64], cut[4 * NAME_MAX_CP + 8], sms[48];
         cut_text(part_name(in, p, nb, sizeof nb), PART_MAX_CP, cut, sizeof cut);
-        snprintf(sms, sizeof sms, "%" PRId64 " SMs", in->layout->part_sms[p]);
+        lane_note(in, p, sms, sizeof sms);
         label_w = fmax(label_w, fmax(text_w(cut, 13.0) * 1.1, text_w(sms, 11.0)));
     }
     g->x0 = PAD + fmin(label_w, 0.25 * g->width) + 12.0;
     g->x1 = g->width - RIGHT_PAD;
-    g->axis_y = lane_y(g, in->layout->n_parts) - LANE_GAP + 2.0;
+    g->axis_y = lane_y(g, n_lanes(in)) - LANE_GAP + 2.0;
     g->legend_y = g->axis_y + AXIS_H;
     int rows = legend(NULL, g);
     g->height = g->legend_y + (double)(rows - 1) * LEG_ROW + 8.0 + PAD;
@@ -247,12 +263,12 @@ static int layout_geom(geom *g, const gantt_input *in)
 static int draw_lane_frames(svg_writer *w, const geom *g)
 {
     const gantt_input *in = g->in;
-    for (size_t p = 0; p < in->layout->n_parts; p++) {
+    for (size_t p = 0; p < n_lanes(in); p++) {
         char nb[64], cut[4 * NAME_MAX_CP + 8], sms[48];
         double y = lane_y(g, p);
         const char *name = part_name(in, p, nb, sizeof nb);
         bool was_cut = cut_text(name, PART_MAX_CP, cut, sizeof cut);
-        snprintf(sms, sizeof sms, "%" PRId64 " SMs", in->layout->part_sms[p]);
+        lane_note(in, p, sms, sizeof sms);
         /* a cut name: the full one as the tooltip of a group around both lines */
         if (svg_rect(w, g->x0, y, g->x1 - g->x0, LANE_H, &(svg_style){ .fill = LANE_BG }, NULL) < 0 ||
             (was_cut && (svg_group_begin(w, NULL) < 0 || svg_title(w, name) < 0)) ||
@@ -307,8 +323,13 @@ static int draw_job(svg_writer *w, const geom *g, const sim_job *j)
         snprintf(when, sizeof when, "activation %s, release %s", act, rel);
     else
         snprintf(when, sizeof when, "release %s", act);
-    char *tip = aprintf("%s job #%" PRIu64 ": %s, start %s, finish %s, response %s (D %s)%s", name,
-                        j->index, when, st, fin, resp, dl, miss ? ": deadline missed" : "");
+    char ln[64];
+    char *tip = in->n_lanes
+        ? aprintf("%s job #%" PRIu64 " on %s: %s, start %s, end %s, %s after the activation (D "
+                  "%s)%s", name, j->index, part_name(in, j->part, ln, sizeof ln), when, st, fin,
+                  resp, dl, miss ? ": after the deadline" : "")
+        : aprintf("%s job #%" PRIu64 ": %s, start %s, finish %s, response %s (D %s)%s", name,
+                  j->index, when, st, fin, resp, dl, miss ? ": deadline missed" : "");
     if (!tip)
         return -1;
 
@@ -367,7 +388,7 @@ static int draw_markers(svg_writer *w, const geom *g, const sim_job *j)
 static int draw_lanes(svg_writer *w, const geom *g)
 {
     const gantt_input *in = g->in;
-    for (size_t p = 0; p < in->layout->n_parts; p++) {
+    for (size_t p = 0; p < n_lanes(in); p++) {
         if (svg_group_begin(w, &(svg_style){ .cls = "lane" }) < 0)
             return -1;
         /* bars first, then the markers over every bar of the lane */
@@ -436,12 +457,16 @@ static bool time_ok(double t)
 
 static int check_input(const gantt_input *in)
 {
-    if (!in || !in->ts || !in->layout || in->layout->n_parts == 0 || in->t1_ns <= in->t0_ns ||
-        (in->n_jobs && !in->jobs) || !isfinite(in->width_px))
+    if (!in || !in->ts || !in->layout || n_lanes(in) == 0 || in->t1_ns <= in->t0_ns ||
+        (in->n_jobs && !in->jobs) || !isfinite(in->width_px) ||
+        (in->n_lanes && (!in->lane_name || !in->lane_note)))
         return -1;
+    for (size_t p = 0; p < in->n_lanes; p++)
+        if (!in->lane_name[p])
+            return -1;
     for (size_t i = 0; i < in->n_jobs; i++) {
         const sim_job *j = &in->jobs[i];
-        if (j->task >= in->ts->n_tasks || j->part >= in->layout->n_parts ||
+        if (j->task >= in->ts->n_tasks || j->part >= n_lanes(in) ||
             !time_ok(j->activation_ns) || !time_ok(j->release_ns) || !time_ok(j->start_ns) ||
             !time_ok(j->finish_ns) || !time_ok(j->response_ns) ||
             !time_ok(j->activation_ns + (double)in->ts->tasks[j->task].deadline_ns))

@@ -1,4 +1,5 @@
-/* gantt: a simulated timeline as an SVG Gantt chart, one lane per partition (docs/simulation.md).
+/* gantt: a simulated timeline as an SVG Gantt chart, one lane per partition, or for a whole system
+ * one per used CPU core, copy engine and partition (docs/simulation.md).
  * The chart shows the jobs it is given and computes nothing but geometry: which jobs to pass, the
  * time range and the note ("first 2000 of 10^6 jobs shown") are the caller's choice.
  *
@@ -38,6 +39,14 @@ typedef struct gantt_input {
     const char *title;         /* first line, bold; NULL: none */
     const char *note;          /* second line, e.g. "first 2000 of 1000000 jobs shown"; NULL: none */
     double width_px;           /* the chart's width; 0: 1200 */
+    /* A whole system (docs/simulation.md, "Whole systems"): with n_lanes > 0 these lanes replace
+     * the layout's partitions: lane p is labelled lane_name[p] over lane_note[p] ("CPU core",
+     * "copy engine, fifo", "16 SMs"), job->part picks the lane, and each bar is one segment of
+     * a job's step on that resource (its tooltip says so; its response is its end from the
+     * activation). Borrowed. */
+    const char *const *lane_name;
+    const char *const *lane_note;
+    size_t n_lanes;
 } gantt_input;
 
 /* Write the chart to out as a standalone .svg file (with an XML declaration) when flags has

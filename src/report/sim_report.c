@@ -136,32 +136,38 @@ sim_sink sim_trace_sink(sim_trace_writer *w)
     return (sim_sink){ .ctx = w, .job = trace_job, .launch = trace_launch };
 }
 
-int sim_json_begin(sim_trace_writer *w, bool trace)
+void sim_json_head(jw *j, const char *tool_version, const rt_options *o, const char *release,
+                   uint64_t seed, const char *exec, uint64_t job_cap)
 {
-    const sim_report *r = w->r;
-    const rt_options *o = r->o;
-    const sim_options *so = r->so;
-    jw *j = &w->jw;
-    jw_init(j, w->out, 0);
     jw_object_begin(j);
     jw_kint(j, "schema", 2);
     jw_key(j, "tool");
     jw_object_begin(j);
     jw_kstr(j, "name", "rtgpu-simulate");
-    jw_kstr(j, "version", r->tool_version);
+    jw_kstr(j, "version", tool_version);
     jw_object_end(j);
     jw_key(j, "options");
     jw_object_begin(j);
-    jw_kstr(j, "release", sim_release_name(so->release));
-    jw_kint(j, "seed", (int64_t)so->seed);
-    jw_kstr(j, "exec", sim_exec_name(so->exec));
+    jw_kstr(j, "release", release);
+    jw_kint(j, "seed", (int64_t)seed);
+    jw_kstr(j, "exec", exec);
     jw_kreal(j, "margin", o->margin);
     jw_kstr(j, "windows", rt_windows_name(o->windows));
     jw_kstr(j, "interference", rt_interference_name(o->interference));
     jw_kreal(j, "naive_factor", o->naive_factor);
     jw_kstr(j, "priorities", rt_prio_name(o->priorities));
     jw_kint(j, "model_revision", RT_MODEL_REVISION);
-    jw_kint(j, "job_cap", (int64_t)so->job_cap);
+    jw_kint(j, "job_cap", (int64_t)job_cap);
+}
+
+int sim_json_begin(sim_trace_writer *w, bool trace)
+{
+    const sim_report *r = w->r;
+    const sim_options *so = r->so;
+    jw *j = &w->jw;
+    jw_init(j, w->out, 0);
+    sim_json_head(j, r->tool_version, r->o, sim_release_name(so->release), so->seed,
+                  sim_exec_name(so->exec), so->job_cap);
     jw_object_end(j);
     jw_key(j, "trace");   /* null without --trace (docs/simulation.md) */
     if (trace)

@@ -5,6 +5,7 @@
 #define RT_SIM_REPORT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "analysis/layout.h"
@@ -34,6 +35,10 @@ typedef struct sim_trace_writer {
 
 /* The sink callbacks of w (ctx = w). */
 sim_sink sim_trace_sink(sim_trace_writer *w);
+/* The start of every rtgpu-simulate JSON summary, into j (begun on its stream): the object,
+ * "schema", "tool", and "options" with the keys both simulations share, left open for more. */
+void sim_json_head(jw *j, const char *tool_version, const rt_options *o, const char *release,
+                   uint64_t seed, const char *exec, uint64_t job_cap);
 /* CSV header line of the trace. Returns 0, or -1 on a write error. */
 int sim_csv_header(FILE *out);
 /* JSON: everything before the trace ("trace": [ opened when trace); sim_json_end closes it and

@@ -53,7 +53,8 @@ typedef struct ss_step {
 } ss_step;
 
 typedef struct ss_task {
-    uint64_t jobs, released; /* jobs to release (k * T < horizon), released so far */
+    int64_t phase;           /* the nominal release of job 0 */
+    uint64_t jobs, released; /* jobs to release (phase + k * T < horizon), released so far */
     int64_t next_rel;        /* release time of job `released` when released < jobs */
 } ss_task;
 
@@ -95,6 +96,9 @@ static bool system_ok(const hol_system *sys, const syssim_options *so, size_t *s
 {
     if (so->horizon_ns <= 0 || (so->jitter == SYSSIM_JITTER_GIVEN && !so->jitter_of))
         return false;
+    for (size_t i = 0; so->phase_ns && i < sys->n_tasks; i++)
+        if (so->phase_ns[i] < 0)
+            return false;
     for (size_t r = 0; r < sys->n_resources; r++)
         if (sys->resources[r].kind != HOL_CPU_CORE && sys->resources[r].kind != HOL_COPY_ENGINE &&
             sys->resources[r].kind != HOL_PARTITION)
@@ -126,7 +130,8 @@ static bool system_ok(const hol_system *sys, const syssim_options *so, size_t *s
 
 /* ---- releases ---- */
 
-/* The release time of task i's next job k = released: max(k*T + j_k, the release of job k-1),
+/* The release time of task i's next job k = released: max(phase + k*T + j_k, the release of job
+ * k-1),
  * so a task's releases stay in index order (docs/simulation.md, "Whole systems"). */
 static int next_release(ss *s, size_t i)
 {
@@ -139,7 +144,8 @@ static int next_release(ss *s, size_t i)
         j = s->so->jitter_of(s->so->jitter_ctx, i, tk->released);
     if (j < 0 || j > t->jitter_ns)
         return SYSSIM_EINVAL;
-    if (ck_mul((int64_t)tk->released, t->period_ns, &nominal) || ck_add(nominal, j, &rel))
+    if (ck_mul((int64_t)tk->released, t->period_ns, &nominal) ||
+        ck_add(nominal, tk->phase, &nominal) || ck_add(nominal, j, &rel))
         return SYSSIM_ERANGE;
     if (tk->released > 0 && rel < tk->next_rel)
         rel = tk->next_rel;
@@ -219,6 +225,9 @@ static int start(ss *s, size_t st, int64_t now)
     ss_step *p = &s->step[st];
     const hol_step *h = &s->sys->steps[st];
     if (!p->started) {
+        syssim_job *rec = s->out->tasks[p->task].jobs;
+        if (rec && p->launch == 0 && st == s->sys->tasks[p->task].first_step)
+            rec[p->done].first_start_ns = now;
         bool gpu = h->n_launches > 0;
         int64_t w = gpu ? h->launch_wcet_ns[p->launch] : h->wcet_ns;
         int64_t b = gpu ? h->launch_bcet_ns[p->launch] : h->bcet_ns;
@@ -240,8 +249,8 @@ static int complete(ss *s, size_t st, int64_t now)
     ss_step *p = &s->step[st];
     const hol_task *t = &s->sys->tasks[p->task];
     uint64_t k = p->done;
-    /* k * T <= (jobs - 1) * T < horizon: no overflow */
-    int64_t response = now - (int64_t)k * t->period_ns;
+    /* phase + k * T <= phase + (jobs - 1) * T < horizon: no overflow */
+    int64_t response = now - (s->task[p->task].phase + (int64_t)k * t->period_ns);
     syssim_step_result *sr = &s->out->steps[st];
     sr->completed++;
     if (response > sr->max_response_ns) {
@@ -256,8 +265,13 @@ static int complete(ss *s, size_t st, int64_t now)
             tr->max_response_ns = response;
             tr->worst_job = k;
         }
+        if (tr->min_response_ns < 0 || response < tr->min_response_ns)
+            tr->min_response_ns = response;
+        tr->sum_response_ns += (double)response;
         if (response > t->deadline_ns)
             tr->misses++;
+        if (tr->jobs)
+            tr->jobs[k].last_end_ns = now;
     }
     s->out->end_ns = now;
     p->state = ST_IDLE;
@@ -363,8 +377,13 @@ static int run(ss *s)
         for (size_t i = 0; i < sys->n_tasks; i++) {
             ss_task *tk = &s->task[i];
             while (tk->released < tk->jobs && tk->next_rel == now) {
+                syssim_task_result *tr = &s->out->tasks[i];
+                if (tr->jobs)
+                    tr->jobs[tk->released] = (syssim_job){ .release_ns = now,
+                                                           .first_start_ns = -1,
+                                                           .last_end_ns = -1 };
                 tk->released++;
-                s->out->tasks[i].released++;
+                tr->released++;
                 int rc = ready(s, sys->tasks[i].first_step, now);
                 if (rc == SYSSIM_OK && tk->released < tk->jobs)
                     rc = next_release(s, i);
@@ -419,8 +438,22 @@ static int setup(ss *s)
         s->res_steps[r->first + r->n++] = st;
     }
     for (size_t i = 0; i < sys->n_tasks; i++) {
-        s->out->tasks[i].max_response_ns = -1;
-        s->task[i].jobs = (uint64_t)ck_ceil_div(s->so->horizon_ns, sys->tasks[i].period_ns);
+        syssim_task_result *tr = &s->out->tasks[i];
+        ss_task *tk = &s->task[i];
+        tr->max_response_ns = -1;
+        tr->min_response_ns = -1;
+        tk->phase = s->so->phase_ns ? s->so->phase_ns[i] : 0;
+        tk->jobs = tk->phase < s->so->horizon_ns
+                       ? (uint64_t)ck_ceil_div(s->so->horizon_ns - tk->phase,
+                                               sys->tasks[i].period_ns)
+                       : 0;
+        if (s->so->job_records) {
+            if (tk->jobs > SIZE_MAX / sizeof *tr->jobs)
+                return SYSSIM_ENOMEM;
+            tr->jobs = calloc(tk->jobs ? (size_t)tk->jobs : 1, sizeof *tr->jobs);
+            if (!tr->jobs)
+                return SYSSIM_ENOMEM;
+        }
         int rc = next_release(s, i);
         if (rc)
             return rc;
@@ -459,10 +492,22 @@ void syssim_result_fini(syssim_result *r)
 {
     if (!r)
         return;
+    for (size_t i = 0; r->tasks && i < r->n_tasks; i++)
+        free(r->tasks[i].jobs);
     free(r->tasks);
     free(r->steps);
     free(r->trace);
     memset(r, 0, sizeof *r);
+}
+
+bool syssim_exceeded(const syssim_result *r, const int64_t *bound_ns, size_t *task)
+{
+    for (size_t i = 0; i < r->n_tasks; i++)
+        if (bound_ns[i] >= 0 && r->tasks[i].max_response_ns > bound_ns[i]) {
+            *task = i;
+            return true;
+        }
+    return false;
 }
 
 const char *syssim_exec_name(syssim_exec e)
