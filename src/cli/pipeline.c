@@ -15,6 +15,7 @@
 #include "analysis/wcet.h"
 #include "models/occupancy.h"
 #include "search/sizes.h"
+#include "search/sysview.h"
 #include "taskset/inputs.h"
 
 #define MAX_DIAGS 50
@@ -177,14 +178,11 @@ static const char *system_refusal(const cli_run *r)
         return "--windows synchronous assumes every partition starts at 0 and runs its GPU steps "
                "back to back, which a CPU or copy step before a GPU step, or a preemption between "
                "kernels, breaks (use --windows worst-case)";
-    if (o->assign == RT_ASSIGN_SEARCH)
-        return "the partition search does not take whole systems yet: its necessary tests are "
-               "not proven sound with CPU and copy steps (give the partitions as <partition> "
-               "elements and use --assign given)";
+    const char *search_why = o->assign == RT_ASSIGN_SEARCH ? sysview_refusal(r->ts, o) : NULL;
+    if (search_why)
+        return search_why;
     if (r->args.format == CLI_FORMAT_HTML)
         return "--format html does not report whole systems yet (use --format text or json)";
-    if (r->args.sensitivity)
-        return "--sensitivity does not take whole systems yet (leave it out)";
     if (r->args.emit_partitions != CLI_EMIT_NONE || r->args.emit_taskset_path)
         return "--emit-partitions and --emit-taskset do not take whole systems yet (leave them "
                "out)";
