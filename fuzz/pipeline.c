@@ -313,16 +313,13 @@ static void after_analysis(run *r)
                 r->ev.n_misses + r->ev.n_undecided <= r->ev.n_tasks);
     FUZZ_ASSERT(r->ev.decided == (r->ev.n_undecided == 0));
     FUZZ_ASSERT(r->ev.schedulable == (r->ev.n_misses == 0 && r->ev.decided));
-    /* a whole system, or kernel preemption, goes to the text, JSON and HTML reports, the
-     * partitions, the launch lines and the MAST model: the CLI refuses the sensitivity, the
+    /* a whole system, or kernel preemption, goes to the sensitivity, the text, JSON and HTML
+     * reports, the partitions, the launch lines and the MAST model: the CLI refuses the
      * measurements and --emit-taskset for it (docs/system.md sec. 5) */
     bool flows = rt_taskset_has_system_steps(r->ts) || r->o.gpu_kernel_preemption;
-    int rc = SENS_BUDGET;
-    if (!flows) {
-        /* the small work budget may run out in the sensitivity: then there are no figures */
-        rc = sens_compute(r->m, r->ts, r->l, &r->o, &r->ev, &r->sens);
-        FUZZ_ASSERT(rc == SENS_OK || rc == SENS_BUDGET);
-    }
+    /* the small work budget may run out in the sensitivity: then there are no figures */
+    int rc = sens_compute(r->m, r->ts, r->l, &r->o, &r->ev, &r->sens);
+    FUZZ_ASSERT(rc == SENS_OK || rc == SENS_BUDGET);
     r->have_sens = rc == SENS_OK;
     if (r->meas_in && !flows) {
         rc = meas_check(r->m, r->ts, r->meas_in, &r->o, &r->ev, &r->meas);

@@ -136,6 +136,27 @@ static inline kdef kernel4(const char *name, double c1, double c2, double c3, do
                    .meas_sms = {1, 2, 3}, .meas_cycles = {c1, c2, c3} };
 }
 
+/* A step of task tk (its steps array grown by one), zeroed but for its kind. */
+static inline rt_step *fx_add_step(rt_task *tk, rt_step_kind kind)
+{
+    rt_step *s = realloc(tk->steps, (tk->n_steps + 1) * sizeof *s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    tk->steps = s;
+    rt_step *st = &s[tk->n_steps++];
+    memset(st, 0, sizeof *st);
+    st->kind = kind;
+    return st;
+}
+
+/* A CPU step of tk on core, with its WCET and BCET. */
+static inline void fx_cpu_step(rt_task *tk, int64_t core, int64_t wcet, int64_t bcet)
+{
+    rt_step *st = fx_add_step(tk, RT_STEP_CPU);
+    st->core = core;
+    st->wcet_ns = wcet;
+    st->bcet_ns = bcet;
+}
+
 /* ---- checks on a result ---------------------------------------------------------------- */
 
 /* The returned layout is well formed (P0.., packed from SM 0, within the GPU, every task

@@ -45,17 +45,29 @@ static void test_system_explore(void)
                    SYS_AT, "rtgpu-explore split does not take whole systems yet");
 }
 
-/* The search: asked for, or the default of a task set without partitions (line 7 of
- * system-nopart.xml is its <copy>). */
+/* The search takes whole systems whose tasks have one GPU step each (docs/assignment.md sec.
+ * 13): system-nopart.xml (no partitions, so the default) is searched. Its one task "pre" copies
+ * 1000 bytes on h2d (8 us + ceil(1000 / 25) ns = 8.04 us) then runs K (1 ms on the whole 30-SM
+ * GPU, margin 0.2): about 30 / n x 1.2 ms on n SMs, 12 ms on 3 SMs (above T = D = 10 ms: the
+ * partition's utilisation passes 1) and 9.000432 ms on 4 by the model, so R = 9.008472 ms <= 10
+ * ms and 4 SMs is the fewest. system.xml's detector has two GPU steps: refused, located at its
+ * first CPU step, with the reason. */
 static void test_system_search(void)
 {
+    char *argv[] = { "x", "tests/data/cli/system-nopart.xml", "--gpu", SYS_GPU, NULL };
+    runcmd_out r = runcmd_tool(NULL, argv, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "Assignment: search (min-sms): optimal, 4 SMs "
+                                                  "used"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "9.008472 ms"));
+    runcmd_free(&r);
     expect_refused(NULL, (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, "--assign", "search", NULL },
-                   SYS_AT, "the partition search does not take whole systems yet");
+                   SYS_AT, "the partition search does not take a task with several GPU steps");
     expect_refused(NULL, (char *[]){ "x", "tests/data/cli/system-nopart.xml", "--gpu", SYS_GPU,
-                                     NULL },
+                                     "--gpu-preemption", "kernel", NULL },
                    "tests/data/cli/system-nopart.xml:7: error: task \"pre\" has a copy step",
                    ", which makes the task set a whole system (docs/system.md): the partition "
-                   "search does not take whole systems yet");
+                   "search does not take --gpu-preemption kernel");
 }
 
 /* Refused for good, with the reason (docs/system.md sec. 2 and 5). */
@@ -72,8 +84,13 @@ static void test_system_permanent(void)
 
 static void test_system_outputs(void)
 {
-    expect_refused(NULL, (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, "--sensitivity", NULL },
-                   SYS_AT, "--sensitivity does not take whole systems yet");
+    /* --sensitivity takes whole systems (its figures: tests/test_syssens.c): a step table */
+    runcmd_out sr = runcmd_tool(NULL, (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, "--sensitivity",
+                                                  NULL }, 60);
+    CU_ASSERT_EQUAL(sr.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(sr.out && strstr(sr.out, "WCET headroom of each step"));
+    CU_ASSERT_PTR_NOT_NULL(sr.out && strstr(sr.out, "Scaling factor of every step's WCET"));
+    runcmd_free(&sr);
     char parts[] = "build/test-system-cli-parts.json", ts[] = "build/test-system-cli-ts.xml";
     unlink(parts);
     unlink(ts);
@@ -309,7 +326,7 @@ static void test_kernel_preemption(void)
                                      "--assign", "search", NULL },
                    "rtgpu-analyze: error: --gpu-preemption kernel is analysed by the holistic "
                    "analysis of whole systems (docs/system.md sec. 4): ",
-                   "the partition search does not take whole systems yet");
+                   "the partition search does not take --gpu-preemption kernel");
 }
 
 void test_system_cli_register(void)

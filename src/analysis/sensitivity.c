@@ -33,6 +33,12 @@ typedef struct sens_ctx {
     int64_t *c_ns;             /* candidate task WCETs */
     rta_result *rta;           /* candidate RTA results */
     sens_result *out;
+    /* a whole system: a copy of the base system's steps and launch times, changed per
+     * candidate, and the holistic analysis's view of it */
+    hol_step *h_steps;
+    int64_t *h_lw, *h_lb;      /* every launch's WCET and BCET, as the base system's arrays */
+    size_t n_launches;
+    hol_system h_sys;
 } sens_ctx;
 
 bool sens_scale_ns(int64_t w_ns, int64_t k, int64_t *out)
@@ -125,17 +131,14 @@ static bool partition_meets(const sens_ctx *c, size_t p)
     return true;
 }
 
-static int headroom(sens_ctx *c, size_t i)
+/* Largest d in [0, hi) with pred(d), given pred(0) and !pred(hi) (hi >= 1): an exponential
+ * phase 1, 2, 4, ... until a candidate fails or reaches hi, then bisection. */
+static int largest_d(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *), const void *arg,
+                     int64_t hi, int64_t *best)
 {
-    sens_task *st = &c->out->tasks[i];
-    if (!partition_meets(c, c->l->task_part[i]))
-        return 0;
-    const rt_task *t = &c->ts->tasks[i];
-    /* R_i(0) >= J_i + C_i + d, so d = D_i - J_i - C_i + 1 misses: the bracket's failing end. */
-    int64_t hi = t->deadline_ns - t->jitter_ns - c->base->wcet.tasks[i].wcet_ns + 1, lo = 0;
-    /* exponential phase: 1, 2, 4, ... until a candidate fails or reaches hi */
+    int64_t lo = 0;
     for (int64_t step = 1; step < hi; step *= 2) {
-        int p = headroom_pred(c, step, &i);
+        int p = pred(c, step, arg);
         if (p < 0)
             return -1;
         if (!p) {
@@ -146,7 +149,18 @@ static int headroom(sens_ctx *c, size_t i)
         if (step > INT64_MAX / 2)
             break;
     }
-    if (bisect(c, headroom_pred, &i, lo, hi, &st->headroom_ns) != 0)
+    return bisect(c, pred, arg, lo, hi, best);
+}
+
+static int headroom(sens_ctx *c, size_t i)
+{
+    sens_task *st = &c->out->tasks[i];
+    if (!partition_meets(c, c->l->task_part[i]))
+        return 0;
+    const rt_task *t = &c->ts->tasks[i];
+    /* R_i(0) >= J_i + C_i + d, so d = D_i - J_i - C_i + 1 misses: the bracket's failing end. */
+    int64_t hi = t->deadline_ns - t->jitter_ns - c->base->wcet.tasks[i].wcet_ns + 1;
+    if (largest_d(c, headroom_pred, &i, hi, &st->headroom_ns) != 0)
         return -1;
     st->has_headroom = true;
     return 0;
@@ -169,11 +183,12 @@ static int scale_pred(sens_ctx *c, int64_t k, const void *arg)
     return rta_passes(c, SIZE_MAX);
 }
 
-/* Largest k in [0, max_k] with pred(k): none (*has false) if pred(0) fails, max_k if it passes. */
-static int search_k(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *), int64_t max_k,
-                    bool *has, int64_t *k)
+/* Largest k in [lo, max_k] with pred(k): none (*has false) if pred(lo) fails, max_k if it
+ * passes. */
+static int search_k(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *), int64_t lo,
+                    int64_t max_k, bool *has, int64_t *k)
 {
-    int p0 = pred(c, 0, NULL);
+    int p0 = pred(c, lo, NULL);
     if (p0 <= 0)
         return p0;
     *has = true;
@@ -184,7 +199,158 @@ static int search_k(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *),
         *k = max_k;
         return 0;
     }
-    return bisect(c, pred, NULL, 0, max_k, k);
+    return bisect(c, pred, NULL, lo, max_k, k);
+}
+
+/* --- whole systems (docs/evidence.md sec. 1, "Whole systems"): the holistic analysis of the
+ * base system with some step WCETs changed. The launch WCETs do not depend on d or a, so the
+ * system is built once (the base's) and only the holistic analysis runs per candidate. --- */
+
+/* The copy back to the base system's figures, the GPU steps' launches pointing into it. */
+static void sys_reset(sens_ctx *c)
+{
+    const rt_system *b = c->base->system;
+    memcpy(c->h_steps, b->steps, b->n_steps * sizeof *b->steps);
+    memcpy(c->h_lw, b->launch_wcet_ns, c->n_launches * sizeof *c->h_lw);
+    memcpy(c->h_lb, b->launch_bcet_ns, c->n_launches * sizeof *c->h_lb);
+    for (size_t s = 0; s < b->n_steps; s++)
+        if (b->steps[s].n_launches > 0) {
+            size_t at = (size_t)(b->steps[s].launch_wcet_ns - b->launch_wcet_ns);
+            c->h_steps[s].launch_wcet_ns = c->h_lw + at;
+            c->h_steps[s].launch_bcet_ns = c->h_lb + at;
+        }
+}
+
+/* The holistic analysis of the candidate: 1 every end-to-end deadline holds, 0 not (undecided
+ * included), -1 out of memory. */
+static int sys_passes(sens_ctx *c)
+{
+    hol_result r;
+    c->out->analyses++;
+    if (hol_analyse(&c->h_sys, c->o->budget, &r) != 0)
+        return -1;
+    int pass = r.schedulable;
+    hol_result_fini(&r);
+    return pass;
+}
+
+/* Where step s's launches start in the launch arrays. */
+static size_t sys_first_launch(const sens_ctx *c, size_t s)
+{
+    const rt_system *b = c->base->system;
+    return (size_t)(b->steps[s].launch_wcet_ns - b->launch_wcet_ns);
+}
+
+/* C_s + d, every other WCET as in the base; a GPU step's d goes to its last launch. */
+static int step_headroom_pred(sens_ctx *c, int64_t d, const void *arg)
+{
+    size_t s = *(const size_t *)arg;
+    sys_reset(c);
+    hol_step *h = &c->h_steps[s];
+    h->wcet_ns += d;     /* d < D_i + 1 <= 2^62: no overflow */
+    if (h->n_launches > 0)
+        c->h_lw[sys_first_launch(c, s) + h->n_launches - 1] += d;
+    return sys_passes(c);
+}
+
+static int step_headroom(sens_ctx *c, size_t i, size_t s)
+{
+    const hol_task *t = &c->base->system->tasks[i];
+    /* R_i >= J_i + the sum of its steps' WCETs (each step's first job alone, with the jitter
+     * handed on: docs/assignment.md sec. 13), so d = D_i - J_i - that sum + 1 misses. */
+    int64_t sum = 0;
+    for (size_t k = t->first_step; k < t->first_step + t->n_steps; k++)
+        sum += c->base->system->steps[k].wcet_ns;   /* each <= R_i <= D_i: no overflow */
+    int64_t hi = t->deadline_ns - t->jitter_ns - sum + 1;
+    if (hi < 1)
+        return 0;           /* cannot happen when every deadline holds */
+    sens_step *st = &c->out->steps[s];
+    if (largest_d(c, step_headroom_pred, &s, hi, &st->headroom_ns) != 0)
+        return -1;
+    st->has_headroom = true;
+    return 0;
+}
+
+/* Every step's WCET scaled by k / SENS_UNIT (a GPU step launch by launch), the BCETs as given. */
+static int sys_scale_pred(sens_ctx *c, int64_t k, const void *arg)
+{
+    (void)arg;
+    const rt_system *b = c->base->system;
+    sys_reset(c);
+    for (size_t s = 0; s < b->n_steps; s++) {
+        hol_step *h = &c->h_steps[s];
+        if (h->n_launches == 0) {
+            if (!sens_scale_ns(b->steps[s].wcet_ns, k, &h->wcet_ns))
+                return 0;
+            continue;
+        }
+        size_t at = sys_first_launch(c, s);
+        int64_t sum = 0;
+        for (size_t j = at; j < at + h->n_launches; j++)
+            if (!sens_scale_ns(b->launch_wcet_ns[j], k, &c->h_lw[j]) ||
+                ck_add(sum, c->h_lw[j], &sum) || sum > SENS_NS_MAX)
+                return 0;   /* a WCET beyond 2^62 ns misses */
+        h->wcet_ns = sum;
+    }
+    return sys_passes(c);
+}
+
+/* Smallest k >= 1 with ceil(k w / SENS_UNIT) >= b for every step (a GPU step: every launch) of
+ * WCET w and BCET b > 0: k w > (b - 1) SENS_UNIT, k = floor((b - 1) SENS_UNIT / w) + 1. At most
+ * SENS_UNIT (b <= w). */
+static int64_t sys_min_k(const sens_ctx *c)
+{
+    const rt_system *b = c->base->system;
+    int64_t k = 1;
+    for (size_t s = 0; s < b->n_steps; s++) {
+        const hol_step *h = &b->steps[s];
+        size_t n = h->n_launches ? h->n_launches : 1;
+        for (size_t j = 0; j < n; j++) {
+            int64_t w = h->n_launches ? h->launch_wcet_ns[j] : h->wcet_ns;
+            int64_t bc = h->n_launches ? h->launch_bcet_ns[j] : h->bcet_ns;
+            if (bc <= 0 || w <= 0)
+                continue;
+            sens_u128 need = (sens_u128)(bc - 1) * SENS_UNIT / (sens_u128)w + 1;
+            if (need > (sens_u128)k)
+                k = (int64_t)need;
+        }
+    }
+    return k;
+}
+
+/* The copy of the base system that the candidates change. -1 on out of memory. */
+static int sys_init(sens_ctx *c)
+{
+    const rt_system *b = c->base->system;
+    c->n_launches = 0;
+    for (size_t s = 0; s < b->n_steps; s++)
+        c->n_launches += b->steps[s].n_launches;
+    c->h_steps = malloc((b->n_steps ? b->n_steps : 1) * sizeof *c->h_steps);
+    c->h_lw = malloc((c->n_launches ? c->n_launches : 1) * sizeof *c->h_lw);
+    c->h_lb = malloc((c->n_launches ? c->n_launches : 1) * sizeof *c->h_lb);
+    if (!c->h_steps || !c->h_lw || !c->h_lb)
+        return -1;
+    c->h_sys = b->sys;
+    c->h_sys.steps = c->h_steps;
+    return 0;
+}
+
+static void sys_free(sens_ctx *c)
+{
+    free(c->h_steps);
+    free(c->h_lw);
+    free(c->h_lb);
+}
+
+/* The critical scaling factor: of every launch WCET, or of every step of a whole system. */
+static int scaling(sens_ctx *c)
+{
+    sens_result *out = c->out;
+    if (!c->base->system)
+        return search_k(c, scale_pred, 0, SENS_SCALE_MAX_K, &out->has_scaling, &out->scaling_k);
+    out->scaling_min_k = sys_min_k(c);
+    return search_k(c, sys_scale_pred, out->scaling_min_k, SENS_SCALE_MAX_K, &out->has_scaling,
+                    &out->scaling_k);
 }
 
 /* --- largest margin --- */
@@ -331,9 +497,16 @@ static int explain(sens_ctx *c, size_t i)
     return 0;
 }
 
-static int alloc_out(const rt_taskset *ts, const rt_layout *l, sens_result *out)
+static int alloc_out(const rt_taskset *ts, const rt_layout *l, const rt_eval *base,
+                     sens_result *out)
 {
     memset(out, 0, sizeof *out);
+    if (base->system) {
+        out->system = true;
+        out->n_steps = base->system->n_steps;
+        if (!(out->steps = calloc(out->n_steps ? out->n_steps : 1, sizeof *out->steps)))
+            return -1;
+    }
     out->exhaustive = true;
     out->n_parts = l->n_parts;
     out->n_tasks = ts->n_tasks;
@@ -349,16 +522,27 @@ static int alloc_out(const rt_taskset *ts, const rt_layout *l, sens_result *out)
 static int run(sens_ctx *c)
 {
     sens_result *out = c->out;
+    const rt_system *sys = c->base->system;
     for (size_t i = 0; i < c->ts->n_tasks; i++) {
         const rta_result *r = &c->base->rta[i];
         out->tasks[i].has_slack = r->status == RTA_BOUNDED;
         if (out->tasks[i].has_slack)
             out->tasks[i].slack_ns = c->ts->tasks[i].deadline_ns - r->wcrt_ns;
+        if (sys) {
+            /* end to end: a step's headroom, only where every deadline holds (any step can
+             * delay every task through the jitter it hands on) */
+            const hol_task *t = &sys->tasks[i];
+            for (size_t s = t->first_step; c->base->schedulable && s < t->first_step + t->n_steps;
+                 s++)
+                if (step_headroom(c, i, s) != 0)
+                    return -1;
+            continue;
+        }
         if (job_terms(c, i, &out->tasks[i].job) != 0 || headroom(c, i) != 0)
             return -1;
     }
-    if (search_k(c, scale_pred, SENS_SCALE_MAX_K, &out->has_scaling, &out->scaling_k) < 0 ||
-        search_k(c, margin_pred, SENS_MARGIN_MAX_K, &out->has_margin, &out->margin_k) < 0)
+    if (scaling(c) < 0 ||
+        search_k(c, margin_pred, 0, SENS_MARGIN_MAX_K, &out->has_margin, &out->margin_k) < 0)
         return -1;
     for (size_t p = 0; p < c->l->n_parts; p++)
         if (min_sms(c, p) != 0)
@@ -389,8 +573,10 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
     c.scratch = rt_layout_copy(l);
     c.c_ns = malloc(n * sizeof *c.c_ns);
     c.rta = calloc(n, sizeof *c.rta);
-    if (alloc_out(ts, l, out) == 0 && c.scratch && c.c_ns && c.rta && run(&c) == 0)
+    if (alloc_out(ts, l, base, out) == 0 && c.scratch && c.c_ns && c.rta &&
+        (!base->system || sys_init(&c) == 0) && run(&c) == 0)
         rc = oo.budget->exhausted ? SENS_BUDGET : SENS_OK;
+    sys_free(&c);
     if (oo.budget->exhausted && oo.budget->step == BUDGET_STEP_SENSITIVITY)
         oo.budget->task = SIZE_MAX;     /* candidates' task indices are not worth quoting */
     oo.budget->current = was;
@@ -423,12 +609,13 @@ int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const
     c.scratch = rt_layout_copy(l);
     c.c_ns = malloc(n * sizeof *c.c_ns);
     c.rta = calloc(n, sizeof *c.rta);
-    if (c.scratch && c.c_ns && c.rta &&
-        search_k(&c, scale_pred, SENS_SCALE_MAX_K, &out.has_scaling, &out.scaling_k) == 0) {
+    if (c.scratch && c.c_ns && c.rta && (!base->system || sys_init(&c) == 0) &&
+        scaling(&c) == 0) {
         rc = oo.budget->exhausted ? SENS_BUDGET : SENS_OK;
         *has = rc == SENS_OK && out.has_scaling;
         *scaling_k = *has ? out.scaling_k : 0;
     }
+    sys_free(&c);
     if (oo.budget->exhausted && oo.budget->step == BUDGET_STEP_SENSITIVITY)
         oo.budget->task = SIZE_MAX;
     oo.budget->current = was;
@@ -446,6 +633,7 @@ void sens_result_fini(sens_result *r)
         free(r->tasks[i].explain);
     }
     free(r->tasks);
+    free(r->steps);
     free(r->min_sms);
     free(r->scan_first_sms);
     free(r->scan_last_sms);

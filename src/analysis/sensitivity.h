@@ -60,9 +60,26 @@ typedef struct sens_task {
     sens_explain *explain;     /* owned; NULL unless i misses */
 } sens_task;
 
+/* A step of a whole system (docs/evidence.md sec. 1, "Whole systems"). */
+typedef struct sens_step {
+    bool has_headroom;         /* false when some end-to-end deadline already misses */
+    int64_t headroom_ns;       /* largest d: C_s + d (a GPU step: its last launch + d), every
+                                  other WCET fixed, keeps every end-to-end deadline */
+} sens_step;
+
 typedef struct sens_result {
-    bool has_scaling;          /* false: even a = 0 misses (jitter beyond a deadline) */
+    bool has_scaling;          /* false: even a = 0 misses (jitter beyond a deadline); a whole
+                                  system: even a = scaling_min_k / SENS_UNIT misses */
     int64_t scaling_k;         /* scaling factor = scaling_k / SENS_UNIT */
+    /* A whole system (base->system set): the scaling factor scales every step's WCET (CPU, copy,
+     * every GPU launch) with the BCETs as given, from the smallest factor at which every scaled
+     * WCET is still at least its BCET (scaling_min_k, at least 1); per-task headroom is not
+     * given (has_headroom false), the steps' is, and no critical job is broken down. */
+    bool system;
+    int64_t scaling_min_k;     /* 0 for a task set of GPU steps alone */
+    size_t n_steps;
+    sens_step *steps;          /* owned; the system's steps in rt_system order (task by task,
+                                  each task's in file order); NULL otherwise */
     bool has_margin;           /* false: margin 0 already misses */
     int64_t margin_k;          /* largest margin = margin_k / SENS_UNIT */
     size_t n_parts;

@@ -15,6 +15,7 @@
 #include "analysis/wcet.h"
 #include "models/occupancy.h"
 #include "search/sizes.h"
+#include "search/sysview.h"
 #include "taskset/inputs.h"
 
 #define MAX_DIAGS 50
@@ -181,12 +182,9 @@ static const char *system_refusal(const cli_run *r)
         return "--windows synchronous assumes every partition starts at 0 and runs its GPU steps "
                "back to back, which a CPU or copy step before a GPU step, or a preemption between "
                "kernels, breaks (use --windows worst-case)";
-    if (o->assign == RT_ASSIGN_SEARCH)
-        return "the partition search does not take whole systems yet: its necessary tests are "
-               "not proven sound with CPU and copy steps (give the partitions as <partition> "
-               "elements and use --assign given)";
-    if (r->args.sensitivity)
-        return "--sensitivity does not take whole systems yet (leave it out)";
+    const char *search_why = o->assign == RT_ASSIGN_SEARCH ? sysview_refusal(r->ts, o) : NULL;
+    if (search_why)
+        return search_why;
     if (r->args.emit_taskset_path)
         return "--emit-taskset does not take whole systems yet: the task set it writes would "
                "lose the CPU and copy steps (leave it out; --emit-partitions, --emit-launch and "

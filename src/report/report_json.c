@@ -486,10 +486,35 @@ static void j_explain(jw *w, const rt_report *r, size_t i, const sens_task *t)
     j_job(w, r, &t->job);
     kint_or_null(w, "wcrt_without_interference_ns", x->without_intf_bounded, x->without_intf_ns);
     jw_kbool(w, "meets_without_interference", x->without_intf_meets);
-    jw_kstr(w, "partition", r->layout->part_name[p]);
-    kint_or_null(w, "partition_min_sms", r->sens->has_min_sms[p], r->sens->min_sms[p]);
+    jw_kstr(w, "partition", p == SIZE_MAX ? NULL : r->layout->part_name[p]);
+    kint_or_null(w, "partition_min_sms", p != SIZE_MAX && r->sens->has_min_sms[p],
+                 p == SIZE_MAX ? 0 : r->sens->min_sms[p]);
     kint_or_null(w, "task_passes_with_sms", t->has_pass_sms, t->pass_sms);
     jw_object_end(w);
+}
+
+/* A whole system's task i: each step's WCET and headroom (docs/report.md). */
+static void j_sens_steps(jw *w, const rt_report *r, size_t i)
+{
+    const rt_system *sys = r->eval->system;
+    const hol_task *t = &sys->tasks[i];
+    const rt_task *tk = &r->ts->tasks[i];
+    char nb[32];
+    jw_key(w, "steps");
+    jw_array_begin(w);
+    for (size_t k = 0; k < t->n_steps; k++) {
+        size_t x = t->first_step + k;
+        const hol_step *h = &sys->steps[x];
+        jw_object_begin(w);
+        jw_kstr(w, "kind", tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu");
+        jw_kstr(w, "resource",
+                rt_system_resource_name(sys, r->gpu, r->layout, h->resource, nb, sizeof nb));
+        jw_kint(w, "wcet_ns", h->wcet_ns);
+        kint_or_null(w, "wcet_headroom_ns", r->sens->steps[x].has_headroom,
+                     r->sens->steps[x].headroom_ns);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
 }
 
 static void j_sensitivity(jw *w, const rt_report *r)
@@ -499,6 +524,11 @@ static void j_sensitivity(jw *w, const rt_report *r)
     jw_object_begin(w);
     kreal_or_null(w, "scaling_factor", s->has_scaling, (double)s->scaling_k / SENS_UNIT);
     jw_kbool(w, "scaling_factor_at_limit", s->has_scaling && s->scaling_k == SENS_SCALE_MAX_K);
+    if (s->system) {
+        /* a whole system: every step scaled, from the smallest factor keeping each BCET */
+        jw_kstr(w, "scaling_factor_scope", "every step");
+        jw_kreal(w, "scaling_factor_from", (double)s->scaling_min_k / SENS_UNIT);
+    }
     kreal_or_null(w, "max_margin", s->has_margin, (double)s->margin_k / SENS_UNIT);
     jw_kbool(w, "max_margin_at_limit", s->has_margin && s->margin_k == SENS_MARGIN_MAX_K);
     jw_key(w, "precision");
@@ -529,6 +559,8 @@ static void j_sensitivity(jw *w, const rt_report *r)
         jw_kstr(w, "name", r->ts->tasks[i].name);
         kint_or_null(w, "slack_ns", t->has_slack, t->slack_ns);
         kint_or_null(w, "wcet_headroom_ns", t->has_headroom, t->headroom_ns);
+        if (s->system)
+            j_sens_steps(w, r, i);
         jw_key(w, "explanation");
         j_explain(w, r, i, t);
         jw_object_end(w);

@@ -457,7 +457,14 @@ static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, F
     const sens_explain *x = t->explain;
     size_t p = l->task_part[i];
     fprintf(out, "  %s misses:", r->ts->tasks[i].name);
-    if (j->bounded) {
+    if (r->sens->system) {
+        /* end to end: the flow table above gives every step's figures */
+        if (x->bounded)
+            fprintf(out, " R - D = %s end to end (its flow above gives each step)\n",
+                    D(x->excess_ns).s);
+        else
+            fprintf(out, " its end-to-end response is unbounded (its flow above says where)\n");
+    } else if (j->bounded) {
         fprintf(out, " R - D = %s; worst job q = %" PRId64 ": R = J %s + B %s", D(x->excess_ns).s,
                 j->q, D(j->jitter_ns).s, D(j->blocking_ns).s);
         if (j->blocking_task != SIZE_MAX)
@@ -479,6 +486,10 @@ static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, F
                                       : "still a miss: interference alone does not cause it");
     else
         fprintf(out, "    without interference: R still unbounded\n");
+    if (p == SIZE_MAX) {
+        fprintf(out, "    a CPU task: no partition size changes its own steps\n");
+        return;
+    }
     if (t->has_pass_sms)
         fprintf(out, "    %s meets its deadline with %s at %" PRId64 " SMs (now %" PRId64 ")",
                 r->ts->tasks[i].name, l->part_name[p], t->pass_sms, l->part_sms[p]);
@@ -493,6 +504,37 @@ static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, F
         fprintf(out, "; no size of %s alone makes every deadline hold\n", l->part_name[p]);
 }
 
+/* A whole system's slacks and step headrooms (docs/evidence.md sec. 1, "Whole systems"), then
+ * the explanations of its misses. */
+static void sens_steps(const rt_report *r, FILE *out)
+{
+    const sens_result *s = r->sens;
+    const rt_system *sys = r->eval->system;
+    char nb[32];
+    int w = (int)name_width(r->ts);
+    fprintf(out, "  WCET headroom of each step, every other WCET fixed (to 1 ns; a GPU step's "
+                 "added to its last launch):\n");
+    fprintf(out, "  %-*s %13s %4s %-5s %-14s %13s %20s\n", w, "task", "slack D-R", "step", "kind",
+            "resource", "C", "WCET headroom");
+    for (size_t i = 0; i < s->n_tasks; i++) {
+        const sens_task *t = &s->tasks[i];
+        const hol_task *ht = &sys->tasks[i];
+        const rt_task *tk = &r->ts->tasks[i];
+        for (size_t k = 0; k < ht->n_steps; k++) {
+            size_t x = ht->first_step + k;
+            const hol_step *h = &sys->steps[x];
+            fprintf(out, "  %-*.*s %13s %4zu %-5s %-14s %13s %20s\n", w, w, k == 0 ? tk->name : "",
+                    k > 0 ? "" : t->has_slack ? D(t->slack_ns).s : "unbounded", k + 1, tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu",
+                    rt_system_resource_name(sys, r->gpu, r->layout, h->resource, nb, sizeof nb),
+                    D(h->wcet_ns).s,
+                    s->steps[x].has_headroom ? D(s->steps[x].headroom_ns).s : "none (misses)");
+        }
+    }
+    for (size_t i = 0; i < s->n_tasks; i++)
+        if (s->tasks[i].explain)
+            sens_explanation(r, i, &s->tasks[i], out);
+}
+
 static void sensitivity(const rt_report *r, FILE *out)
 {
     const sens_result *s = r->sens;
@@ -500,7 +542,16 @@ static void sensitivity(const rt_report *r, FILE *out)
     char k[32];
     fprintf(out, "\nSensitivity (docs/evidence.md sec. 1; %" PRIu64 " candidate analyses%s):\n",
             s->analyses, s->exhaustive ? "" : ", some NOT exhaustive: combination cap hit");
-    if (s->has_scaling) {
+    if (s->system && s->has_scaling) {
+        fmt_k(s->scaling_k, k, sizeof k);
+        fprintf(out, "  Scaling factor of every step's WCET (CPU, copy, every GPU launch; BCETs as "
+                     "given): %s%s (to 1e-4, rounded down)\n",
+                s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
+    } else if (s->system) {
+        fmt_k(s->scaling_min_k, k, sizeof k);
+        fprintf(out, "  Scaling factor of every step's WCET: none: a deadline is missed even at "
+                     "%s, the smallest factor that keeps every WCET at least its BCET\n", k);
+    } else if (s->has_scaling) {
         fmt_k(s->scaling_k, k, sizeof k);
         fprintf(out, "  Scaling factor of every launch WCET: %s%s (to 1e-4, rounded down)\n",
                 s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
@@ -527,6 +578,10 @@ static void sensitivity(const rt_report *r, FILE *out)
             fprintf(out, "  Smallest size of %s (others fixed): none passes in %" PRId64 "..%"
                          PRId64 " SMs (a larger size would overlap the other partitions)\n",
                     l->part_name[p], s->scan_first_sms[p], s->scan_last_sms[p]);
+    }
+    if (s->system) {
+        sens_steps(r, out);
+        return;
     }
     int w = (int)name_width(r->ts);
     fprintf(out, "  %-*s %13s %20s\n", w, "task", "slack D-R", "WCET headroom (1 ns)");

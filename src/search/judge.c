@@ -40,6 +40,7 @@ struct judge {
     long analyses, hits, undecided;
     unsigned char *blame;   /* scratch: n_parts * n_parts of the last fresh failing analysis */
     size_t blame_cap;
+    const sysview *sv;      /* a whole system: ts is its view, the analysis the system's */
 };
 
 int jl_init(jlayout *l, size_t T)
@@ -246,12 +247,29 @@ static int fill_blame(judge *j, const jlayout *l, const rt_eval *ev, jverdict *v
     return 0;
 }
 
-int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev)
+void judge_set_system(judge *j, const sysview *v)
 {
-    int erc = rt_eval_layout(j->m, ts, l, j->o, 0, ev);
+    j->sv = v;
+}
+
+/* The one full analysis: ts (the judge's task set, or its tasks idx[0..] ascending when idx is
+ * not NULL) on l; a whole system's through its view (sysview_eval), *other then the overshoot of
+ * its CPU tasks that miss (0 otherwise). */
+static int run_analysis(judge *j, const rt_taskset *ts, rt_layout *l, const size_t *idx,
+                        rt_eval *ev, double *other)
+{
+    *other = 0;
+    int erc = j->sv ? sysview_eval(j->sv, j->m, l, idx, ts->n_tasks, JUDGE_OVER_CAP, ev, other)
+                    : rt_eval_layout(j->m, ts, l, j->o, 0, ev);
     j->analyses++;
     j->undecided += erc == EVAL_OK && !ev->decided;
     return erc;
+}
+
+int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev)
+{
+    double other;
+    return run_analysis(j, ts, l, NULL, ev, &other);
 }
 
 /* What a task that misses adds to jverdict.overshoot: (R - D) / D up to JUDGE_OVER_CAP, the
@@ -308,7 +326,8 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
     for (size_t t = 0; t < n; t++)
         r->task_part[t] = l->part[j->sub_idx[t]];
     rt_eval ev;
-    int erc = judge_analyse(j, ts, r, &ev);
+    double other;
+    int erc = run_analysis(j, ts, r, n == j->T ? NULL : j->sub_idx, &ev, &other);
     rt_layout_free(r);
     if (erc == EVAL_ENOMEM)
         return -1;
@@ -317,7 +336,7 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
     v->undecided = erc == EVAL_OK && !ev.decided;
     v->exhaustive = erc != EVAL_OK || ev.exhaustive;
     memset(j->miss, 0, j->T);
-    v->overshoot = 0;
+    v->overshoot = other;
     for (size_t t = 0; t < n; t++) {
         j->miss[j->sub_idx[t]] = erc != EVAL_OK || !ev.rta[t].schedulable;
         if (j->miss[j->sub_idx[t]])
@@ -326,8 +345,10 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
     v->miss = j->miss;
     v->blame = NULL;
     int rc = 0;
+    /* no blame for a whole system: a miss there may come from a CPU core or a copy engine
+     * that a task of another partition shares, which no witness cut accounts for */
     if (erc == EVAL_OK && n == j->T && !v->pass && !v->undecided && ev.exhaustive &&
-        j->o->windows == RT_WINDOWS_WORST_CASE)
+        j->o->windows == RT_WINDOWS_WORST_CASE && !j->sv)
         rc = fill_blame(j, l, &ev, v);
     if (erc == EVAL_OK)
         rt_eval_fini(&ev);

@@ -10,6 +10,7 @@
 #include "analysis/options.h"
 #include "models/model.h"
 #include "search/sizes.h"
+#include "search/sysview.h"
 #include "taskset/taskset.h"
 
 /* A candidate as the search handles it: part[i] is task i's partition (0 .. n_parts-1), or
@@ -72,6 +73,11 @@ typedef struct jverdict {
  * ones. NULL on out of memory. */
 judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size_t max_entries);
 void judge_free(judge *j);
+/* Judge a whole system: ts of judge_new is v's view (v->ts), and every analysis is the holistic
+ * analysis of the system for the view's layout (sysview_eval, docs/assignment.md sec. 13): a
+ * layout passes iff every end-to-end deadline holds, a CPU task's included; no blame is given.
+ * v is borrowed and must outlive j. */
+void judge_set_system(judge *j, const sysview *v);
 /* Full analysis (rt_eval_layout) of l, normalised first, answered from the cache when the
  * same layout was analysed before; a layout with a size that the rule of the options forbids
  * (sizes.h) fails without an analysis, the tasks of such partitions missing. A partial layout
@@ -80,7 +86,8 @@ void judge_free(judge *j);
 int judge_eval(judge *j, jlayout *l, jverdict *v);
 /* The search's one full analysis of a candidate (the returned layout's re-analysis is
  * rt_recheck's, analysis/recheck.h): rt_eval_layout of l for ts (the judge's task
- * set, or a part of it) with a fresh work budget, counted in judge_analyses and, when left
+ * set, or a part of it; with judge_set_system, the judge's task set itself, and the analysis
+ * that of the system as sysview_eval recasts it) with a fresh work budget, counted in judge_analyses and, when left
  * undecided, judge_undecided; no cache. Returns rt_eval_layout's code, ev as there. */
 int judge_analyse(judge *j, const rt_taskset *ts, rt_layout *l, rt_eval *ev);
 /* The layout as the analysis takes it: P0, P1, ... packed from SM 0, base priorities. l must be

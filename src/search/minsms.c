@@ -27,6 +27,7 @@
 #include "search/pattern.h"
 #include "search/pattern_mip.h"
 #include "search/search_int.h"
+#include "search/sysview.h"
 
 #define CACHE_ENTRIES 32768  /* layouts whose verdict the judge keeps */
 #define PMIP_FIRST 3000      /* patterns of a partial pool in the first pattern MIP */
@@ -128,6 +129,7 @@ struct search {
                              * planned `from`, or later when the early stages ran past it */
     long rechecks;          /* full analyses of the returned layout (recheck.h) */
     bool recheck_undecided;
+    const sysview *sv;      /* a whole system: ts and o are its view's (sysview.h) */
 };
 
 /* Monotonic end of stage st begun now (0: no time limit). */
@@ -526,6 +528,8 @@ static int search_run(search *s)
     size_t T = s->ts->n_tasks;
     if (T > 0 && !(s->j = judge_new(s->m, s->ts, s->o, CACHE_ENTRIES)))
         return ASSIGN_ENOMEM;
+    if (s->j && s->sv)
+        judge_set_system(s->j, s->sv);
     if (inc_init(&s->inc, T) != 0)
         return ASSIGN_ENOMEM;
     s->inc.rule = lbt_rule(s->b);
@@ -556,20 +560,51 @@ static int search_run(search *s)
     return ASSIGN_OK;
 }
 
+/* A whole system: the found layout of the view as the system's (sysview_layout), its
+ * partitions' names kept, the CPU tasks on no partition. */
+static int system_layout(search *s)
+{
+    rt_layout *l = s->out->layout;
+    rt_taskset sub;
+    rt_task *tasks = NULL;
+    rt_layout *r = sysview_layout(s->sv, l, NULL, s->ts->n_tasks, &sub, &tasks);
+    free(tasks);
+    if (!r)
+        return ASSIGN_ENOMEM;
+    for (size_t p = 0; p < l->n_parts; p++) {
+        r->part_name[p] = l->part_name[p];
+        l->part_name[p] = NULL;
+    }
+    rt_layout_free(l);
+    s->out->layout = r;
+    return ASSIGN_OK;
+}
+
 /* The returned layout analysed once more (recheck.h): its priorities (Audsley rewrites them),
  * and a contradiction of the search is an internal error. Counted with the search's analyses. */
 static int final_check(search *s)
 {
     rt_eval ev;
     bool contradicts = false;
-    int erc = rt_recheck(s->m, s->ts, s->out->layout, s->o, 0, &ev, &contradicts);
+    const rt_taskset *ts = s->sv ? s->sv->sys : s->ts;
+    const rt_options *o = s->sv ? s->sv->sys_o : s->o;
+    int erc = rt_recheck(s->m, ts, s->out->layout, o, 0, &ev, &contradicts);
     s->rechecks++;
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
     bool pass = erc == EVAL_OK && ev.schedulable;
     s->recheck_undecided = erc == EVAL_OK && !ev.decided;
+    bool decided = erc != EVAL_OK || ev.decided;
     if (erc == EVAL_OK)
         rt_eval_fini(&ev);
+    if (!pass && s->sv && s->ts->n_tasks == 0) {
+        /* a whole system without GPU work: no layout changes its analysis, which is the
+         * verdict (docs/assignment.md sec. 13) */
+        rt_layout_free(s->out->layout);
+        s->out->layout = NULL;
+        s->out->status = decided ? ASSIGN_INFEASIBLE : ASSIGN_UNKNOWN;
+        return ASSIGN_OK;
+    }
     if (!pass) {
         /* the search returns only layouts this very analysis accepted: a miss (contradicts),
          * an undecided verdict or an out-of-range WCET here is a fault of the tool */
@@ -669,7 +704,22 @@ int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     out->status = ASSIGN_UNKNOWN;
     out->min_slack = NAN;
     search s = { .m = m, .ts = ts, .o = o, .d = d, .t0 = search_now(), .out = out };
+    sysview v;
+    if (rt_taskset_has_system_steps(ts) || o->gpu_kernel_preemption) {
+        const char *why = sysview_refusal(ts, o);
+        if (why) {
+            rt_diag_error(d, ts->path, 0, "%s", why);
+            return ASSIGN_ESOLVER;
+        }
+        if (sysview_init(&v, ts, o) != 0)
+            return ASSIGN_ENOMEM;
+        s.ts = &v.ts;
+        s.o = &v.o;
+        s.sv = &v;
+    }
     int rc = search_run(&s);
+    if (rc == ASSIGN_OK && s.sv && out->layout)
+        rc = system_layout(&s);
     if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0)
         rc = final_check(&s);
     out->analyses = (s.j ? judge_analyses(s.j) : 0) + s.rechecks;
@@ -690,5 +740,7 @@ int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     pattern_master_free(s.pm);
     pattern_pool_fini(&s.pool);
     exact_fini(&s.x);
+    if (s.sv)
+        sysview_fini(&v);
     return rc;
 }
