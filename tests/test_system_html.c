@@ -111,8 +111,26 @@ static void test_system_report(void)
     expect_has(h, "R = O + rho = 3250000 + 7427866 = 10677866 ns");
     expect_has(h, "<h4>detector: T 33.333 ms, D 60 ms, J 1 ms; end to end R 14.277866 ms: "
                   "ok</h4>");
-    /* no sensitivity for a whole system, said so */
-    expect_has(h, "The sensitivity figures are not computed for whole systems.");
+    /* the sensitivity of a whole system: one headroom per step, with its resource and C */
+    expect_has(h, "<th>WCET headroom</th></tr>");
+    expect_has(h, "<tr><td class=\"l\">detector</td><td>1</td><td class=\"l\">cpu</td>"
+                  "<td class=\"l\">core 1</td><td>2.5 ms</td>");
+    expect_has(h, "every step's WCET (CPU, copy, every GPU launch) w becomes ceil(a w)");
+    runcmd_free(&r);
+}
+
+/* A whole system that misses, in HTML: examples/tasksets/kernel-preemption-cost.xml with
+ * --gpu-preemption kernel (worked by hand in its header): L misses with R_L = 24 ms against
+ * D = 20 ms, so its explanation says R - D = 4 ms end to end, and no step has headroom. */
+static void test_system_miss_report(void)
+{
+    runcmd_out r = runcmd((char *[]){ "x", "examples/tasksets/kernel-preemption-cost.xml", "--gpu",
+                                      "examples/gpus/rtx2060.xml", "--gpu-preemption", "kernel",
+                                      "--format", "html", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    expect_has(r.out, "<h3>Why L misses its deadline</h3>");
+    expect_has(r.out, "<tr><th>R - D, end to end</th><td>4 ms</td></tr>");
+    expect_has(r.out, "<td>none (a deadline misses)</td>");
     runcmd_free(&r);
 }
 
@@ -174,6 +192,7 @@ void test_system_html_register(void)
     CU_pSuite s = CU_add_suite("system_html", NULL, NULL);
     CU_add_test(s, "system.xml: register, configuration record, derivations worked by hand",
                 test_system_report);
+    CU_add_test(s, "a whole system that misses: its explanation end to end", test_system_miss_report);
     CU_add_test(s, "GPU steps alone: CPU and copy rows not used", test_gpu_only_report);
     CU_add_test(s, "--gpu-preemption kernel: the register says deferred preemption",
                 test_kernel_preemption_report);

@@ -90,12 +90,12 @@ static int stamp(cli_run *r)
     return 0;
 }
 
-/* --sensitivity (always for html but for a whole system, whose flows it does not take:
- * docs/system.md sec. 5): margins of the analysed layout. */
+/* --sensitivity (always for html): margins of the analysed layout, end to end for a whole
+ * system (docs/evidence.md sec. 1). */
 static int sensitivity(cli_run *r)
 {
     bool want = r->args.sensitivity || r->args.format == CLI_FORMAT_HTML;
-    if (!want || !r->have_eval || !r->eval.decided || r->eval.system)
+    if (!want || !r->have_eval || !r->eval.decided)
         return 0;   /* an undecided analysis has no margins (its statement is out already) */
     int rc = sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->eval, &r->sens);
     if (rc == SENS_BUDGET) {

@@ -223,6 +223,42 @@ static void fmt_k(int64_t k, char *buf, size_t size)
     snprintf(buf, size, "%" PRId64 ".%04" PRId64, k / SENS_UNIT, k % SENS_UNIT);
 }
 
+/* A whole system's WCET headroom per step (docs/evidence.md sec. 1, "Whole systems"). */
+static void step_headrooms(xhtml *p, const rt_report *r)
+{
+    const sens_result *s = r->sens;
+    const rt_system *sys = r->eval->system;
+    char nb[32];
+    xhtml_el(p, "p", NULL, "WCET headroom of each step: the largest d (exact, 1 ns) such that "
+                           "C_s + d (a GPU step: its last launch + d), every other WCET "
+                           "unchanged, keeps every end-to-end deadline.");
+    xhtml_open(p, "table");
+    xhtml_head_row(p, "lrllrr", (const char *const[]){ "task", "step", "kind", "resource", "C",
+                                                       "WCET headroom", NULL });
+    xhtml_nl(p);
+    for (size_t i = 0; i < s->n_tasks; i++) {
+        const hol_task *ht = &sys->tasks[i];
+        const rt_task *tk = &r->ts->tasks[i];
+        for (size_t k = 0; k < ht->n_steps; k++) {
+            size_t x = ht->first_step + k;
+            const hol_step *h = &sys->steps[x];
+            xhtml_open(p, "tr");
+            xhtml_el(p, "td", "l", k == 0 ? tk->name : "");
+            xhtml_elf(p, "td", NULL, "%zu", k + 1);
+            xhtml_el(p, "td", "l", tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu");
+            xhtml_el(p, "td", "l", rt_system_resource_name(sys, r->gpu, r->layout, h->resource,
+                                                           nb, sizeof nb));
+            xhtml_el(p, "td", NULL, D(h->wcet_ns).s);
+            xhtml_el(p, "td", NULL, s->steps[x].has_headroom ? D(s->steps[x].headroom_ns).s
+                                                             : "none (a deadline misses)");
+            xhtml_close(p);
+            xhtml_nl(p);
+        }
+    }
+    xhtml_close(p);
+    xhtml_nl(p);
+}
+
 static void sensitivity_block(xhtml *p, const rt_report *r)
 {
     const sens_result *s = r->sens;
@@ -235,7 +271,16 @@ static void sensitivity_block(xhtml *p, const rt_report *r)
               s->analyses, s->exhaustive ? "" : "; some NOT exhaustive: combination cap hit");
     xhtml_open(p, "table");
     xhtml_attr(p, "class", "kv");
-    if (s->has_scaling) {
+    if (s->system && s->has_scaling) {
+        fmt_k(s->scaling_k, k, sizeof k);
+        xhtml_kvf(p, "Critical scaling factor", "%s%s: every step's WCET (CPU, copy, every GPU "
+                  "launch) w becomes ceil(a w), the best cases as given; precision 1e-4, rounded "
+                  "down", s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
+    } else if (s->system) {
+        fmt_k(s->scaling_min_k, k, sizeof k);
+        xhtml_kvf(p, "Critical scaling factor", "none: a deadline is missed even at %s, the "
+                  "smallest factor that keeps every WCET at least its best case", k);
+    } else if (s->has_scaling) {
         fmt_k(s->scaling_k, k, sizeof k);
         xhtml_kvf(p, "Critical scaling factor", "%s%s: every launch WCET w becomes ceil(a w); "
                   "precision 1e-4, rounded down",
@@ -266,6 +311,10 @@ static void sensitivity_block(xhtml *p, const rt_report *r)
     }
     xhtml_close(p);
     xhtml_nl(p);
+    if (s->system) {
+        step_headrooms(p, r);
+        return;
+    }
     xhtml_el(p, "p", NULL, "WCET headroom: the largest d (exact, 1 ns) such that C_i + d keeps "
                            "every deadline of the task's partition, everything else unchanged.");
 }
@@ -279,7 +328,12 @@ static void explanation(xhtml *p, const rt_report *r, size_t i)
     xhtml_elf(p, "h3", NULL, "Why %s misses its deadline", name_of(r, i));
     xhtml_open(p, "table");
     xhtml_attr(p, "class", "kv");
-    if (j->bounded) {
+    if (r->sens->system) {      /* end to end: its flow (above and section 5) gives each step */
+        if (x->bounded)
+            xhtml_kv(p, "R - D, end to end", D(x->excess_ns).s);
+        else
+            xhtml_kv(p, "Response time", "unbounded end to end: its flow says at which step");
+    } else if (j->bounded) {
         xhtml_kv(p, "R - D", D(x->excess_ns).s);
         xhtml_kvf(p, "Worst job", "q = %" PRId64, j->q);
         xhtml_kv(p, "Jitter J", D(j->jitter_ns).s);
@@ -305,6 +359,13 @@ static void explanation(xhtml *p, const rt_report *r, size_t i)
                                      : "still a miss: interference alone does not cause it");
     if (x->without_intf_bounded)
         xhtml_kv(p, "R without interference", D(x->without_intf_ns).s);
+    if (q >= r->layout->n_parts) {
+        xhtml_kv(p, "Size at which it passes", "none: a CPU task, no partition size changes its "
+                                               "own steps");
+        xhtml_close(p);
+        xhtml_nl(p);
+        return;
+    }
     if (t->has_pass_sms)
         xhtml_kvf(p, "Size at which it passes", "%s with %" PRId64 " SMs (now %" PRId64 "; the "
                   "other partitions and the mapping unchanged)", r->layout->part_name[q],
@@ -543,8 +604,7 @@ void html_results(xhtml *p, const rt_report *r)
             results_partition(p, r, SIZE_MAX);
         xhtml_el(p, "p", NULL, "A whole system: R is end to end (from the job's nominal release "
                                "to the completion of its last step); C and B belong to each "
-                               "step (below and section 5). The sensitivity figures are not "
-                               "computed for whole systems.");
+                               "step (below and section 5).");
         html_flows(p, r);
     }
     if (r->sens) {
@@ -687,7 +747,7 @@ void html_derivations(xhtml *p, const rt_report *r)
 void html_figures(xhtml *p, const rt_report *r)
 {
     xhtml_section(p, "figures", "6. Figures", false);
-    if (r->eval && r->sens) {
+    if (r->eval && r->sens && !r->sens->system) {
         xhtml_el(p, "h3", NULL, "Worst-case scenario of each task's critical job");
         for (size_t i = 0; i < r->ts->n_tasks; i++) {
             xhtml_open(p, "figure");
