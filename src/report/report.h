@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
+#include "analysis/chain.h"
 #include "analysis/measure.h"
 #include "analysis/sensitivity.h"
 #include "analysis/concurrency.h"
@@ -37,6 +38,7 @@ typedef struct rt_report {
     const rt_measurements *meas_in;   /* --check-measurements: the observations; else NULL */
     const meas_result *meas;          /* their check against the bounds; NULL without */
     const rt_budget *budget;          /* the run's work budget; exhausted: UNDECIDED; may be NULL */
+    const chain_result *chains;       /* one per chain of ts (docs/chains.md); NULL: none */
 } rt_report;
 
 /* True when the report may show wall-clock seconds: not under SOURCE_DATE_EPOCH, whose reports
