@@ -162,6 +162,15 @@ static void test_unbounded_and_overflow(void)
     CU_ASSERT_EQUAL(r.status[CHAIN_DAVARE], CHAIN_OVERFLOW);
     CU_ASSERT_EQUAL(r.status[CHAIN_DURR_MRT], CHAIN_OVERFLOW);
     CU_ASSERT(!r.passes);
+    /* a period of 0 (a caller's bug): no division, no bound */
+    ts[1] = task(0, 20, 5);
+    chain_analyse(&c, ts, &r);
+    CU_ASSERT_EQUAL(r.status[CHAIN_DAVARE], CHAIN_INVALID);
+    CU_ASSERT(!r.passes);
+    c.communication = RT_COMM_LET;
+    chain_analyse(&c, ts, &r);
+    CU_ASSERT_EQUAL(r.status[CHAIN_LET_EXACT], CHAIN_INVALID);
+    CU_ASSERT(!r.passes);
 }
 
 /* LET by hand. A: T 4, D 2, phase 0 (reads at 4k, writes at 4k + 2); B: T 6, D 3, phase 1

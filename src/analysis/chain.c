@@ -229,9 +229,11 @@ void chain_analyse(const rt_chain *c, const chain_task *tasks, chain_result *out
 {
     *out = (chain_result){ .binding_mrt = CHAIN_DAVARE, .binding_mda = CHAIN_DAVARE };
     bool let = c->communication == RT_COMM_LET;
-    bool all_bounded = true, late = false;
+    bool all_bounded = true, late = false, valid = c->n_tasks > 0;
     for (size_t k = 0; k < c->n_tasks; k++) {
         const chain_task *t = &tasks[c->tasks[k]];
+        valid &= t->period_ns > 0 && t->deadline_ns >= 0 && t->jitter_ns >= 0 &&
+                 t->offset_ns >= 0 && (!t->bounded || t->wcrt_ns >= 0);
         if (!t->bounded && all_bounded) {
             all_bounded = false;
             out->unbounded_task = k;
@@ -241,7 +243,12 @@ void chain_analyse(const rt_chain *c, const chain_task *tasks, chain_result *out
             out->late_task = k;
         }
     }
-    if (let) {
+    if (!valid) {
+        chain_status *st = out->status;
+        st[let ? CHAIN_LET_EXACT : CHAIN_DAVARE] = CHAIN_INVALID;
+        if (!let)
+            st[CHAIN_DURR_MRT] = st[CHAIN_DURR_MDA] = CHAIN_INVALID;
+    } else if (let) {
         let_exact(c, tasks, out);
     } else if (all_bounded) {
         implicit_bounds(c, tasks, out);
@@ -298,6 +305,7 @@ const char *chain_status_name(chain_status s)
     case CHAIN_UNBOUNDED: return "unbounded task";
     case CHAIN_OVERFLOW: return "overflow";
     case CHAIN_TOO_LONG: return "too many job chains";
+    case CHAIN_INVALID: return "invalid task figures";
     }
     return "?";
 }

@@ -39,7 +39,8 @@ typedef enum {
     CHAIN_OK,              /* computed */
     CHAIN_UNBOUNDED,       /* a task of the chain has no bounded R (result.unbounded_task) */
     CHAIN_OVERFLOW,        /* a sum, the hyperperiod or a job's instant leaves int64 */
-    CHAIN_TOO_LONG         /* let: more than CHAIN_LET_MAX_JOBCHAINS job chains to try */
+    CHAIN_TOO_LONG,        /* let: more than CHAIN_LET_MAX_JOBCHAINS job chains to try */
+    CHAIN_INVALID          /* a task's T <= 0, or a negative D, J, offset or R (a caller's bug) */
 } chain_status;
 
 /* The enumeration's work bound: partitioned job chains tried per chain, those left out for a
@@ -86,7 +87,8 @@ void chain_analyse(const rt_chain *c, const chain_task *tasks, chain_result *out
 chain_result *chain_analyse_all(const rt_taskset *ts, const rt_eval *e);
 /* "davare", "durr_mrt", "durr_mda", "let_exact" (the JSON keys). */
 const char *chain_bound_name(chain_bound b);
-/* "does not apply", "bounded", "unbounded task", "overflow", "too many job chains". */
+/* "does not apply", "bounded", "unbounded task", "overflow", "too many job chains", "invalid
+ * task figures". */
 const char *chain_status_name(chain_status s);
 
 #endif

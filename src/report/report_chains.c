@@ -34,8 +34,9 @@ static void no_bound_text(const rt_report *r, size_t ci, chain_bound b, char *bu
     const chain_result *x = &r->chains[ci];
     switch (x->status[b]) {
     case CHAIN_UNBOUNDED:
-        snprintf(buf, size, "task \"%s\" has no bounded response time",
-                 task_name(r, c, x->unbounded_task));
+        snprintf(buf, size, "task \"%s\" has no bounded response time (%s)",
+                 task_name(r, c, x->unbounded_task),
+                 rta_status_name(r->eval->rta[c->tasks[x->unbounded_task]].status));
         break;
     case CHAIN_OVERFLOW:
         snprintf(buf, size, b == CHAIN_LET_EXACT
@@ -69,8 +70,9 @@ static void reason_text(const rt_report *r, size_t ci, char *buf, size_t size)
                      r->ts->tasks[i].name, D(res->wcrt_ns).s,
                      D(r->ts->tasks[i].deadline_ns).s);
         else
-            snprintf(buf, size, "task \"%s\" has no bounded response time: under LET every task "
-                     "of the chain must complete by its deadline", r->ts->tasks[i].name);
+            snprintf(buf, size, "task \"%s\" has no bounded response time (%s): under LET every "
+                     "task of the chain must complete by its deadline", r->ts->tasks[i].name,
+                     rta_status_name(res->status));
     } else if (x->why == CHAIN_WHY_NO_BOUND) {
         char nb[200];
         chain_bound b = c->communication == RT_COMM_LET ? CHAIN_LET_EXACT : CHAIN_DAVARE;
