@@ -358,6 +358,14 @@ static bool run(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu, rt_opt
         r->verdict = RTGPU_VERDICT_INVALID;
         return true;
     }
+    if (ts->n_chains > 0) {
+        /* docs/chains.md sec. 5: a verdict must not leave a chain's requirement out */
+        rt_diag_error(dl, ts->path, ts->chains[0].line, "chain \"%s\": the library does not "
+                      "check cause-effect chains yet (its verdict would leave the chain's "
+                      "requirements out; use rtgpu-analyze)", ts->chains[0].name);
+        r->verdict = RTGPU_VERDICT_INVALID;
+        return true;
+    }
     if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
         rt_diag_error(dl, ts->path, 0, "layout given, but the task set fixes no partitions "
                                        "(add <partition> elements or search a layout)");

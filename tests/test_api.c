@@ -299,6 +299,29 @@ static void test_whole_system_refused(void)
     rtgpu_diags_free(d);
 }
 
+/* A task set with a <chain> (tests/data/good/chain-gpu.xml, the first on line 16) is refused,
+ * located: the library's verdict would leave the chain's requirements out (docs/chains.md
+ * sec. 5). */
+static void test_chains_refused(void)
+{
+    rtgpu_diags *d = rtgpu_diags_new();
+    rtgpu_taskset *ts = rtgpu_taskset_load("tests/data/good/chain-gpu.xml", d);
+    rtgpu_gpu *gpu = rtgpu_gpu_load("tests/data/good/gpu.xml", d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(gpu);
+    rtgpu_result *r = rtgpu_analyse(ts, gpu, NULL, d);
+    CU_ASSERT_EQUAL(rtgpu_result_verdict(r), RTGPU_VERDICT_INVALID);
+    CU_ASSERT_EQUAL(rtgpu_diags_errors(d), 1);
+    size_t last = rtgpu_diags_count(d) - 1;
+    CU_ASSERT_EQUAL(rtgpu_diag_line(d, last), 16);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rtgpu_diag_message(d, last),
+                                  "the library does not check cause-effect chains yet"));
+    rtgpu_result_free(r);
+    rtgpu_gpu_free(gpu);
+    rtgpu_taskset_free(ts);
+    rtgpu_diags_free(d);
+}
+
 void test_api_register(void)
 {
     CU_pSuite s = CU_add_suite("api", NULL, NULL);
@@ -311,4 +334,5 @@ void test_api_register(void)
     CU_add_test(s, "layout given without partitions: invalid", test_given_without_partitions);
     CU_add_test(s, "NULL safety and free paths", test_null_safety);
     CU_add_test(s, "a whole system: refused, located", test_whole_system_refused);
+    CU_add_test(s, "chains: refused, located", test_chains_refused);
 }

@@ -39,7 +39,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc, cli_
         .sens = r->have_sens ? &r->sens : NULL, .diags = r->diags,
         .search_diags = r->search_diags,
         .meas_in = r->have_meas ? r->meas_in : NULL, .meas = r->have_meas ? &r->meas : NULL,
-        .budget = &r->budget,
+        .budget = &r->budget, .chains = r->chains,
     };
     const char *path = r->args.output_path;
     if (!path) {

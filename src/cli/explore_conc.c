@@ -293,6 +293,12 @@ static int load(conc_run *r)
                           "the task set a whole system (docs/system.md): rtgpu-explore %s does "
                           "not take whole systems yet (use a task set of the GPU steps alone)",
                           t->name, rt_step_kind_name(s->kind), r->a.cmd);
+        if (r->ts->n_chains > 0)
+            rt_diag_error(r->d, r->ts->path, r->ts->chains[0].line, "chain \"%s\": "
+                          "rtgpu-explore %s does not check cause-effect chains "
+                          "(docs/chains.md): its verdicts would leave the chain's requirements "
+                          "out (analyse the task set with rtgpu-analyze)", r->ts->chains[0].name,
+                          r->a.cmd);
     }
     rt_diags_print(r->d, stderr);
     if (!r->gpu || !r->ts || rt_diags_errors(r->d) > 0)

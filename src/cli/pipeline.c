@@ -36,6 +36,7 @@ const char *cli_prog(cli_command cmd)
 
 void cli_run_fini(cli_run *r)
 {
+    free(r->chains);
     meas_result_fini(&r->meas);
     rt_measurements_free(r->meas_in);
     provenance_fini(&r->prov);
@@ -242,6 +243,31 @@ static int refuse_system(const cli_run *r)
     return 2;
 }
 
+/* What rtgpu-analyze cannot check a chain with (docs/chains.md sec. 5): a located refusal at the
+ * first <chain>, so that no verdict leaves a chain's requirement out. 0, or 2 after the message.
+ * rtgpu-simulate runs without checking chains (docs/rtgpu-simulate.1). */
+static int refuse_chains(const cli_run *r)
+{
+    const rt_options *o = &r->args.opt;
+    if (r->ts->n_chains == 0 || r->args.cmd != CLI_ANALYZE)
+        return 0;
+    const char *why = o->assign == RT_ASSIGN_SEARCH
+        ? "the partition search does not take chains into account: a layout it finds could "
+          "fail them (give the partitions as <partition> elements and use --assign given)"
+        : r->args.format == CLI_FORMAT_HTML
+        ? "--format html does not report chains yet (use --format text or json)"
+        : r->args.sensitivity
+        ? "--sensitivity gives margins of the deadlines only, not of the chains' requirements "
+          "(leave it out)"
+        : NULL;
+    if (!why)
+        return 0;
+    const rt_chain *c = &r->ts->chains[0];
+    fprintf(stderr, "%s:%ld: error: chain \"%s\": %s\n", cli_shown(r->ts->path), c->line,
+            cli_shown(c->name), why);
+    return 2;
+}
+
 /* Option checks that need the task set. */
 int cli_resolve_options(cli_run *r)
 {
@@ -269,7 +295,7 @@ int cli_resolve_options(cli_run *r)
     }
     if (o->assign == RT_ASSIGN_AUTO)
         o->assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
-    if ((rc = refuse_system(r)) != 0)
+    if ((rc = refuse_system(r)) != 0 || (rc = refuse_chains(r)) != 0)
         return rc;
     if (o->assign == RT_ASSIGN_GIVEN && o->verbosity >= 0)
         warn_unused_search_options(r);
@@ -442,8 +468,18 @@ int cli_analyse(cli_run *r, int *verdict)
         cli_oom(r);
         return 3;
     }
-    return r->args.opt.assign == RT_ASSIGN_SEARCH ? analyse_search(r, verdict)
-                                                  : analyse_given(r, verdict);
+    int rc = r->args.opt.assign == RT_ASSIGN_SEARCH ? analyse_search(r, verdict)
+                                                    : analyse_given(r, verdict);
+    if (rc || r->args.cmd != CLI_ANALYZE || r->ts->n_chains == 0 || !r->have_eval)
+        return rc;
+    if (!(r->chains = chain_analyse_all(r->ts, &r->eval))) {
+        cli_oom(r);
+        return 3;
+    }
+    for (size_t c = 0; c < r->ts->n_chains; c++)
+        if (!r->chains[c].passes && *verdict == 0)
+            *verdict = 1;
+    return 0;
 }
 
 int cli_main(int argc, char **argv, cli_command cmd, int (*run_main)(cli_run *r))

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "analysis/analysis.h"
+#include "analysis/chain.h"
 #include "analysis/measure.h"
 #include "analysis/sensitivity.h"
 #include "cli/args.h"
@@ -38,6 +39,8 @@ typedef struct cli_run {
     rt_measurements *meas_in;   /* --check-measurements: the observations */
     meas_result meas;        /* ... checked against the bounds */
     bool have_meas;
+    chain_result *chains;    /* rtgpu-analyze: one per chain of ts, after the analysis (owned);
+                                NULL when ts has none */
 } cli_run;
 
 /* "rtgpu-analyze" or "rtgpu-simulate", for messages. */
@@ -49,7 +52,9 @@ int cli_load_inputs(cli_run *r);
 /* Options that need the task set (assign and priority defaults), and no output over an input or
  * another output (cli/files.h): 0, 2, or 3 (out of memory). */
 int cli_resolve_options(cli_run *r);
-/* Build the model, then analyse the given layout or search one; *verdict gets rtgpu-analyze's exit status (0, 1, 3).
+/* Build the model, then analyse the given layout or search one, then the task set's chains
+ * (docs/chains.md; a failed chain makes a verdict of 0 a 1); *verdict gets rtgpu-analyze's exit
+ * status (0, 1, 3).
  * Returns 0, or the exit status of a failure after printing why. */
 int cli_analyse(cli_run *r, int *verdict);
 /* A command's main: parse argv for cmd, answer --help and --version, then run_main on a fresh

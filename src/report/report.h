@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "analysis/analysis.h"
+#include "analysis/chain.h"
 #include "analysis/channels.h"
 #include "analysis/deploy.h"
 #include "analysis/measure.h"
@@ -43,6 +44,7 @@ typedef struct rt_report {
      * (docs/evidence.md sec. 2); NULL: those sections say they were not computed */
     const rt_channels *channels;
     const rt_deploy *deploy;
+    const chain_result *chains;       /* one per chain of ts (docs/chains.md); NULL: none */
 } rt_report;
 
 /* True when the report may show wall-clock seconds: not under SOURCE_DATE_EPOCH, whose reports

@@ -7,6 +7,7 @@
  * non-finite real, which JSON cannot hold, becomes null. The key order below is the order of
  * the report in docs/report.md. */
 #include "report/report.h"
+#include "report/report_chains.h"
 #include "report/jw.h"
 #include "report/report_concurrency.h"
 
@@ -720,6 +721,7 @@ int report_json(const rt_report *r, FILE *out)
         j_task(&w, r, i);
     jw_array_end(&w);
     j_resources(&w, r);
+    report_json_chains(r, &w);
     j_assignment(&w, r);
     j_verdict(&w, r);
     /* a section the run did not compute is null (docs/report.md "The JSON report") */

@@ -1,5 +1,6 @@
 /* report_text: the human-readable report: verdict first, then partitions, kernels, launches. */
 #include "report/report.h"
+#include "report/report_chains.h"
 #include "report/report_concurrency.h"
 #include "util/textesc.h"
 
@@ -85,8 +86,13 @@ static void verdict_line(const rt_report *r, FILE *out)
                     r->eval->schedulable ? "every deadline holds" : "a deadline can be missed");
         else
             fprintf(out, "; no verdict (a larger --budget may decide it)");
-    } else if (r->exit_status == 0)
+    } else if (r->exit_status == 0 && r->chains)
+        fprintf(out, "SCHEDULABLE: every deadline holds and every chain meets its requirements");
+    else if (r->exit_status == 0)
         fprintf(out, "SCHEDULABLE: every deadline holds");
+    else if (r->eval && r->eval->n_misses == 0 && report_chains_failed(r) > 0)
+        fprintf(out, "NOT SCHEDULABLE: every deadline holds, but %zu of %zu chains fail their "
+                     "requirements", report_chains_failed(r), r->ts->n_chains);
     else if (a && a->status == ASSIGN_INFEASIBLE)
         fprintf(out, "INFEASIBLE: no partitioning meets every deadline under the model");
     else if (a && a->status == ASSIGN_UNKNOWN && a->undecided_analyses > 0)
@@ -103,7 +109,8 @@ static void verdict_line(const rt_report *r, FILE *out)
     if (r->eval && !r->eval->exhaustive)
         fprintf(out, " [exhaustive: false: combination cap hit, coarser sound bound used]");
     fputc('\n', out);
-    if (r->exit_status == 1 && r->eval) {
+    report_text_chains_verdict(r, out);
+    if (r->exit_status == 1 && r->eval && !(r->chains && r->eval->n_misses == 0)) {
         /* a line a person reads: the first MISSES_NAMED, then how many more */
         fprintf(out, "Misses:");
         size_t shown = 0;
@@ -609,6 +616,7 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
     header(r, out);
     if (r->layout && r->eval)
         partitions(r, out);
+    report_text_chains(r, out, verbosity);
     if (r->layout && r->eval && r->eval->system)
         flows(r, out);
     if (verbosity > 0)

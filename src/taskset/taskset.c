@@ -15,6 +15,16 @@ static void scenarios_free(rt_taskset *ts)
     free(ts->scenarios);
 }
 
+static void chains_free(rt_taskset *ts)
+{
+    for (size_t i = 0; i < ts->n_chains; i++) {
+        free(ts->chains[i].name);
+        free(ts->chains[i].tasks);
+        free(ts->chains[i].task_lines);
+    }
+    free(ts->chains);
+}
+
 void rt_taskset_free(rt_taskset *ts)
 {
     if (!ts)
@@ -37,6 +47,7 @@ void rt_taskset_free(rt_taskset *ts)
         free(ts->partitions[i].tasks);
     }
     scenarios_free(ts);
+    chains_free(ts);
     free(ts->kernels);
     free(ts->tasks);
     free(ts->partitions);
@@ -92,6 +103,7 @@ rt_taskset *rt_taskset_copy(const rt_taskset *src)
     ts->tasks = new_array(src->n_tasks, sizeof *ts->tasks, &ts->n_tasks, &ok);
     ts->partitions = new_array(src->n_partitions, sizeof *ts->partitions, &ts->n_partitions, &ok);
     ts->scenarios = new_array(src->n_scenarios, sizeof *ts->scenarios, &ts->n_scenarios, &ok);
+    ts->chains = new_array(src->n_chains, sizeof *ts->chains, &ts->n_chains, &ok);
     /* each record is copied whole, then every pointer it holds replaced by its own copy */
     for (size_t i = 0; i < ts->n_kernels; i++) {
         rt_kernel *k = &ts->kernels[i];
@@ -124,6 +136,13 @@ rt_taskset *rt_taskset_copy(const rt_taskset *src)
         s->name = dup_str(s->name, &ok);
         s->submits = dup_mem(s->submits, s->n_submits, sizeof *s->submits, &ok);
     }
+    for (size_t i = 0; i < ts->n_chains; i++) {
+        rt_chain *c = &ts->chains[i];
+        *c = src->chains[i];
+        c->name = dup_str(c->name, &ok);
+        c->tasks = dup_mem(c->tasks, c->n_tasks, sizeof *c->tasks, &ok);
+        c->task_lines = dup_mem(c->task_lines, c->n_tasks, sizeof *c->task_lines, &ok);
+    }
     if (!ok) {
         rt_taskset_free(ts);
         return NULL;
@@ -153,6 +172,11 @@ const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task 
     }
     *task = NULL;
     return NULL;
+}
+
+const char *rt_comm_name(rt_comm c)
+{
+    return c == RT_COMM_LET ? "let" : "implicit";
 }
 
 const char *rt_step_kind_name(rt_step_kind k)

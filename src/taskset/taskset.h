@@ -74,6 +74,8 @@ typedef struct rt_task {
     int64_t period_ns;      /* > 0 */
     int64_t deadline_ns;    /* > 0; = period when not given */
     int64_t jitter_ns;      /* >= 0; 0 when not given */
+    int64_t offset_ns;      /* phase of its first release, >= 0; 0 when not given (read by the
+                             * chains under LET, docs/chains.md) */
     bool has_priority;
     int64_t priority;       /* smaller = higher; meaningful when has_priority */
     size_t *runs;           /* owned: kernel indices of every launch of every GPU step, in
@@ -112,6 +114,26 @@ typedef struct rt_scenario {
     size_t n_submits;
 } rt_scenario;
 
+/* How the tasks of a chain pass data (docs/chains.md sec. 1). */
+typedef enum {
+    RT_COMM_IMPLICIT,       /* read when the first step starts, write when the last completes */
+    RT_COMM_LET             /* read at the nominal release, write at the release + D */
+} rt_comm;
+
+/* A <chain>: a cause-effect chain of independently triggered tasks (docs/chains.md). */
+typedef struct rt_chain {
+    char *name;
+    long line;
+    rt_comm communication;  /* implicit when not given */
+    bool has_max_reaction;  /* at least one of the two requirements is given */
+    int64_t max_reaction_ns;    /* > 0, when has_max_reaction */
+    bool has_max_age;
+    int64_t max_age_ns;         /* > 0, when has_max_age */
+    size_t *tasks;          /* owned: task indices, from the cause to the effect, each once */
+    long *task_lines;       /* owned: line of each <task-ref> */
+    size_t n_tasks;         /* >= 2 */
+} rt_chain;
+
 typedef struct rt_taskset {
     char *path;             /* as given on the command line (for diagnostics) */
     char *name;
@@ -123,6 +145,8 @@ typedef struct rt_taskset {
     size_t n_partitions;
     rt_scenario *scenarios;    /* owned, file order; empty when the file has none */
     size_t n_scenarios;
+    rt_chain *chains;          /* owned, file order; empty when the file has none */
+    size_t n_chains;
     unsigned char sha256[32];  /* of the file's bytes as read */
 } rt_taskset;
 
@@ -131,7 +155,7 @@ typedef struct rt_taskset {
 rt_taskset *rt_taskset_load(const char *path, rt_diags *d);
 /* Free a task set and everything it owns; NULL is a no-op. */
 void rt_taskset_free(rt_taskset *ts);
-/* Deep copy of a task set (kernels, tasks, partitions, scenarios: nothing shared with ts); NULL
+/* Deep copy of a task set (kernels, tasks, partitions, scenarios, chains: nothing shared with ts); NULL
  * when out of memory. Caller frees with rt_taskset_free. */
 rt_taskset *rt_taskset_copy(const rt_taskset *ts);
 /* True if a task has a step other than a GPU step, or more than one step: the task set is a
@@ -140,6 +164,8 @@ bool rt_taskset_has_system_steps(const rt_taskset *ts);
 /* The first step that makes ts a whole system (a CPU or copy step, or the second GPU step of a
  * task), for a located message: its task in *task; NULL when there is none. */
 const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task **task);
+/* "implicit" or "let". */
+const char *rt_comm_name(rt_comm c);
 /* "cpu", "copy" or "gpu". */
 const char *rt_step_kind_name(rt_step_kind k);
 /* Index of the kernel / task with that name, or -1. */

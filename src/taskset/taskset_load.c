@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "taskset/chain_load.h"
 #include "taskset/scenario_load.h"
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
@@ -350,6 +351,7 @@ static void read_task(loader *ld, xmlNodePtr n, rt_task *t)
     if (xmlattr_get_duration_ns(&at, "deadline", 1, &t->deadline_ns) == 0)
         t->deadline_ns = t->period_ns;
     xmlattr_get_duration_ns(&at, "jitter", 0, &t->jitter_ns);
+    xmlattr_get_duration_ns(&at, "offset", 0, &t->offset_ns);
     t->has_priority = xmlattr_get_int(&at, "priority", 0, &t->priority) == 1;
     if (xmlattr_has(&at, "priority"))
         t->has_priority = true; /* given, even if invalid: the all-or-none rule counts it */
@@ -614,6 +616,7 @@ static void read_root(loader *ld, xmlNodePtr root)
     check_priorities(ld);
     read_partitions(ld, root);
     scenario_read_all(ld->path, ld->d, root, ts);
+    chain_read_all(ld->path, ld->d, root, ts);
 }
 
 rt_taskset *rt_taskset_load(const char *path, rt_diags *d)

@@ -5,7 +5,7 @@
  * file plus the layout, never a file changed in between. <task> elements are matched to
  * ts->tasks by position (the loader reads them in file order) and checked by name. The new
  * <partition> elements go where the schema wants them, after the tasks and before any
- * <scenario> (with the comments just above it), indented like the examples; text and comments
+ * <scenario> or <chain> (with the comments just above it), indented like the examples; text and comments
  * elsewhere are left as they are. */
 #include "taskset/taskset_write.h"
 
@@ -132,12 +132,12 @@ static bool put_at(xmlNodePtr parent, xmlNodePtr anchor, xmlNodePtr node)
     return true;
 }
 
-/* Where the <partition> elements go: the first <scenario>, or the comments just above it; NULL
- * (the end) when the file has no scenario. */
+/* Where the <partition> elements go: the first <scenario> or <chain>, or the comments just above
+ * it; NULL (the end) when the file has neither. */
 static xmlNodePtr partitions_anchor(xmlNodePtr root)
 {
     xmlNodePtr a = root->children;
-    while (a && !xmlsafe_is(a, "scenario"))
+    while (a && !xmlsafe_is(a, "scenario") && !xmlsafe_is(a, "chain"))
         a = a->next;
     if (!a)
         return NULL;

@@ -113,7 +113,7 @@ static void on_xml_error(void *ctx, xmlsafe_xml_error *err)
                strstr(msg, "This element is not expected");
     if (top && xmlsafe_is(n->parent, "taskset"))
         order = " (the elements of <taskset> come in this order: every <kernel>, then every "
-                "<task>, then the <partition>s, then the <scenario>s)";
+                "<task>, then the <partition>s, then the <scenario>s, then the <chain>s)";
     else if (top && xmlsafe_is(n->parent, "gpu"))
         order = " (the elements of <gpu>: at most one <sm> and one <model>, in either order, "
                 "then at most one <cpu>, then the <copy-engine>s)";

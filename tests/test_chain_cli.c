@@ -1,0 +1,138 @@
+/* Cause-effect chains through the commands (docs/chains.md): the JSON report's chains, computed
+ * from the tasks' R in the same report by the formulas of docs/chains.md sec. 3 (and the LET
+ * bound by hand); the refusals of what cannot take chains (exit 2, located at the first
+ * <chain>); --emit-taskset keeping the chains after the partitions it writes. */
+#include <CUnit/CUnit.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runcmd.h"
+
+void test_chain_cli_register(void);
+
+#define CH_TS "tests/data/good/chain-gpu.xml"
+#define CH_GPU "tests/data/good/gpu.xml"
+#define CH_AT "tests/data/good/chain-gpu.xml:16: error: chain \"abc\": "
+
+static json_int_t jint(json_t *o, const char *k)
+{
+    return json_integer_value(json_object_get(o, k));
+}
+
+/* chain-gpu.xml: a (T 10 ms), b (T 20 ms) on P0, c (T 40 ms, offset 1 ms) on P1; R from the
+ * report. abc, implicit, no CPU task: every hop term is the producer's R, so
+ * Davare = Th. 5.4 = Th. 5.10 + T_n = (10 + R_a) + (20 + R_b) + (40 + R_c) ms.
+ * ac-let: a reads at 10k, writes at 10k + 10; c reads at 40j + 1, writes at 40j + 41. Cut at c
+ * (the larger period): c's job 1 reads at 41, a's latest write at or before it is job 3's (40),
+ * read at 30; c's job 2 writes at 121: 91 ms. Job 2: a's job 7 (reads 70), c's job 3 writes at
+ * 161: 91 ms. Job 3's chain would start at 110 > 2 H + 1 = 81: 2 job chains, MRT = MDA = 91 ms,
+ * the first longest read at 30 ms, written at 121 ms. */
+static void test_chain_json(void)
+{
+    runcmd_out r = runcmd((char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--format", "json", NULL },
+                          60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *tasks = json_object_get(j, "tasks"), *chains = json_object_get(j, "chains");
+    CU_ASSERT_EQUAL_FATAL(json_array_size(tasks), 3);
+    CU_ASSERT_EQUAL_FATAL(json_array_size(chains), 2);
+    json_int_t ra = jint(json_array_get(tasks, 0), "wcrt_ns");
+    json_int_t rb = jint(json_array_get(tasks, 1), "wcrt_ns");
+    json_int_t rc = jint(json_array_get(tasks, 2), "wcrt_ns");
+    CU_ASSERT(ra > 0 && rb > 0 && rc > 0);
+    json_int_t davare = 10000000 + ra + 20000000 + rb + 40000000 + rc;
+    json_t *abc = json_array_get(chains, 0), *b = json_object_get(abc, "bounds");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(abc, "communication")), "implicit");
+    CU_ASSERT_EQUAL(jint(b, "davare"), davare);
+    CU_ASSERT_EQUAL(jint(b, "durr_mrt"), davare);
+    CU_ASSERT_EQUAL(jint(b, "durr_mda"), davare);
+    CU_ASSERT_TRUE(json_is_null(json_object_get(b, "let_exact")));
+    CU_ASSERT_EQUAL(jint(abc, "mrt_ns"), davare);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(abc, "binding_mrt")), "davare");
+    CU_ASSERT_EQUAL(jint(abc, "max_reaction_ns"), 200000000);
+    CU_ASSERT_TRUE(json_is_true(json_object_get(abc, "passes")));
+    CU_ASSERT_TRUE(json_is_null(json_object_get(abc, "reason")));
+    CU_ASSERT_TRUE(json_is_null(json_object_get(abc, "let")));
+    json_t *let = json_array_get(chains, 1), *lb = json_object_get(let, "bounds");
+    CU_ASSERT_TRUE(json_is_null(json_object_get(lb, "davare")));
+    CU_ASSERT_EQUAL(jint(lb, "let_exact"), 91000000);
+    CU_ASSERT_EQUAL(jint(let, "mda_ns"), 91000000);
+    CU_ASSERT_TRUE(json_is_null(json_object_get(let, "max_reaction_ns")));
+    json_t *ld = json_object_get(let, "let");
+    CU_ASSERT_EQUAL(jint(ld, "hyperperiod_ns"), 40000000);
+    CU_ASSERT_EQUAL(jint(ld, "horizon_ns"), 81000000);
+    CU_ASSERT_EQUAL(jint(ld, "job_chains"), 2);
+    CU_ASSERT_EQUAL(jint(ld, "worst_read_ns"), 30000000);
+    CU_ASSERT_EQUAL(jint(ld, "worst_write_ns"), 121000000);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(ld, "partitioned_at")), "c");
+    json_decref(j);
+    runcmd_free(&r);
+}
+
+/* argv (rtgpu-analyze unless tool) exits 2 with nothing on stdout and at, then why, on stderr. */
+static void expect_refused(const char *tool, char *const argv[], const char *at, const char *why)
+{
+    runcmd_out r = runcmd_tool(tool, argv, 60);
+    CU_ASSERT_EQUAL(r.status, 2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.err);
+    CU_ASSERT(r.out && r.out[0] == '\0');
+    const char *m = strstr(r.err, at);
+    CU_ASSERT_PTR_NOT_NULL(m);
+    CU_ASSERT_PTR_NOT_NULL(m && strstr(m + strlen(at), why) == m + strlen(at));
+    if (!m || strstr(m + strlen(at), why) != m + strlen(at))
+        fprintf(stderr, "\n  stderr: %s\n", r.err);
+    runcmd_free(&r);
+}
+
+static void test_chain_refusals(void)
+{
+    expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--assign", "search", NULL },
+                   CH_AT, "the partition search does not take chains into account");
+    expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--format", "html", NULL },
+                   CH_AT, "--format html does not report chains yet");
+    expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--sensitivity", NULL },
+                   CH_AT, "--sensitivity gives margins of the deadlines only");
+    expect_refused("rtgpu-explore", (char *[]){ "x", "sweep", "tests/data/explore/bad-chain.xml",
+                                                NULL },
+                   "tests/data/explore/../good/chain-gpu.xml:16: error: chain \"abc\": ",
+                   "rtgpu-explore does not check cause-effect chains");
+    expect_refused("rtgpu-explore", (char *[]){ "x", "split", CH_TS, "--gpu", CH_GPU, "--pair",
+                                                "K1,K2", NULL },
+                   CH_AT, "rtgpu-explore split does not check cause-effect chains");
+}
+
+/* --emit-taskset writes the partitions before the <chain>s (the schema's order): the file loads
+ * again, keeps both chains and gives the same verdict. */
+static void test_chain_emit_taskset(void)
+{
+    char out[64];
+    snprintf(out, sizeof out, "/tmp/rtgpu-chain-emit-%ld.xml", (long)getpid());
+    unlink(out);
+    runcmd_out r = runcmd((char *[]){ "x", CH_TS, "--gpu", CH_GPU, "-q", "--emit-taskset", out,
+                                      NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = runcmd((char *[]){ "x", out, "--gpu", CH_GPU, "--format", "json", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    CU_ASSERT_PTR_NOT_NULL(j);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(j, "chains")), 2);
+    if (r.status != 0 && r.err)
+        fprintf(stderr, "\n  stderr: %s\n", r.err);
+    json_decref(j);
+    runcmd_free(&r);
+    unlink(out);
+}
+
+void test_chain_cli_register(void)
+{
+    CU_pSuite s = CU_add_suite("chain_cli", NULL, NULL);
+    CU_add_test(s, "JSON chains from the report's R", test_chain_json);
+    CU_add_test(s, "what cannot take chains refuses them", test_chain_refusals);
+    CU_add_test(s, "--emit-taskset keeps the chains after the partitions", test_chain_emit_taskset);
+}
