@@ -229,6 +229,8 @@ static void step_headrooms(xhtml *p, const rt_report *r)
     const sens_result *s = r->sens;
     const rt_system *sys = r->eval->system;
     char nb[32];
+    if (!sys)
+        return;                 /* s->system is only set with it */
     xhtml_el(p, "p", NULL, "WCET headroom of each step: the largest d (exact, 1 ns) such that "
                            "C_s + d (a GPU step: its last launch + d), every other WCET "
                            "unchanged, keeps every end-to-end deadline.");
