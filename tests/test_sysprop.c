@@ -7,86 +7,15 @@
 
 #include "analysis/holistic.h"
 #include "sim/syssim.h"
-#include "util/rng.h"
+
+#include "fixture_sysgen.h"
 
 void test_sysprop_register(void);
-
-enum { MAX_RES = 6, MAX_TASKS = 5, MAX_STEPS = 4, MAX_LAUNCHES = 3 };
-
-/* One random system and the arrays its record points into. */
-typedef struct gen {
-    hol_resource res[MAX_RES];
-    hol_task tasks[MAX_TASKS];
-    hol_step steps[MAX_TASKS * MAX_STEPS];
-    int64_t lw[MAX_TASKS * MAX_STEPS][MAX_LAUNCHES], lb[MAX_TASKS * MAX_STEPS][MAX_LAUNCHES];
-    hol_system sys;
-    int64_t hyper;
-} gen;
-
-/* A random system: one or two cores, zero to two copy engines (fifo or priority), one or two
- * partitions (whole steps or kernel boundaries); two to five tasks of one to four steps on
- * random resources, periods from {60, 90, 120, 180, 360} ns (hyperperiod 360), WCETs from 1 ns
- * to about a sixth of the period, BCETs from 0 to the WCET, release jitter from 0 to 1.5 T,
- * priorities from 1 to 4 (ties happen), step priorities now and then. Deadlines are far: the
- * property is about the bounds, not the verdict. */
-static void gen_system(gen *g, uint64_t *s)
-{
-    static const int64_t periods[5] = {60, 90, 120, 180, 360};
-    memset(g, 0, sizeof *g);
-    size_t nr = 0;
-    size_t cores = 1 + (size_t)rng_upto(s, 1), engines = (size_t)rng_upto(s, 2),
-           parts = 1 + (size_t)rng_upto(s, 1);
-    for (size_t k = 0; k < cores; k++)
-        g->res[nr++] = (hol_resource){ .kind = HOL_CPU_CORE };
-    for (size_t k = 0; k < engines; k++)
-        g->res[nr++] = (hol_resource){ .kind = HOL_COPY_ENGINE, .fifo = rng_upto(s, 1) == 0 };
-    for (size_t k = 0; k < parts; k++)
-        g->res[nr++] = (hol_resource){ .kind = HOL_PARTITION,
-                                       .kernel_preemption = rng_upto(s, 1) == 0 };
-    size_t nt = 2 + (size_t)rng_upto(s, 3), ns = 0;
-    for (size_t i = 0; i < nt; i++) {
-        hol_task *t = &g->tasks[i];
-        t->period_ns = periods[rng_upto(s, 4)];
-        t->deadline_ns = 20 * t->period_ns;
-        t->jitter_ns = rng_upto(s, 3) == 0 ? rng_upto(s, t->period_ns * 3 / 2) : 0;
-        t->first_step = ns;
-        t->n_steps = 1 + (size_t)rng_upto(s, MAX_STEPS - 1);
-        int64_t prio = 1 + rng_upto(s, 3);
-        size_t part = cores + engines + (size_t)rng_upto(s, (int64_t)parts - 1);
-        for (size_t k = 0; k < t->n_steps; k++, ns++) {
-            hol_step *st = &g->steps[ns];
-            size_t kind = (size_t)rng_upto(s, engines ? 2 : 1);
-            st->resource = kind == 0 ? (size_t)rng_upto(s, (int64_t)cores - 1)
-                         : kind == 2 ? cores + (size_t)rng_upto(s, (int64_t)engines - 1)
-                                     : part;
-            st->priority = rng_upto(s, 4) == 0 ? 1 + rng_upto(s, 3) : prio;
-            /* a first step may take up to half the period: the jitter it hands on is large */
-            int64_t cap = t->period_ns / (k == 0 && rng_upto(s, 1) ? 2 : 6);
-            if (g->res[st->resource].kind == HOL_PARTITION) {
-                st->n_launches = 1 + (size_t)rng_upto(s, MAX_LAUNCHES - 1);
-                for (size_t r = 0; r < st->n_launches; r++) {
-                    g->lw[ns][r] = 1 + rng_upto(s, cap / (int64_t)st->n_launches);
-                    g->lb[ns][r] = rng_upto(s, 1) ? 0 : rng_upto(s, g->lw[ns][r]);
-                    st->wcet_ns += g->lw[ns][r];
-                    st->bcet_ns += g->lb[ns][r];
-                }
-                st->launch_wcet_ns = g->lw[ns];
-                st->launch_bcet_ns = g->lb[ns];
-            } else {
-                st->wcet_ns = 1 + rng_upto(s, cap);
-                st->bcet_ns = rng_upto(s, 1) ? 0 : rng_upto(s, st->wcet_ns);
-            }
-        }
-    }
-    g->sys = (hol_system){ .resources = g->res, .n_resources = nr, .tasks = g->tasks,
-                           .n_tasks = nt, .steps = g->steps, .n_steps = ns };
-    g->hyper = 360;
-}
 
 /* Simulate g under exec with seeded jitters over 12 hyperperiods plus the largest jitter; every
  * job's end-to-end response against R_i. Returns the number of tasks whose observed response
  * exceeds a bounded R_i (printing the first), and counts the tasks compared in *compared. */
-static long check_one(const gen *g, const hol_result *hr, syssim_exec exec, uint64_t seed,
+static long check_one(const fx_sys *g, const hol_result *hr, syssim_exec exec, uint64_t seed,
                       long *compared, long *tight)
 {
     syssim_options so;
@@ -116,20 +45,20 @@ static long check_one(const gen *g, const hol_result *hr, syssim_exec exec, uint
     return bad;
 }
 
-/* 2,000 random systems (gen_system), each simulated at its WCETs and at seeded random times in
- * [BCET, WCET], both with seeded release jitters: no simulated end-to-end response is above R_i.
- * The analysis must also bound most tasks (else the property says little) and be reached now and
- * then (a simulated response equal to R_i). Mutation checks (docs/validation.md, "Whole
- * systems"), each applied to holistic.c and caught here: the jitter not propagated to the next
- * step (J_(s+1) = J_i); the best-case offset taken from the WCET (O_(s+1) = O_s + C_s); a fifo
- * engine analysed with the steps' own priorities. */
+/* 2,000 random systems (fx_sys_gen, tests/fixture_sysgen.h), each simulated at its WCETs and
+ * at seeded random times in [BCET, WCET], both with seeded release jitters: no simulated
+ * end-to-end response is above R_i. The analysis must also bound most tasks (else the property
+ * says little) and be reached now and then (a simulated response equal to R_i). Mutation checks
+ * (docs/validation.md, "Whole systems"), each applied to holistic.c and caught here: the jitter
+ * not propagated to the next step (J_(s+1) = J_i); the best-case offset taken from the WCET
+ * (O_(s+1) = O_s + C_s); a fifo engine analysed with the steps' own priorities. */
 static void test_sysprop_random(void)
 {
     long bad = 0, compared = 0, tight = 0, tasks = 0;
     uint64_t s = 20261127;
     for (int n = 0; n < 2000; n++) {
-        gen g;
-        gen_system(&g, &s);
+        fx_sys g;
+        fx_sys_gen(&g, &s, false);
         rt_budget b;
         budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
         hol_result hr;
