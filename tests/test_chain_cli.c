@@ -1,6 +1,6 @@
 /* Cause-effect chains through the commands (docs/chains.md): the JSON report's chains, computed
  * from the tasks' R in the same report by the formulas of docs/chains.md sec. 3 (and the LET
- * bound by hand); the refusals of what cannot take chains (exit 2, located at the first
+ * bound by hand); each chain's scaling factor of --sensitivity (by hand); the refusals of what cannot take chains (exit 2, located at the first
  * <chain>); --emit-taskset keeping the chains after the partitions it writes. */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
@@ -94,8 +94,6 @@ static void test_chain_refusals(void)
                    CH_AT, "the partition search does not take chains into account");
     expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--format", "html", NULL },
                    CH_AT, "--format html does not report chains yet");
-    expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--sensitivity", NULL },
-                   CH_AT, "--sensitivity gives margins of the deadlines only");
     expect_refused("rtgpu-explore", (char *[]){ "x", "sweep", "tests/data/explore/bad-chain.xml",
                                                 NULL },
                    "tests/data/explore/../good/chain-gpu.xml:16: error: chain \"abc\": ",
@@ -103,6 +101,44 @@ static void test_chain_refusals(void)
     expect_refused("rtgpu-explore", (char *[]){ "x", "split", CH_TS, "--gpu", CH_GPU, "--pair",
                                                 "K1,K2", NULL },
                    CH_AT, "rtgpu-explore split does not check cause-effect chains");
+}
+
+/* chain-sens.xml: a (C 1 ms, core 0) and b (C 2 ms, core 1), T = D = 10 ms, each alone on its
+ * core, so at factor x: R_a = x ms, R_b = 2x ms (scaled WCETs rounded up to the ns).
+ * ab, implicit, max-reaction 25 ms: no hop stays on one core, so Durr = Davare =
+ * (10 + x) + (10 + 2x) = 20 + 3x ms <= 25 iff 3x <= 5: x = 1.6666 gives 24.9998 ms, 1.6667 gives
+ * 1.6667 + 3.3334 = 5.0001 > 5: factor 1.6666.
+ * ab-let, max-age 100 ms: the LET bound does not depend on R (30 ms <= 100 ms), but LET needs
+ * every R_i <= D_i and R_b bounded: at x = 5, C_b = 10 ms = T_b, core 1's utilisation is 1 and
+ * R_b unbounded (docs/analysis.md); at 4.9999, R_b = 9.9998 ms <= 10: factor 4.9999, the same as
+ * the whole system's (b's deadline binds both). */
+static void test_chain_sensitivity(void)
+{
+    runcmd_out r = runcmd((char *[]){ "x", "tests/data/good/chain-sens.xml", "--gpu",
+                                      "tests/data/good/system-gpu.xml", "--sensitivity",
+                                      "--format", "json", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *s = json_object_get(j, "sensitivity"), *ch = json_object_get(s, "chains");
+    CU_ASSERT_EQUAL_FATAL(json_array_size(ch), 2);
+    json_t *ab = json_array_get(ch, 0), *let = json_array_get(ch, 1);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(ab, "name")), "ab");
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(ab, "scaling_factor")), 1.6666, 1e-9);
+    CU_ASSERT_TRUE(json_is_false(json_object_get(ab, "scaling_factor_at_limit")));
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(let, "name")), "ab-let");
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(let, "scaling_factor")), 4.9999,
+                           1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(json_real_value(json_object_get(s, "scaling_factor")), 4.9999, 1e-9);
+    json_decref(j);
+    runcmd_free(&r);
+    r = runcmd((char *[]){ "x", "tests/data/good/chain-sens.xml", "--gpu",
+                           "tests/data/good/system-gpu.xml", "--sensitivity", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "Scaling factor of chain ab (same WCETs; its "
+                                                  "requirements): 1.6666 (to 1e-4"));
+    runcmd_free(&r);
 }
 
 /* --emit-taskset writes the partitions before the <chain>s (the schema's order): the file loads
@@ -134,5 +170,6 @@ void test_chain_cli_register(void)
     CU_pSuite s = CU_add_suite("chain_cli", NULL, NULL);
     CU_add_test(s, "JSON chains from the report's R", test_chain_json);
     CU_add_test(s, "what cannot take chains refuses them", test_chain_refusals);
+    CU_add_test(s, "--sensitivity: each chain's scaling factor, by hand", test_chain_sensitivity);
     CU_add_test(s, "--emit-taskset keeps the chains after the partitions", test_chain_emit_taskset);
 }

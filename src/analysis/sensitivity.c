@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/chain.h"
 #include "util/ckint.h"
 
 __extension__ typedef unsigned __int128 sens_u128;
@@ -39,6 +40,9 @@ typedef struct sens_ctx {
     int64_t *h_lw, *h_lb;      /* every launch's WCET and BCET, as the base system's arrays */
     size_t n_launches;
     hol_system h_sys;
+    rt_options chain_o;        /* o with the analysed layout's priorities kept (never audsley) */
+    chain_task *ch_base;       /* every task's figures for the chain analyses, from base */
+    chain_task *ch_cand;       /* the same with a candidate's R_i */
 } sens_ctx;
 
 bool sens_scale_ns(int64_t w_ns, int64_t k, int64_t *out)
@@ -168,38 +172,45 @@ static int headroom(sens_ctx *c, size_t i)
 
 /* --- critical scaling factor of every launch WCET --- */
 
-static int scale_pred(sens_ctx *c, int64_t k, const void *arg)
+/* Every task WCET in c->c_ns, each launch's scaled by k / SENS_UNIT: false if one leaves
+ * 2^62 ns (a miss: docs/analysis.md sec. 5). */
+static bool scale_c_ns(sens_ctx *c, int64_t k)
 {
-    (void)arg;
     for (size_t t = 0; t < c->ts->n_tasks; t++) {
         const wcet_task *wt = &c->base->wcet.tasks[t];
         int64_t sum = 0, w;
         for (size_t j = 0; j < wt->n_launches; j++)
             if (!sens_scale_ns(wt->launches[j].wcet_ns, k, &w) || ck_add(sum, w, &sum) ||
                 sum > SENS_NS_MAX)
-                return 0;   /* a WCET beyond 2^62 ns misses (docs/analysis.md sec. 5) */
+                return false;
         c->c_ns[t] = sum;
     }
-    return rta_passes(c, SIZE_MAX);
+    return true;
+}
+
+static int scale_pred(sens_ctx *c, int64_t k, const void *arg)
+{
+    (void)arg;
+    return scale_c_ns(c, k) ? rta_passes(c, SIZE_MAX) : 0;
 }
 
 /* Largest k in [lo, max_k] with pred(k): none (*has false) if pred(lo) fails, max_k if it
  * passes. */
-static int search_k(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *), int64_t lo,
-                    int64_t max_k, bool *has, int64_t *k)
+static int search_k(sens_ctx *c, int (*pred)(sens_ctx *, int64_t, const void *),
+                    const void *arg, int64_t lo, int64_t max_k, bool *has, int64_t *k)
 {
-    int p0 = pred(c, lo, NULL);
+    int p0 = pred(c, lo, arg);
     if (p0 <= 0)
         return p0;
     *has = true;
-    int pm = pred(c, max_k, NULL);
+    int pm = pred(c, max_k, arg);
     if (pm < 0)
         return -1;
     if (pm) {
         *k = max_k;
         return 0;
     }
-    return bisect(c, pred, NULL, lo, max_k, k);
+    return bisect(c, pred, arg, lo, max_k, k);
 }
 
 /* --- whole systems (docs/evidence.md sec. 1, "Whole systems"): the holistic analysis of the
@@ -271,17 +282,17 @@ static int step_headroom(sens_ctx *c, size_t i, size_t s)
     return 0;
 }
 
-/* Every step's WCET scaled by k / SENS_UNIT (a GPU step launch by launch), the BCETs as given. */
-static int sys_scale_pred(sens_ctx *c, int64_t k, const void *arg)
+/* Every step's WCET scaled by k / SENS_UNIT (a GPU step launch by launch), the BCETs as given:
+ * false if one leaves 2^62 ns (a miss). */
+static bool sys_scale(sens_ctx *c, int64_t k)
 {
-    (void)arg;
     const rt_system *b = c->base->system;
     sys_reset(c);
     for (size_t s = 0; s < b->n_steps; s++) {
         hol_step *h = &c->h_steps[s];
         if (h->n_launches == 0) {
             if (!sens_scale_ns(b->steps[s].wcet_ns, k, &h->wcet_ns))
-                return 0;
+                return false;
             continue;
         }
         size_t at = sys_first_launch(c, s);
@@ -289,10 +300,16 @@ static int sys_scale_pred(sens_ctx *c, int64_t k, const void *arg)
         for (size_t j = at; j < at + h->n_launches; j++)
             if (!sens_scale_ns(b->launch_wcet_ns[j], k, &c->h_lw[j]) ||
                 ck_add(sum, c->h_lw[j], &sum) || sum > SENS_NS_MAX)
-                return 0;   /* a WCET beyond 2^62 ns misses */
+                return false;   /* a WCET beyond 2^62 ns misses */
         h->wcet_ns = sum;
     }
-    return sys_passes(c);
+    return true;
+}
+
+static int sys_scale_pred(sens_ctx *c, int64_t k, const void *arg)
+{
+    (void)arg;
+    return sys_scale(c, k) ? sys_passes(c) : 0;
 }
 
 /* Smallest k >= 1 with ceil(k w / SENS_UNIT) >= b for every step (a GPU step: every launch) of
@@ -347,10 +364,79 @@ static int scaling(sens_ctx *c)
 {
     sens_result *out = c->out;
     if (!c->base->system)
-        return search_k(c, scale_pred, 0, SENS_SCALE_MAX_K, &out->has_scaling, &out->scaling_k);
+        return search_k(c, scale_pred, NULL, 0, SENS_SCALE_MAX_K, &out->has_scaling, &out->scaling_k);
     out->scaling_min_k = sys_min_k(c);
-    return search_k(c, sys_scale_pred, out->scaling_min_k, SENS_SCALE_MAX_K, &out->has_scaling,
+    return search_k(c, sys_scale_pred, NULL, out->scaling_min_k, SENS_SCALE_MAX_K, &out->has_scaling,
                     &out->scaling_k);
+}
+
+/* --- the scaling factor of each chain (docs/evidence.md sec. 1, "Chains"): the same WCETs
+ * scaled, every R_i recomputed (the priorities as in the analysed layout), the chain analysed
+ * on those R_i. A larger factor never shortens an R_i (nor leaves one bounded that was not), and
+ * every chain bound is a sum or a maximum of terms non-decreasing in the R_i (docs/chains.md
+ * sec. 3), so the chain's verdict is monotone in the factor and the bisection exact. --- */
+
+static int chain_scale_pred(sens_ctx *c, int64_t k, const void *arg)
+{
+    const rt_chain *ch = &c->ts->chains[*(const size_t *)arg];
+    size_t n = c->ts->n_tasks;
+    memcpy(c->ch_cand, c->ch_base, n * sizeof *c->ch_cand);
+    if (c->base->system) {
+        if (!sys_scale(c, k))
+            return 0;
+        hol_result r;
+        c->out->analyses++;
+        if (hol_analyse(&c->h_sys, c->o->budget, &r) != 0)
+            return -1;
+        for (size_t i = 0; i < n; i++) {
+            c->ch_cand[i].bounded = r.tasks[i].status == HOL_BOUNDED;
+            c->ch_cand[i].wcrt_ns = r.tasks[i].response_ns;
+        }
+        hol_result_fini(&r);
+    } else {
+        if (!scale_c_ns(c, k))
+            return 0;
+        size_t misses = 0;
+        restore_scratch(c);
+        c->out->analyses++;
+        int rc = rt_eval_rta(c->ts, c->scratch, &c->chain_o, c->c_ns, SIZE_MAX, 0, c->rta,
+                             &misses);
+        for (size_t i = 0; rc == EVAL_OK && i < n; i++) {
+            c->ch_cand[i].bounded = c->rta[i].status == RTA_BOUNDED;
+            c->ch_cand[i].wcrt_ns = c->rta[i].wcrt_ns;
+        }
+        rta_results_fini(c->rta, n);
+        memset(c->rta, 0, n * sizeof *c->rta);
+        if (rc != EVAL_OK)
+            return -1;
+    }
+    chain_result res;
+    chain_analyse(ch, c->ch_cand, &res);
+    return res.passes;
+}
+
+static int chain_scaling(sens_ctx *c)
+{
+    const rt_taskset *ts = c->ts;
+    sens_result *out = c->out;
+    if (ts->n_chains == 0)
+        return 0;
+    c->chain_o = *c->o;
+    if (c->chain_o.priorities == RT_PRIO_AUDSLEY)
+        c->chain_o.priorities = RT_PRIO_GIVEN;   /* rt_eval_rta keeps l->task_prio */
+    c->ch_base = malloc(ts->n_tasks * sizeof *c->ch_base);
+    c->ch_cand = malloc(ts->n_tasks * sizeof *c->ch_cand);
+    if (!c->ch_base || !c->ch_cand)
+        return -1;
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        chain_task_of(ts, c->base, i, &c->ch_base[i]);
+    for (size_t x = 0; x < ts->n_chains; x++) {
+        sens_chain *sc = &out->chains[x];
+        if (search_k(c, chain_scale_pred, &x, out->scaling_min_k, SENS_SCALE_MAX_K,
+                     &sc->has_scaling, &sc->scaling_k) < 0)
+            return -1;
+    }
+    return 0;
 }
 
 /* --- largest margin --- */
@@ -508,6 +594,9 @@ static int alloc_out(const rt_taskset *ts, const rt_layout *l, const rt_eval *ba
             return -1;
     }
     out->exhaustive = true;
+    out->n_chains = ts->n_chains;
+    if (ts->n_chains && !(out->chains = calloc(ts->n_chains, sizeof *out->chains)))
+        return -1;
     out->n_parts = l->n_parts;
     out->n_tasks = ts->n_tasks;
     out->has_min_sms = calloc(l->n_parts ? l->n_parts : 1, sizeof *out->has_min_sms);
@@ -541,8 +630,8 @@ static int run(sens_ctx *c)
         if (job_terms(c, i, &out->tasks[i].job) != 0 || headroom(c, i) != 0)
             return -1;
     }
-    if (scaling(c) < 0 ||
-        search_k(c, margin_pred, 0, SENS_MARGIN_MAX_K, &out->has_margin, &out->margin_k) < 0)
+    if (scaling(c) < 0 || chain_scaling(c) < 0 ||
+        search_k(c, margin_pred, NULL, 0, SENS_MARGIN_MAX_K, &out->has_margin, &out->margin_k) < 0)
         return -1;
     for (size_t p = 0; p < c->l->n_parts; p++)
         if (min_sms(c, p) != 0)
@@ -577,6 +666,8 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
         (!base->system || sys_init(&c) == 0) && run(&c) == 0)
         rc = oo.budget->exhausted ? SENS_BUDGET : SENS_OK;
     sys_free(&c);
+    free(c.ch_base);
+    free(c.ch_cand);
     if (oo.budget->exhausted && oo.budget->step == BUDGET_STEP_SENSITIVITY)
         oo.budget->task = SIZE_MAX;     /* candidates' task indices are not worth quoting */
     oo.budget->current = was;
@@ -634,6 +725,7 @@ void sens_result_fini(sens_result *r)
     }
     free(r->tasks);
     free(r->steps);
+    free(r->chains);
     free(r->min_sms);
     free(r->scan_first_sms);
     free(r->scan_last_sms);

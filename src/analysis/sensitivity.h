@@ -67,6 +67,13 @@ typedef struct sens_step {
                                   other WCET fixed, keeps every end-to-end deadline */
 } sens_step;
 
+/* A cause-effect chain (docs/evidence.md sec. 1, "Chains"). */
+typedef struct sens_chain {
+    bool has_scaling;          /* false: the chain fails even at the smallest factor tried */
+    int64_t scaling_k;         /* largest factor (same scope and range as the task set's) that
+                                  keeps the chain within its requirements */
+} sens_chain;
+
 typedef struct sens_result {
     bool has_scaling;          /* false: even a = 0 misses (jitter beyond a deadline); a whole
                                   system: even a = scaling_min_k / SENS_UNIT misses */
@@ -91,6 +98,8 @@ typedef struct sens_result {
                                   it stops early once every deadline of the partition held */
     size_t n_tasks;
     sens_task *tasks;          /* owned, task-set order */
+    size_t n_chains;
+    sens_chain *chains;        /* owned, the task set's chains in file order; NULL without */
     uint64_t analyses;         /* candidates analysed (RTA-only ones included) */
     bool exhaustive;           /* false if any full analysis hit the combination cap */
 } sens_result;

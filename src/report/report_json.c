@@ -530,6 +530,21 @@ static void j_sensitivity(jw *w, const rt_report *r)
         jw_kstr(w, "scaling_factor_scope", "every step");
         jw_kreal(w, "scaling_factor_from", (double)s->scaling_min_k / SENS_UNIT);
     }
+    if (s->n_chains) {
+        jw_key(w, "chains");
+        jw_array_begin(w);
+        for (size_t x = 0; x < s->n_chains; x++) {
+            const sens_chain *sc = &s->chains[x];
+            jw_object_begin(w);
+            jw_kstr(w, "name", r->ts->chains[x].name);
+            kreal_or_null(w, "scaling_factor", sc->has_scaling,
+                          (double)sc->scaling_k / SENS_UNIT);
+            jw_kbool(w, "scaling_factor_at_limit",
+                     sc->has_scaling && sc->scaling_k == SENS_SCALE_MAX_K);
+            jw_object_end(w);
+        }
+        jw_array_end(w);
+    }
     kreal_or_null(w, "max_margin", s->has_margin, (double)s->margin_k / SENS_UNIT);
     jw_kbool(w, "max_margin_at_limit", s->has_margin && s->margin_k == SENS_MARGIN_MAX_K);
     jw_key(w, "precision");

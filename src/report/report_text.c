@@ -565,6 +565,19 @@ static void sensitivity(const rt_report *r, FILE *out)
     } else {
         fprintf(out, "  Scaling factor: none: a deadline is missed even with zero WCETs\n");
     }
+    for (size_t x = 0; x < s->n_chains; x++) {
+        const sens_chain *sc = &s->chains[x];
+        fprintf(out, "  Scaling factor of chain %s (same WCETs; its requirements): ",
+                r->ts->chains[x].name);
+        if (sc->has_scaling) {
+            fmt_k(sc->scaling_k, k, sizeof k);
+            fprintf(out, "%s%s (to 1e-4, rounded down)\n",
+                    sc->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
+        } else {
+            fmt_k(s->scaling_min_k, k, sizeof k);
+            fprintf(out, "none: the chain fails even at %s\n", k);
+        }
+    }
     if (s->has_margin) {
         fmt_k(s->margin_k, k, sizeof k);
         fprintf(out, "  Largest margin that keeps every deadline: %s%s (to 1e-4, rounded "
