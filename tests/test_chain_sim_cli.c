@@ -3,7 +3,8 @@
  * the LET observation of orin-chain-let.xml equal to the analysed exact LET bound (two
  * implementations agreeing), the implicit observations of orin-chain-implicit.xml under the
  * bounds that rtgpu-analyze reports, and an observation above its bound: flagged, with the
- * counter-example (a bound made up below the observation: a sound analysis gives none). */
+ * counter-example (a bound made up below the observation: a sound analysis gives none); the
+ * warning of a task set of GPU steps alone, whose chains are not observed. */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -211,6 +212,23 @@ static void test_exceeded(void)
     chainrun_free(cc, 1);
 }
 
+/* A task set of GPU steps alone runs on the GPU-only simulator, which records no read and write
+ * instants: its chains are not observed, and a warning at the first <chain> (line 16) says so;
+ * -q leaves it out. */
+static void test_gpu_only_warns(void)
+{
+    char *ts = "tests/data/good/chain-gpu.xml", *gpu = "tests/data/good/gpu.xml";
+    runcmd_out r = runcmd_tool("rtgpu-simulate", (char *[]){ "x", ts, "--gpu", gpu, NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "tests/data/good/chain-gpu.xml:16: warning: "
+                                                  "chain \"abc\" is not observed"));
+    runcmd_free(&r);
+    r = runcmd_tool("rtgpu-simulate", (char *[]){ "x", ts, "--gpu", gpu, "-q", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_TRUE(r.err && !strstr(r.err, "warning"));
+    runcmd_free(&r);
+}
+
 void test_chain_sim_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("chain_sim_cli", NULL, NULL);
@@ -218,4 +236,5 @@ void test_chain_sim_cli_register(void)
     CU_add_test(s, "LET observed = exact LET bound", test_let_equals_bound);
     CU_add_test(s, "implicit observed <= bound", test_implicit_below_bound);
     CU_add_test(s, "observation above its bound", test_exceeded);
+    CU_add_test(s, "GPU steps alone: warned, not observed", test_gpu_only_warns);
 }
