@@ -45,13 +45,25 @@ int64_t chainrun_horizon(const rt_taskset *ts, int64_t base)
     return base;
 }
 
-/* The read and write instants of the witness jobs idx[0 .. n-1] of chain c; NULL on no memory. */
-static chainobs_job *witness(const chainobs_task *tasks, const rt_chain *c, const size_t *idx)
+/* The read and write instants of the witness jobs idx[0 .. n-1] of chain c into a new array in
+ * *out: CHAINRUN_OK, CHAINRUN_ENOMEM, or CHAINRUN_EINVAL for a job that is not recorded. */
+static int witness(const chainobs_task *tasks, const rt_chain *c, const size_t *idx,
+                   chainobs_job **out)
 {
     chainobs_job *w = malloc(c->n_tasks * sizeof *w);
-    for (size_t i = 0; w && i < c->n_tasks; i++)
-        w[i] = tasks[c->tasks[i]].jobs[idx[i]];
-    return w;
+    *out = NULL;
+    if (!w)
+        return CHAINRUN_ENOMEM;
+    for (size_t i = 0; i < c->n_tasks; i++) {
+        const chainobs_task *t = &tasks[c->tasks[i]];
+        if (!t->jobs || idx[i] >= t->n_jobs) {
+            free(w);
+            return CHAINRUN_EINVAL;
+        }
+        w[i] = t->jobs[idx[i]];
+    }
+    *out = w;
+    return CHAINRUN_OK;
 }
 
 int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain_result *bounds,
@@ -102,8 +114,8 @@ int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain
             goto done;
         }
         const chainobs_result *o = &cr[k].obs;
-        if ((o->mrt.found && !(cr[k].mrt_jobs = witness(tasks, c, o->mrt.jobs))) ||
-            (o->mda.found && !(cr[k].mda_jobs = witness(tasks, c, o->mda.jobs))))
+        if ((o->mrt.found && (rc = witness(tasks, c, o->mrt.jobs, &cr[k].mrt_jobs)) != 0) ||
+            (o->mda.found && (rc = witness(tasks, c, o->mda.jobs, &cr[k].mda_jobs)) != 0))
             goto done;
         const chain_result *b = &bounds[k];
         cr[k].mrt_exceeded = o->mrt.found && b->has_mrt && o->mrt.length_ns > b->mrt_ns;
