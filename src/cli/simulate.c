@@ -15,6 +15,7 @@
 #include "report/svg.h"
 #include "report/sim_report.h"
 #include "report/syssim_report.h"
+#include "sim/chainrun.h"
 #include "sim/placement_sim.h"
 #include "sim/sim.h"
 #include "sim/syssim.h"
@@ -134,7 +135,8 @@ static int write_system_gantt(const syssim_report *rep, const syssim_result *res
         const syssim_segment *g = &res->trace[i];
         if (g->end_ns > t1)
             t1 = g->end_ns;
-        int64_t act = (int64_t)g->job * sys->tasks[g->task].period_ns;
+        int64_t act = rep->ts->tasks[g->task].offset_ns +
+                      (int64_t)g->job * sys->tasks[g->task].period_ns;
         jobs[i] = (sim_job){ .task = g->task, .part = lane[g->resource], .index = g->job,
                              .activation_ns = (double)act, .release_ns = (double)act,
                              .start_ns = (double)g->start_ns, .finish_ns = (double)g->end_ns,
@@ -165,6 +167,29 @@ done:
     return rc;
 }
 
+/* The chains of r observed in res (docs/simulation.md, "Cause-effect chains") and their bounds:
+ * SIMULATED with both arrays in *bounds and *chains (the caller frees them), or RUN_FAILED after
+ * a message. */
+static int observe_chains(cli_run *r, const syssim_result *res, chain_result **bounds,
+                          chainrun_chain **chains)
+{
+    *bounds = chain_analyse_all(r->ts, &r->eval);
+    int rc = *bounds ? chainrun_observe(r->ts, res, *bounds, chains) : CHAINRUN_ENOMEM;
+    if (rc == CHAINRUN_OK)
+        return SIMULATED;
+    free(*bounds);
+    *bounds = NULL;
+    if (rc == CHAINRUN_ENOMEM)
+        cli_oom(r);
+    else if (rc == CHAINRUN_ERANGE)
+        fprintf(stderr, "rtgpu-simulate: error: a chain's read or write instant is beyond 2^63 "
+                        "ns (shorten --horizon)\n");
+    else
+        fprintf(stderr, "rtgpu-simulate: error: the chains cannot be observed (an invalid job "
+                        "record: a defect)\n");
+    return RUN_FAILED;
+}
+
 /* Simulate the whole system of r (analysed: r->eval.system) and write everything to out.
  * Returns one of the values of simulate(). */
 static int simulate_system(cli_run *r, FILE *out)
@@ -176,11 +201,23 @@ static int simulate_system(cli_run *r, FILE *out)
     so.exec = a->exec_random ? SYSSIM_EXEC_RANDOM : SYSSIM_EXEC_WCET;
     so.jitter = a->sim.release == SIM_RELEASE_RANDOM ? SYSSIM_JITTER_RANDOM : SYSSIM_JITTER_NONE;
     so.seed = a->sim.seed;
-    so.horizon_ns = a->sim.horizon_ns > 0 ? a->sim.horizon_ns : sim_default_horizon(r->ts);
+    so.horizon_ns = a->sim.horizon_ns > 0 ? a->sim.horizon_ns
+                                          : chainrun_horizon(r->ts, sim_default_horizon(r->ts));
+    so.job_records = r->ts->n_chains > 0;
+    int64_t *phase = malloc((r->ts->n_tasks ? r->ts->n_tasks : 1) * sizeof *phase);
+    if (!phase) {
+        cli_oom(r);
+        return RUN_FAILED;
+    }
+    for (size_t i = 0; i < r->ts->n_tasks; i++)
+        phase[i] = r->ts->tasks[i].offset_ns;
+    so.phase_ns = phase;
     so.trace = a->format == CLI_FORMAT_SVG || (a->format == CLI_FORMAT_JSON && a->trace);
     so.trace_cap = a->format == CLI_FORMAT_SVG ? GANTT_MAX_SEGMENTS : a->sim.trace_cap;
     syssim_result res;
     int rc = syssim_run(&sys->sys, &so, &res);
+    free(phase);
+    so.phase_ns = NULL;
     int status = SIMULATED;
     if (rc == SYSSIM_ENOMEM) {
         cli_oom(r);
@@ -220,6 +257,17 @@ static int simulate_system(cli_run *r, FILE *out)
                           .tool_version = RTGPU_VERSION };
     rep.exceeded = syssim_exceeded(&res, bound, &rep.exceeded_task);
     free(bound);
+    chain_result *cb = NULL;
+    chainrun_chain *cc = NULL;
+    if (r->ts->n_chains > 0 && (status = observe_chains(r, &res, &cb, &cc)) != SIMULATED) {
+        syssim_result_fini(&res);
+        return status;
+    }
+    rep.n_chains = cc ? r->ts->n_chains : 0;
+    rep.chain_bounds = cb;
+    rep.chains = cc;
+    rep.chain_exceeded = chainrun_exceeded(cc, rep.n_chains, &rep.exceeded_chain,
+                                           &rep.exceeded_mda);
     int wrc = a->format == CLI_FORMAT_JSON ? syssim_report_json(&rep, &res, out)
             : a->format == CLI_FORMAT_SVG  ? write_system_gantt(&rep, &res, out)
                                            : syssim_report_text(&rep, &res, out);
@@ -231,12 +279,14 @@ static int simulate_system(cli_run *r, FILE *out)
         fprintf(stderr, "rtgpu-simulate: error: cannot write %s: %s\n",
                 a->output_path ? a->output_path : "the standard output", strerror(errno));
         status = WRITE_FAILED;
-    } else if (rep.exceeded) {
+    } else if (rep.exceeded || rep.chain_exceeded) {
         status = BOUND_EXCEEDED;
     } else if (a->fail_on_miss && misses > 0) {
         status = DEADLINE_MISSED;
     }
     syssim_result_fini(&res);
+    chainrun_free(cc, rep.n_chains);
+    free(cb);
     return status;
 }
 
@@ -246,6 +296,12 @@ static int simulate(cli_run *r, FILE *out)
     if (r->eval.system)
         return simulate_system(r, out);
     const cli_args *a = &r->args;
+    if (r->ts->n_chains > 0 && a->opt.verbosity >= 0)
+        fprintf(stderr, "%s:%ld: warning: chain \"%s\" is not observed: the simulation of a task "
+                        "set of GPU steps alone records no job's read and write instants; chains "
+                        "are observed in the whole-system simulation (docs/simulation.md, "
+                        "\"Cause-effect chains\"); rtgpu-analyze bounds and checks them\n",
+                cli_shown(r->ts->path), r->ts->chains[0].line, cli_shown(r->ts->chains[0].name));
     sim_report rep = { .ts = r->ts, .gpu = r->gpu, .l = r->layout, .o = &a->opt, .so = &a->sim,
                        .tool_version = RTGPU_VERSION };
     sim_trace_writer tw = { .r = &rep, .out = out, .json = a->format == CLI_FORMAT_JSON };

@@ -70,6 +70,70 @@ static void json_trace(const syssim_report *r, const syssim_result *res, jw *j)
     jw_array_end(j);
 }
 
+/* One chain metric: observed, bound, witness (docs/simulation.md, "Cause-effect chains"). */
+static void json_chain_metric(const syssim_report *r, const rt_chain *c, const chainobs_max *m,
+                              const chainobs_job *w, bool has, int64_t bound, chain_bound bind,
+                              bool exceeded, jw *j)
+{
+    jw_object_begin(j);
+    if (m->found)
+        jw_kint(j, "observed_ns", m->length_ns);
+    else
+        jw_knull(j, "observed_ns");
+    jw_kint(j, "job_chains", (int64_t)m->chains);
+    if (has) {
+        jw_kint(j, "bound_ns", bound);
+        jw_kstr(j, "binding", chain_bound_name(bind));
+    } else {
+        jw_knull(j, "bound_ns");
+        jw_knull(j, "binding");
+    }
+    jw_kbool(j, "exceeded", exceeded);
+    jw_key(j, "witness");
+    if (!m->found) {
+        jw_null(j);
+    } else {
+        jw_object_begin(j);
+        jw_kint(j, "from_ns", m->from_ns);
+        jw_kint(j, "to_ns", m->to_ns);
+        jw_key(j, "jobs");
+        jw_array_begin(j);
+        for (size_t i = 0; i < c->n_tasks; i++) {
+            jw_object_begin(j);
+            jw_kstr(j, "task", r->ts->tasks[c->tasks[i]].name);
+            jw_kint(j, "job", (int64_t)m->jobs[i]);
+            jw_kint(j, "read_ns", w[i].read_ns);
+            jw_kint(j, "write_ns", w[i].write_ns);
+            jw_object_end(j);
+        }
+        jw_array_end(j);
+        jw_object_end(j);
+    }
+    jw_object_end(j);
+}
+
+static void json_chains(const syssim_report *r, jw *j)
+{
+    jw_key(j, "chains");
+    jw_array_begin(j);
+    for (size_t k = 0; k < r->n_chains; k++) {
+        const rt_chain *c = &r->ts->chains[k];
+        const chain_result *b = &r->chain_bounds[k];
+        const chainrun_chain *o = &r->chains[k];
+        jw_object_begin(j);
+        jw_kstr(j, "name", c->name);
+        jw_kstr(j, "communication", c->communication == RT_COMM_LET ? "let" : "implicit");
+        jw_key(j, "reaction");
+        json_chain_metric(r, c, &o->obs.mrt, o->mrt_jobs, b->has_mrt, b->mrt_ns, b->binding_mrt,
+                          o->mrt_exceeded, j);
+        jw_key(j, "data_age");
+        json_chain_metric(r, c, &o->obs.mda, o->mda_jobs, b->has_mda, b->mda_ns, b->binding_mda,
+                          o->mda_exceeded, j);
+        jw_object_end(j);
+    }
+    jw_array_end(j);
+}
+
 int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *out)
 {
     const rt_options *o = r->o;
@@ -136,7 +200,9 @@ int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *o
         jw_object_end(j);
     }
     jw_array_end(j);
-    jw_kbool(j, "bound_exceeded", r->exceeded);
+    if (r->n_chains > 0)
+        json_chains(r, j);
+    jw_kbool(j, "bound_exceeded", r->exceeded || r->chain_exceeded);
     jw_object_end(j);
     if (putc('\n', out) == EOF)
         return -1;
@@ -153,6 +219,42 @@ static const char *fmt_bound(bool bounded, int64_t ns, char *buf, size_t size)
     return buf;
 }
 
+/* One row of the chains' table. */
+static void text_chain_row(FILE *out, int w, const char *name, const char *comm,
+                           const char *metric, const chainobs_max *m, bool has, int64_t bound,
+                           chain_bound bind, bool exceeded)
+{
+    char a[40], b[40];
+    strcpy(a, "-");
+    if (m->found)
+        report_fmt_ns(m->length_ns, a, sizeof a);
+    fmt_bound(has, bound, b, sizeof b);
+    fprintf(out, "  %-*.*s %-8s %-8s %13s %13s %-9s %10" PRIu64 "%s\n", w, w, name, comm, metric,
+            a, b, has ? chain_bound_name(bind) : "-", m->chains, exceeded ? "  EXCEEDED" : "");
+}
+
+static void text_chains(const syssim_report *r, FILE *out)
+{
+    size_t w = 5;
+    for (size_t k = 0; k < r->n_chains; k++)
+        if (strlen(r->ts->chains[k].name) > w)
+            w = strlen(r->ts->chains[k].name) > 40 ? 40 : strlen(r->ts->chains[k].name);
+    fprintf(out, "\nChains (observed maximum over the job chains complete in the run, beside the "
+                 "binding bound):\n");
+    fprintf(out, "  %-*s %-8s %-8s %13s %13s %-9s %10s\n", (int)w, "chain", "comm", "metric",
+            "observed", "bound", "binding", "job chains");
+    for (size_t k = 0; k < r->n_chains; k++) {
+        const rt_chain *c = &r->ts->chains[k];
+        const chain_result *b = &r->chain_bounds[k];
+        const chainrun_chain *o = &r->chains[k];
+        const char *comm = c->communication == RT_COMM_LET ? "let" : "implicit";
+        text_chain_row(out, (int)w, c->name, comm, "reaction", &o->obs.mrt, b->has_mrt,
+                       b->mrt_ns, b->binding_mrt, o->mrt_exceeded);
+        text_chain_row(out, (int)w, c->name, comm, "age", &o->obs.mda, b->has_mda, b->mda_ns,
+                       b->binding_mda, o->mda_exceeded);
+    }
+}
+
 int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *out)
 {
     char h[40], a[40], b[40], c[40], d[40], nb[48];
@@ -162,15 +264,17 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
         misses += res->tasks[t].misses;
     }
     if (misses == 0) {
-        fprintf(out, "NO DEADLINE MISS; %s", r->exceeded ? "BOUND EXCEEDED"
-                                                        : "NO OBSERVED RESPONSE ABOVE ITS BOUND");
+        fprintf(out, "NO DEADLINE MISS; %s", r->exceeded || r->chain_exceeded
+                                                 ? "BOUND EXCEEDED"
+                                                 : "NO OBSERVED RESPONSE ABOVE ITS BOUND");
     } else {
         fprintf(out, "DEADLINE MISSES:");
         for (size_t t = 0, k = 0; t < res->n_tasks; t++)
             if (res->tasks[t].misses)
                 fprintf(out, "%s %s %" PRIu64 " of %" PRIu64 " jobs", k++ ? "," : "",
                         r->ts->tasks[t].name, res->tasks[t].misses, res->tasks[t].completed);
-        fprintf(out, "; %s", r->exceeded ? "BOUND EXCEEDED" : "no response above its bound");
+        fprintf(out, "; %s", r->exceeded || r->chain_exceeded ? "BOUND EXCEEDED"
+                                                              : "no response above its bound");
     }
     report_fmt_ns(res->horizon_ns, h, sizeof h);
     fprintf(out, " (%" PRIu64 " jobs simulated over %s, task set \"%s\", GPU \"%s\")\n", jobs, h,
@@ -227,11 +331,46 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
                     res_name(r, r->sys->steps[s].resource, nb, sizeof nb), c, d);
         }
     }
+    if (r->n_chains > 0)
+        text_chains(r, out);
     return ferror(out) ? -1 : 0;
+}
+
+/* The counter-example of an observed chain metric above its binding bound. */
+static void chain_violation(const syssim_report *r, FILE *out)
+{
+    size_t k = r->exceeded_chain;
+    const rt_chain *c = &r->ts->chains[k];
+    const chain_result *b = &r->chain_bounds[k];
+    const chainrun_chain *o = &r->chains[k];
+    bool mda = r->exceeded_mda;
+    const chainobs_max *m = mda ? &o->obs.mda : &o->obs.mrt;
+    const chainobs_job *wj = mda ? o->mda_jobs : o->mrt_jobs;
+    fprintf(out, "rtgpu-simulate: DEFECT: chain \"%s\" (%s): observed maximum %s %" PRId64
+                 " ns, above the analysed bound %" PRId64 " ns (%s)\n", c->name,
+            c->communication == RT_COMM_LET ? "let" : "implicit",
+            mda ? "data age" : "reaction time", m->length_ns, mda ? b->mda_ns : b->mrt_ns,
+            chain_bound_name(mda ? b->binding_mda : b->binding_mrt));
+    if (mda)
+        fprintf(out, "  from the read of job %zu of \"%s\" at %" PRId64 " ns to the write of "
+                     "job %zu of \"%s\" at %" PRId64 " ns; the job chain:\n", m->jobs[0],
+                r->ts->tasks[c->tasks[0]].name, m->from_ns, m->jobs[c->n_tasks - 1] + 1,
+                r->ts->tasks[c->tasks[c->n_tasks - 1]].name, m->to_ns);
+    else
+        fprintf(out, "  from the read of job %zu of \"%s\" at %" PRId64 " ns to the write of "
+                     "job %zu of \"%s\" at %" PRId64 " ns; the job chain:\n", m->jobs[0] - 1,
+                r->ts->tasks[c->tasks[0]].name, m->from_ns, m->jobs[c->n_tasks - 1],
+                r->ts->tasks[c->tasks[c->n_tasks - 1]].name, m->to_ns);
+    for (size_t i = 0; i < c->n_tasks; i++)
+        fprintf(out, "    task \"%s\" job %zu: read at %" PRId64 " ns, write at %" PRId64
+                     " ns\n", r->ts->tasks[c->tasks[i]].name, m->jobs[i], wj[i].read_ns,
+                wj[i].write_ns);
 }
 
 void syssim_report_violation(const syssim_report *r, const syssim_result *res, FILE *out)
 {
+    if (r->chain_exceeded)
+        chain_violation(r, out);
     if (!r->exceeded)
         return;
     size_t t = r->exceeded_task;
@@ -240,7 +379,8 @@ void syssim_report_violation(const syssim_report *r, const syssim_result *res, F
     fprintf(out, "rtgpu-simulate: DEFECT: task \"%s\" job %" PRIu64 " (nominal release at %" PRId64
                  " ns) completed its last step %" PRId64 " ns after its nominal release, above "
                  "the analysed end-to-end bound R = %" PRId64 " ns\n",
-            r->ts->tasks[t].name, st->worst_job, (int64_t)st->worst_job * ht->period_ns,
+            r->ts->tasks[t].name, st->worst_job,
+            r->ts->tasks[t].offset_ns + (int64_t)st->worst_job * ht->period_ns,
             st->max_response_ns, r->sys->res.tasks[t].response_ns);
     fprintf(out, "  its steps' worst completions (ns from the nominal release) beside their "
                  "bounds:\n");

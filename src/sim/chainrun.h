@@ -1,0 +1,43 @@
+/* chainrun: the cause-effect chains of a whole-system simulation (docs/simulation.md,
+ * "Cause-effect chains"): the horizon that covers them, and per chain the observed maximum
+ * reaction time and data age (chainobs) from syssim's job records (implicit communication) or
+ * the nominal LET instants, with the witness job chains' instants, beside the binding bounds. */
+#ifndef RT_CHAINRUN_H
+#define RT_CHAINRUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/chain.h"
+#include "sim/chainobs.h"
+#include "sim/syssim.h"
+#include "taskset/taskset.h"
+
+/* One chain observed. */
+typedef struct chainrun_chain {
+    chainobs_result obs;       /* owned: the maxima and the witnesses' job indices */
+    chainobs_job *mrt_jobs;    /* owned, when obs.mrt.found: read and write of each witness job */
+    chainobs_job *mda_jobs;    /* owned, when obs.mda.found */
+    bool mrt_exceeded;         /* observed MRT > the binding MRT bound (when there is one) */
+    bool mda_exceeded;
+} chainrun_chain;
+
+enum { CHAINRUN_OK = 0, CHAINRUN_ENOMEM = -1, CHAINRUN_ERANGE = -2, CHAINRUN_EINVAL = -3 };
+
+/* The smallest horizon that covers every chain of ts: for each, 2 x the lcm of its periods +
+ * its largest offset + the sum over its tasks of (T + D), and never below base. INT64_MAX when
+ * a chain's sum leaves int64. base when ts has no chain. */
+int64_t chainrun_horizon(const rt_taskset *ts, int64_t base);
+/* Observe every chain of ts in res (a SYSSIM_OK run of ts with job_records and the tasks'
+ * offsets as phases) against bounds[ts->n_chains] (chain_analyse_all): into a new array of
+ * ts->n_chains in *out (free with chainrun_free). CHAINRUN_OK, or an error with *out NULL. */
+int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain_result *bounds,
+                     chainrun_chain **out);
+/* The first chain with an exceeded metric: true with its index in *chain and whether it is the
+ * data age (else the reaction time) in *mda. */
+bool chainrun_exceeded(const chainrun_chain *c, size_t n, size_t *chain, bool *mda);
+/* Free an array of n from chainrun_observe; NULL is a no-op. */
+void chainrun_free(chainrun_chain *c, size_t n);
+
+#endif
