@@ -254,8 +254,6 @@ static int refuse_chains(const cli_run *r)
     const char *why = o->assign == RT_ASSIGN_SEARCH
         ? "the partition search does not take chains into account: a layout it finds could "
           "fail them (give the partitions as <partition> elements and use --assign given)"
-        : r->args.format == CLI_FORMAT_HTML
-        ? "--format html does not report chains yet (use --format text or json)"
         : r->args.sensitivity
         ? "--sensitivity gives margins of the deadlines only, not of the chains' requirements "
           "(leave it out)"
