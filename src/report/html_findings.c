@@ -249,6 +249,8 @@ static void step_headrooms(xhtml *p, const rt_report *r)
 {
     const sens_result *s = r->sens;
     const rt_system *sys = r->eval->system;
+    if (!sys || !s)   /* the caller's: a whole system with its sensitivity */
+        return;
     char nb[32];
     xhtml_el(p, "p", NULL, "WCET headroom of each step: the largest d (exact, 1 ns) such that "
                            "C_s + d (a GPU step: its last launch + d), every other WCET "
