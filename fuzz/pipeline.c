@@ -338,8 +338,11 @@ static void after_analysis(run *r)
     size_t bad = 0;
     rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
     FUZZ_ASSERT(st != DEPLOY_ENOMEM);
+    /* the chains, as rtgpu-analyze computes them for every report (NULL without chains) */
+    chain_result *chains = chain_analyse_all(r->ts, &r->ev);
+    FUZZ_ASSERT(chains != NULL || r->ts->n_chains == 0);
     rt_report rep = {
-        .channels = &ch, .deploy = st == DEPLOY_EUNALIGNED ? NULL : &r->dep,
+        .chains = chains, .channels = &ch, .deploy = st == DEPLOY_EUNALIGNED ? NULL : &r->dep,
         .ts = r->ts, .gpu = r->gpu, .m = r->m, .o = &r->o, .layout = r->l, .eval = &r->ev,
         .conc = r->conc, .exit_status = verdict, .tool_version = RTGPU_VERSION, .prov = &r->prov,
         .sens = r->have_sens ? &r->sens : NULL, .diags = r->d,
@@ -348,6 +351,8 @@ static void after_analysis(run *r)
     static const writer reports[] = { w_text_quiet, w_text, w_text_verbose, w_json, w_html };
     for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++)
         render(r, &rep, reports[i], i < 3);
+    rep.chains = NULL;   /* the deployable forms do not read them */
+    free(chains);
     if (st == DEPLOY_EUNALIGNED) {
         FUZZ_ASSERT(bad < r->l->n_parts);
         return;

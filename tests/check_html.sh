@@ -1,7 +1,7 @@
 #!/bin/sh
 # The certification evidence report (docs/evidence.md sec. 2), checked from the outside, for
-# task sets of GPU steps (given, missed, searched, infeasible) and whole systems (two examples and
-# --gpu-preemption kernel):
+# task sets of GPU steps (given, missed, searched, infeasible), whole systems (two examples and
+# --gpu-preemption kernel) and a failing cause-effect chain (its section "chains"):
 #   tests/check_html.sh BIN OUTDIR
 # - well-formed XML (xmllint --noout --nonet): the page is polyglot XHTML5;
 # - self-contained: no reference outside the file (no http(s) URL other than the two namespace
@@ -33,8 +33,9 @@ run found examples/tasksets/orin-perception-search.xml examples/gpus/jetson-agx-
 run system examples/tasksets/orin-system-pipeline.xml examples/gpus/jetson-agx-orin-system.xml
 run server examples/tasksets/inference-server.xml examples/gpus/rtx2060-server.xml
 run kernel examples/tasksets/kernel-preemption.xml examples/gpus/rtx2060.xml --gpu-preemption kernel
+run chain examples/tasksets/orin-chain-fails.xml examples/gpus/jetson-agx-orin-system.xml
 
-for f in pass miss search found system server kernel; do
+for f in pass miss search found system server kernel chain; do
   h=$out/$f.html
   [ -s "$h" ] || { bad "$f: no report"; continue; }
   if command -v xmllint >/dev/null 2>&1; then
@@ -49,6 +50,12 @@ for f in pass miss search found system server kernel; do
            configuration; do
     grep -q "<section id=\"$s\"" "$h" || bad "$f: no section $s"
   done
+  # the chains' section only where the task set has chains
+  if [ "$f" = chain ]; then
+    grep -q '<section id="chains"' "$h" || bad "$f: no section chains"
+  elif grep -q '<section id="chains"' "$h"; then
+    bad "$f: a section chains without chains"
+  fi
   # every in-page link leads somewhere: href="#x" has an element with id="x", once
   for id in $(grep -o 'href="#[^"]*"' "$h" | sed 's/^href="#//; s/"$//' | sort -u); do
     n=$(grep -o "id=\"$id\"" "$h" | wc -l)
@@ -81,5 +88,5 @@ if command -v chromium >/dev/null 2>&1; then
 else
   echo "html: chromium not installed, rendering checks skipped"
 fi
-[ "$fail" -eq 0 ] && echo "html: 7 reports well-formed, self-contained, with working in-page links, deterministic"
+[ "$fail" -eq 0 ] && echo "html: 8 reports well-formed, self-contained, with working in-page links, deterministic"
 [ "$fail" -eq 0 ]

@@ -1,6 +1,8 @@
 /* Cause-effect chains through the commands (docs/chains.md): the JSON report's chains, computed
  * from the tasks' R in the same report by the formulas of docs/chains.md sec. 3 (and the LET
- * bound by hand); each chain's scaling factor of --sensitivity (by hand); the refusals of what cannot take chains (exit 2, located at the first
+ * bound by hand); each chain's scaling factor of --sensitivity (by hand); the HTML report's
+ * chains section on the examples' hand-worked figures; the refusals of what cannot take chains
+ * (exit 2, located at the first
  * <chain>); --emit-taskset keeping the chains after the partitions it writes. */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
@@ -92,8 +94,6 @@ static void test_chain_refusals(void)
 {
     expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--assign", "search", NULL },
                    CH_AT, "the partition search does not take chains into account");
-    expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--format", "html", NULL },
-                   CH_AT, "--format html does not report chains yet");
     expect_refused("rtgpu-explore", (char *[]){ "x", "sweep", "tests/data/explore/bad-chain.xml",
                                                 NULL },
                    "tests/data/explore/../good/chain-gpu.xml:16: error: chain \"abc\": ",
@@ -141,6 +141,57 @@ static void test_chain_sensitivity(void)
     runcmd_free(&r);
 }
 
+
+#define ORIN_GPU "examples/gpus/jetson-agx-orin-system.xml"
+
+/* rtgpu-analyze --format html of example ts exits status; its page holds each of want. */
+static void expect_html(char *ts, int status, const char *const *want)
+{
+    runcmd_out r = runcmd((char *[]){ "x", ts, "--gpu", ORIN_GPU, "--format", "html",
+                                      NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, status);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
+    for (size_t k = 0; want[k]; k++) {
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.out, want[k]));
+        if (!strstr(r.out, want[k]))
+            fprintf(stderr, "\n  %s: missing \"%s\"\n", ts, want[k]);
+    }
+    runcmd_free(&r);
+}
+
+/* The figures from the examples' header comments, worked by hand there. orin-chain-implicit:
+ * Davare = (33.333 + 1.5) + (33.333 + 16.740238) + (33.333 + 4.100057) + (50 + 4) =
+ * 176.339295 ms, binding, <= 250 ms. orin-chain-let: LET exact 6 T + 20 ms = 219.998 ms, first
+ * read at 0, last write at 219.998 ms, H = 99.999 ms, 2 H = 199.998 ms; Davare and Durr do not
+ * apply. orin-chain-fails: the hop planner -> controller (core 3, planner higher) has I =
+ * min(J, R) = min(0, 4) = 0, Th. 5.4 adds max(R_4, T_5 + 0) = max(4, 10 + 0), MRT 187.339295 ms
+ * (durr_mrt) > 150 ms: the chain fails while every deadline holds (exit 1). The chains are
+ * section 8 (no measurements), the register 9. */
+static void test_chain_html(void)
+{
+    expect_html("examples/tasksets/orin-chain-implicit.xml", 0, (const char *const[]){
+        "SCHEDULABLE: every deadline holds under the model and every chain meets its "
+        "requirements",
+        "<section id=\"chains\">\n<h2>8. Chains</h2>", "<h2>9. Interference",
+        "sum of (T_i + R_i) = (33.333 ms + 1.5 ms) + (33.333 ms + 16.740238 ms) + "
+        "(33.333 ms + 4.100057 ms) + (50 ms + 4 ms)</td><td>176.339295 ms</td>",
+        "176.339295 ms (davare, the smallest sound bound); max-reaction 250 ms: holds",
+        "Chain camera-to-plan passes", "<a href=\"#chain-1\">camera-to-plan</a>",
+        "<h3 id=\"chain-1\">", "no job chain is drawn", "<svg", NULL });
+    expect_html("examples/tasksets/orin-chain-let.xml", 0, (const char *const[]){
+        "219.998 ms (let_exact)", "H = lcm of the periods = 99.999 ms",
+        "[0, 2 H + largest phase] = [0, 199.998 ms]",
+        "the longest reads at 0 ns and writes at 219.998 ms",
+        "for implicit communication only</td><td>does not apply</td>",
+        "the longest job chain the LET enumeration found", NULL });
+    expect_html("examples/tasksets/orin-chain-fails.xml", 1, (const char *const[]){
+        "NOT SCHEDULABLE: every deadline holds, but 1 of 1 chains fail their requirements",
+        "Chains failing</th><td>camera-to-control", "0 ns: min(J, R) = J",
+        "+ max(4 ms, 10 ms + 0 ns)</td><td>187.339295 ms</td>",
+        "Chain camera-to-control FAILS: maximum reaction time bound 187.339295 ms (durr_mrt) "
+        "exceeds max-reaction 150 ms", NULL });
+}
+
 /* --emit-taskset writes the partitions before the <chain>s (the schema's order): the file loads
  * again, keeps both chains and gives the same verdict. */
 static void test_chain_emit_taskset(void)
@@ -169,6 +220,7 @@ void test_chain_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("chain_cli", NULL, NULL);
     CU_add_test(s, "JSON chains from the report's R", test_chain_json);
+    CU_add_test(s, "the HTML report's chains section", test_chain_html);
     CU_add_test(s, "what cannot take chains refuses them", test_chain_refusals);
     CU_add_test(s, "--sensitivity: each chain's scaling factor, by hand", test_chain_sensitivity);
     CU_add_test(s, "--emit-taskset keeps the chains after the partitions", test_chain_emit_taskset);

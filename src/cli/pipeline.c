@@ -243,25 +243,19 @@ static int refuse_system(const cli_run *r)
     return 2;
 }
 
-/* What rtgpu-analyze cannot check a chain with (docs/chains.md sec. 5): a located refusal at the
- * first <chain>, so that no verdict leaves a chain's requirement out. 0, or 2 after the message.
- * rtgpu-simulate runs without checking chains (docs/rtgpu-simulate.1). */
+/* The partition search does not take chains into account (docs/chains.md sec. 5): a located
+ * refusal at the first <chain>, so that no layout it finds leaves a chain's requirement out. 0,
+ * or 2 after the message. */
 static int refuse_chains(const cli_run *r)
 {
-    const rt_options *o = &r->args.opt;
-    if (r->ts->n_chains == 0 || r->args.cmd != CLI_ANALYZE)
-        return 0;
-    const char *why = o->assign == RT_ASSIGN_SEARCH
-        ? "the partition search does not take chains into account: a layout it finds could "
-          "fail them (give the partitions as <partition> elements and use --assign given)"
-        : r->args.format == CLI_FORMAT_HTML
-        ? "--format html does not report chains yet (use --format text or json)"
-        : NULL;
-    if (!why)
+    if (r->ts->n_chains == 0 || r->args.cmd != CLI_ANALYZE
+        || r->args.opt.assign != RT_ASSIGN_SEARCH)
         return 0;
     const rt_chain *c = &r->ts->chains[0];
-    fprintf(stderr, "%s:%ld: error: chain \"%s\": %s\n", cli_shown(r->ts->path), c->line,
-            cli_shown(c->name), why);
+    fprintf(stderr, "%s:%ld: error: chain \"%s\": the partition search does not take chains into "
+                    "account: a layout it finds could fail them (give the partitions as "
+                    "<partition> elements and use --assign given)\n",
+            cli_shown(r->ts->path), c->line, cli_shown(c->name));
     return 2;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report/axes.h"
+#include "report/report_chains.h"
 
 /* --- the GPU's SMs coloured by partition --- */
 
@@ -425,4 +426,241 @@ int fig_kernel_curves(xmlTextWriterPtr tw, const rt_report *r, size_t k)
     int frc = svg_finish(w);
     svg_free(w);
     return rc ? rc : frc;
+}
+
+/* --- a chain: its bounds as stacked terms (implicit), its longest LET job chain (let) --- */
+
+#define CH_WIDTH 820.0
+#define CH_LEFT 170.0
+#define CH_RIGHT 30.0
+#define CH_LANE 30.0
+#define CH_TOP 40.0
+/* LET windows drawn per lane at most; more and the lane shows none (the figure says so) */
+#define CH_MAX_WINDOWS 400
+
+/* One term of a bound's sum: its width, its label ("T camera") and its colour index. */
+typedef struct ch_term {
+    int64_t ns;
+    char label[80];
+    size_t colour;
+} ch_term;
+
+static size_t term(ch_term *t, size_t n, int64_t ns, size_t colour, const char *what,
+                   const char *name)
+{
+    t[n].ns = ns;
+    t[n].colour = colour;
+    snprintf(t[n].label, sizeof t[n].label, "%s %s", what, name);
+    return n + 1;
+}
+
+/* The terms of implicit bound b of chain ci, in the order of its formula (docs/chains.md
+ * sec. 3); their sum is the bound. t holds 2 n + 1 terms. */
+static size_t chain_terms(const rt_report *r, size_t ci, chain_bound b, ch_term *t)
+{
+    const rt_chain *c = &r->ts->chains[ci];
+    size_t n = 0, m = c->n_tasks;
+    const rt_task *tk[2];
+    for (size_t k = 0; k < m; k++) {
+        tk[0] = &r->ts->tasks[c->tasks[k]];
+        int64_t R = r->eval->rta[c->tasks[k]].wcrt_ns;
+        bool jit = false;
+        int64_t I = k + 1 < m ? report_chains_hop(r, c, k, &jit) : 0;
+        if (b == CHAIN_DAVARE) {
+            n = term(t, n, tk[0]->period_ns, 0, "T", tk[0]->name);
+            n = term(t, n, R, 1, "R", tk[0]->name);
+        } else if (b == CHAIN_DURR_MRT) {
+            if (k == 0)
+                n = term(t, n, tk[0]->period_ns, 0, "T", tk[0]->name);
+            if (k + 1 < m) {
+                tk[1] = &r->ts->tasks[c->tasks[k + 1]];
+                int64_t reach = tk[1]->period_ns + I;
+                n = reach > R ? term(t, n, reach, 2, "T + I to", tk[1]->name)
+                              : term(t, n, R, 1, "R", tk[0]->name);
+            } else {
+                n = term(t, n, R, 1, "R", tk[0]->name);
+            }
+        } else {
+            if (k + 1 < m) {
+                n = term(t, n, tk[0]->period_ns, 0, "T", tk[0]->name);
+                n = term(t, n, I, 2, jit ? "I = J of" : "I = R of", tk[0]->name);
+            } else {
+                n = term(t, n, R, 1, "R", tk[0]->name);
+                n = term(t, n, tk[0]->period_ns, 0, "T", tk[0]->name);
+            }
+        }
+    }
+    return n;
+}
+
+static void chain_marker(svg_writer *w, double x, double y0, double y1, const char *colour,
+                         const char *text, double ty, bool end)
+{
+    svg_line(w, x, y0, x, y1, &(svg_style){ .stroke = colour, .stroke_width = 1.5, .dash = "5 3" },
+             text);
+    svg_text(w, x + (end ? -3 : 3), ty, text,
+             &(svg_style){ .font_size = 11, .fill = colour,
+                           .anchor = end ? SVG_ANCHOR_END : SVG_ANCHOR_START }, NULL);
+}
+
+/* The requirement lines of chain c over [0, t1] (x of 0 at CH_LEFT). */
+static void chain_requirements(svg_writer *w, const rt_chain *c, int64_t t1, double plot_w,
+                               double y1)
+{
+    char d[40], txt[80];
+    if (c->has_max_reaction) {
+        report_fmt_ns(c->max_reaction_ns, d, sizeof d);
+        snprintf(txt, sizeof txt, "max-reaction %s", d);
+        double x = CH_LEFT + (double)c->max_reaction_ns / (double)t1 * plot_w;
+        chain_marker(w, x, CH_TOP - 26, y1, "#1B7837", txt, CH_TOP - 30, x > CH_LEFT + 300);
+    }
+    if (c->has_max_age) {
+        report_fmt_ns(c->max_age_ns, d, sizeof d);
+        snprintf(txt, sizeof txt, "max-age %s", d);
+        double x = CH_LEFT + (double)c->max_age_ns / (double)t1 * plot_w;
+        chain_marker(w, x, CH_TOP - 12, y1, "#7B3294", txt, CH_TOP - 16, x > CH_LEFT + 300);
+    }
+}
+
+static void chain_axis(svg_writer *w, int64_t t1, double plot_w, double y_axis)
+{
+    svg_ticks ticks;
+    const svg_style grid = { .stroke = "#E4E4E4", .stroke_width = 1 };
+    const svg_style tick = { .font_size = 11, .anchor = SVG_ANCHOR_MIDDLE, .fill = "#333333" };
+    if (svg_time_ticks(0, t1, (size_t)(plot_w / 90), &ticks) == 0)
+        for (size_t k = 0; k < ticks.n; k++) {
+            double x = CH_LEFT + (double)ticks.at_ns[k] / (double)t1 * plot_w;
+            svg_line(w, x, CH_TOP - 4, x, y_axis, &grid, NULL);
+            svg_text(w, x, y_axis + 16, ticks.label[k], &tick, NULL);
+        }
+    svg_line(w, CH_LEFT, y_axis, CH_LEFT + plot_w, y_axis,
+             &(svg_style){ .stroke = "#444444", .stroke_width = 1 }, NULL);
+}
+
+static int chain_implicit(xmlTextWriterPtr tw, const rt_report *r, size_t ci)
+{
+    const rt_chain *c = &r->ts->chains[ci];
+    const chain_result *x = &r->chains[ci];
+    static const chain_bound bs[] = { CHAIN_DAVARE, CHAIN_DURR_MRT, CHAIN_DURR_MDA };
+    static const char *const lab[] = { "Davare (MRT, MDA)", "Durr MRT", "Durr MDA" };
+    ch_term *t = calloc(2 * c->n_tasks + 1, sizeof *t);
+    if (!t)
+        return -1;
+    int64_t t1 = 1;
+    for (size_t b = 0; b < 3; b++)
+        t1 = x->bound_ns[bs[b]] > t1 ? x->bound_ns[bs[b]] : t1;
+    if (c->has_max_reaction && c->max_reaction_ns > t1)
+        t1 = c->max_reaction_ns;
+    if (c->has_max_age && c->max_age_ns > t1)
+        t1 = c->max_age_ns;
+    /* room on the right of the plot for each bar's total */
+    double plot_w = CH_WIDTH - CH_LEFT - 110, y_axis = CH_TOP + 3 * CH_LANE + 4;
+    svg_writer *w = svg_new_in(tw, CH_WIDTH, y_axis + 52);
+    if (!w) {
+        free(t);
+        return -1;
+    }
+    chain_axis(w, t1, plot_w, y_axis);
+    for (size_t b = 0; b < 3; b++) {
+        double y = CH_TOP + (double)b * CH_LANE;
+        svg_text(w, CH_LEFT - 8, y + CH_LANE / 2 + 4, lab[b],
+                 &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_END }, NULL);
+        size_t n = chain_terms(r, ci, bs[b], t);
+        int64_t at = 0;
+        for (size_t k = 0; k < n; k++) {
+            char d[40], tip[160];
+            report_fmt_ns(t[k].ns, d, sizeof d);
+            snprintf(tip, sizeof tip, "%s = %s", t[k].label, d);
+            double x0 = CH_LEFT + (double)at / (double)t1 * plot_w;
+            double wd = (double)t[k].ns / (double)t1 * plot_w;
+            svg_rect(w, x0, y + 5, wd > 0.5 ? wd : 0.5, CH_LANE - 10,
+                     &(svg_style){ .fill = svg_palette(t[k].colour), .stroke = "#FFFFFF",
+                                   .stroke_width = 1 }, tip);
+            at += t[k].ns;
+        }
+        char d[40];
+        report_fmt_ns(at, d, sizeof d);
+        svg_text(w, CH_LEFT + (double)at / (double)t1 * plot_w + 4, y + CH_LANE / 2 + 4, d,
+                 &(svg_style){ .font_size = 11, .fill = "#111111" }, NULL);
+    }
+    static const char *const key[] = { "T: a period", "R: a WCRT", "I or T + I: a hop term" };
+    for (size_t k = 0; k < 3; k++) {
+        double kx = CH_LEFT + 180.0 * (double)k;
+        svg_rect(w, kx, y_axis + 30, 12, 12, &(svg_style){ .fill = svg_palette(k) }, NULL);
+        svg_text(w, kx + 18, y_axis + 40, key[k], &(svg_style){ .font_size = 12 }, NULL);
+    }
+    chain_requirements(w, c, t1, plot_w, y_axis);
+    free(t);
+    int rc = svg_finish(w);
+    svg_free(w);
+    return rc;
+}
+
+static int chain_let(xmlTextWriterPtr tw, const rt_report *r, size_t ci)
+{
+    const rt_chain *c = &r->ts->chains[ci];
+    const chain_result *x = &r->chains[ci];
+    int64_t t0 = x->let_read_ns, t1 = x->let_write_ns;
+    int64_t span = t1 - t0 > 0 ? t1 - t0 : 1;
+    int64_t end = span;   /* the axis runs from the first read (0) over the bound */
+    if (c->has_max_reaction && c->max_reaction_ns > end)
+        end = c->max_reaction_ns;
+    if (c->has_max_age && c->max_age_ns > end)
+        end = c->max_age_ns;
+    double plot_w = CH_WIDTH - CH_LEFT - CH_RIGHT;
+    double y_axis = CH_TOP + (double)(c->n_tasks + 1) * CH_LANE + 4;
+    svg_writer *w = svg_new_in(tw, CH_WIDTH, y_axis + 30);
+    if (!w)
+        return -1;
+#define LX(v) (CH_LEFT + (double)((v) - t0) / (double)end * plot_w)
+    chain_axis(w, end, plot_w, y_axis);
+    for (size_t k = 0; k < c->n_tasks; k++) {
+        const rt_task *tk = &r->ts->tasks[c->tasks[k]];
+        double y = CH_TOP + (double)k * CH_LANE;
+        svg_text(w, CH_LEFT - 8, y + CH_LANE / 2 + 4, tk->name,
+                 &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_END }, NULL);
+        /* every job's LET window [read, read + D] that meets [t0, t0 + end] */
+        int64_t first = t0 - tk->offset_ns - tk->deadline_ns;
+        first = first <= 0 ? 0 : first / tk->period_ns;
+        int64_t last = (t0 + end - tk->offset_ns) / tk->period_ns;
+        if (last - first > CH_MAX_WINDOWS) {
+            svg_text(w, CH_LEFT + 4, y + CH_LANE / 2 + 4, "more than 400 windows: not drawn",
+                     &(svg_style){ .font_size = 11, .fill = "#555555" }, NULL);
+            continue;
+        }
+        for (int64_t j = first; j <= last; j++) {
+            int64_t re = tk->offset_ns + j * tk->period_ns, we = re + tk->deadline_ns;
+            if (we < t0 || re > t0 + end)
+                continue;
+            int64_t a = re < t0 ? t0 : re, b = we > t0 + end ? t0 + end : we;
+            svg_rect(w, LX(a), y + 8, LX(b) - LX(a) > 0.5 ? LX(b) - LX(a) : 0.5, CH_LANE - 16,
+                     &(svg_style){ .fill = svg_palette(k), .fill_opacity = 0.3,
+                                   .stroke = svg_palette(k), .stroke_width = 1 }, NULL);
+        }
+    }
+    double y = CH_TOP + (double)c->n_tasks * CH_LANE;
+    char d[40], txt[120];
+    report_fmt_ns(t1 - t0, d, sizeof d);
+    snprintf(txt, sizeof txt, "longest job chain: %s", d);
+    svg_text(w, CH_LEFT - 8, y + CH_LANE / 2 + 4, "worst job chain",
+             &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_END }, NULL);
+    svg_rect(w, LX(t0), y + 6, LX(t1) - LX(t0) > 0.5 ? LX(t1) - LX(t0) : 0.5, CH_LANE - 12,
+             &(svg_style){ .fill = "#333333" }, txt);
+    svg_text(w, LX(t0) + 4, y + CH_LANE / 2 + 4, txt,
+             &(svg_style){ .font_size = 11, .fill = "#FFFFFF" }, NULL);
+#undef LX
+    chain_requirements(w, c, end, plot_w, y_axis);
+    int rc = svg_finish(w);
+    svg_free(w);
+    return rc;
+}
+
+int fig_chain(xmlTextWriterPtr tw, const rt_report *r, size_t ci)
+{
+    const rt_chain *c = &r->ts->chains[ci];
+    const chain_result *x = &r->chains[ci];
+    if (c->communication == RT_COMM_LET)
+        return x->status[CHAIN_LET_EXACT] == CHAIN_OK ? chain_let(tw, r, ci) : 0;
+    return x->status[CHAIN_DAVARE] == CHAIN_OK && x->status[CHAIN_DURR_MRT] == CHAIN_OK &&
+           x->status[CHAIN_DURR_MDA] == CHAIN_OK ? chain_implicit(tw, r, ci) : 0;
 }

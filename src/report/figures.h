@@ -21,4 +21,11 @@ int fig_flow(xmlTextWriterPtr tw, const rt_report *r, size_t i);
 /* Kernel k: C(k,n) and BW(k,n) against n, measured points marked. */
 int fig_kernel_curves(xmlTextWriterPtr tw, const rt_report *r, size_t k);
 
+/* Chain ci (r->chains): implicit, its Davare and Durr bounds each as a bar of its terms back to
+ * back in the order of the formula (no job chain: the analysis computes none); let, every task's
+ * LET windows from the longest job chain's first read to its last write, that span marked (the
+ * enumeration records those two instants only). The requirements marked. Draws nothing when the
+ * bounds drawn are not all computed. */
+int fig_chain(xmlTextWriterPtr tw, const rt_report *r, size_t ci);
+
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report/figures.h"
+#include "report/report_chains.h"
 
 /* ------------------------------------------------------------------ 1. verdict */
 
@@ -98,7 +99,14 @@ void html_verdict(xhtml *p, const rt_report *r)
                         budget_step_text(r->budget->step));
     } else if (r->exit_status == 0) {
         xhtml_attr(p, "class", "verdict pass");
-        xhtml_text(p, "SCHEDULABLE: every deadline holds under the model");
+        xhtml_text(p, r->chains ? "SCHEDULABLE: every deadline holds under the model and every "
+                                  "chain meets its requirements"
+                                : "SCHEDULABLE: every deadline holds under the model");
+    } else if (r->eval && r->eval->n_misses == 0 && report_chains_failed(r) > 0) {
+        xhtml_attr(p, "class", "verdict fail");
+        xhtml_textf(p, "NOT SCHEDULABLE: every deadline holds, but %zu of %zu chains fail their "
+                       "requirements (section %d)", report_chains_failed(r), r->ts->n_chains,
+                    r->meas ? 9 : 8);
     } else if (a && a->status == ASSIGN_INFEASIBLE) {
         xhtml_attr(p, "class", "verdict fail");
         xhtml_text(p, "INFEASIBLE: no partitioning meets every deadline under the model");
@@ -123,6 +131,9 @@ void html_verdict(xhtml *p, const rt_report *r)
     if (r->meas && r->meas->n_above)
         xhtml_kvf(p, "Exit status", "1: %zu of %zu measurements exceed their bound (section 8)",
                   r->meas->n_above, r->meas->n);
+    else if (xs == 1 && r->chains)
+        xhtml_kv(p, "Exit status", "1: a deadline can be missed or a chain fails its "
+                                   "requirements");
     else
         xhtml_kv(p, "Exit status", meaning[xs >= 0 && xs <= 3 ? xs : 3]);
     xhtml_kvf(p, "Task set", "%s: %zu tasks, %zu kernels", r->ts->name ? r->ts->name : "", n,
@@ -136,6 +147,16 @@ void html_verdict(xhtml *p, const rt_report *r)
                 len += (size_t)snprintf(misses + len, sizeof misses - len, "%s%s",
                                         len ? ", " : "", name_of(r, i));
         xhtml_kv(p, "Missed deadlines", len ? misses : "none");
+    }
+    if (r->chains) {
+        char failing[900] = "";
+        size_t len = 0;
+        for (size_t c = 0; c < r->ts->n_chains && len < sizeof failing - 1; c++)
+            if (!r->chains[c].passes)
+                len += (size_t)snprintf(failing + len, sizeof failing - len, "%s%s",
+                                        len ? ", " : "", r->ts->chains[c].name);
+        xhtml_kvf(p, "Chains failing", "%s (of %zu chains; section %d)",
+                  len ? failing : "none", r->ts->n_chains, r->meas ? 9 : 8);
     }
     if (a) {
         char used[64] = "no schedulable layout";
@@ -228,6 +249,8 @@ static void step_headrooms(xhtml *p, const rt_report *r)
 {
     const sens_result *s = r->sens;
     const rt_system *sys = r->eval->system;
+    if (!sys || !s)   /* the caller's: a whole system with its sensitivity */
+        return;
     char nb[32];
     if (!sys)
         return;                 /* s->system is only set with it */

@@ -37,6 +37,9 @@ void html_measurements(xhtml *p, const rt_report *r);
 void html_flows(xhtml *p, const rt_report *r);
 /* Task i's steps derived one by one (O, J, B, t, Q, worst q, rho, R), inside section 5. */
 void html_step_derivations(xhtml *p, const rt_report *r, size_t i);
+/* The chains (html_chains.c), section number: a table, then each chain's tasks, bounds derived
+ * in numbers, binding bounds, verdict and figure; nothing without r->chains. */
+void html_chains(xhtml *p, const rt_report *r, int number);
 /* The interference-channel register (html_register.c), section number; every task set. */
 void html_register(xhtml *p, const rt_report *r, int number);
 /* The configuration record the deployment must reproduce, section number; every task set. */

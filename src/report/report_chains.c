@@ -28,7 +28,7 @@ static const char *task_name(const rt_report *r, const rt_chain *c, size_t k)
 }
 
 /* Why a metric has no bound, in words. */
-static void no_bound_text(const rt_report *r, size_t ci, chain_bound b, char *buf, size_t size)
+void report_chains_no_bound(const rt_report *r, size_t ci, chain_bound b, char *buf, size_t size)
 {
     const rt_chain *c = &r->ts->chains[ci];
     const chain_result *x = &r->chains[ci];
@@ -56,7 +56,7 @@ static void no_bound_text(const rt_report *r, size_t ci, chain_bound b, char *bu
 }
 
 /* The chain's verdict in words: "" when it passes. */
-static void reason_text(const rt_report *r, size_t ci, char *buf, size_t size)
+void report_chains_reason(const rt_report *r, size_t ci, char *buf, size_t size)
 {
     const rt_chain *c = &r->ts->chains[ci];
     const chain_result *x = &r->chains[ci];
@@ -76,7 +76,7 @@ static void reason_text(const rt_report *r, size_t ci, char *buf, size_t size)
     } else if (x->why == CHAIN_WHY_NO_BOUND) {
         char nb[200];
         chain_bound b = c->communication == RT_COMM_LET ? CHAIN_LET_EXACT : CHAIN_DAVARE;
-        no_bound_text(r, ci, b, nb, sizeof nb);
+        report_chains_no_bound(r, ci, b, nb, sizeof nb);
         snprintf(buf, size, "no bound on the %s: %s", c->has_max_reaction && !x->has_mrt
                  ? "maximum reaction time" : "maximum data age", nb);
     } else if (x->why == CHAIN_WHY_REACTION || x->why == CHAIN_WHY_AGE) {
@@ -113,7 +113,7 @@ static void cell(bool have, int64_t ns, chain_bound b, char *buf, size_t size)
 }
 
 /* The hop term I of Durr 2019 between positions k and k+1, and whether it is the jitter. */
-static int64_t hop(const rt_report *r, const rt_chain *c, size_t k, bool *is_jitter)
+int64_t report_chains_hop(const rt_report *r, const rt_chain *c, size_t k, bool *is_jitter)
 {
     chain_task p, q;
     chain_task_of(r->ts, r->eval, c->tasks[k], &p);
@@ -139,7 +139,7 @@ static void derivation(const rt_report *r, size_t ci, FILE *out)
         char hb[96] = "";
         if (!let && b && k + 1 < c->n_tasks && x->status[CHAIN_DAVARE] == CHAIN_OK) {
             bool jit;
-            int64_t h = hop(r, c, k, &jit);
+            int64_t h = report_chains_hop(r, c, k, &jit);
             snprintf(hb, sizeof hb, "  %s (%s)", D(h).s, jit ? "J: same core, higher priority"
                                                               : "R");
         }
@@ -160,7 +160,7 @@ static void derivation(const rt_report *r, size_t ci, FILE *out)
         if (x->status[b] == CHAIN_OK)
             snprintf(nb, sizeof nb, "%s", D(x->bound_ns[b]).s);
         else
-            no_bound_text(r, ci, b, nb, sizeof nb);
+            report_chains_no_bound(r, ci, b, nb, sizeof nb);
         fprintf(out, "    %-62s = %s\n", how[b], nb);
     }
     if (let && x->hyperperiod_ns > 0 && x->status[CHAIN_LET_EXACT] != CHAIN_OVERFLOW)
@@ -200,7 +200,7 @@ void report_text_chains(const rt_report *r, FILE *out, int verbosity)
     }
     for (size_t ci = 0; ci < r->ts->n_chains; ci++) {
         char why[400];
-        reason_text(r, ci, why, sizeof why);
+        report_chains_reason(r, ci, why, sizeof why);
         if (why[0])
             fprintf(out, "  %s fails: %s\n", r->ts->chains[ci].name, why);
     }
@@ -263,7 +263,7 @@ static void j_chain(const rt_report *r, size_t ci, jw *w)
     }
     jw_kbool(w, "passes", x->passes);
     char why[400];
-    reason_text(r, ci, why, sizeof why);
+    report_chains_reason(r, ci, why, sizeof why);
     jw_kstr(w, "reason", why[0] ? why : NULL);
     jw_object_end(w);
 }

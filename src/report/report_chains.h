@@ -16,5 +16,13 @@ void report_text_chains(const rt_report *r, FILE *out, int verbosity);
 void report_json_chains(const rt_report *r, jw *w);
 /* The number of chains of r that fail (0 without chains). */
 size_t report_chains_failed(const rt_report *r);
+/* Why bound b of chain ci has no value (its status is not CHAIN_OK), in words, into buf. */
+void report_chains_no_bound(const rt_report *r, size_t ci, chain_bound b, char *buf, size_t size);
+/* Why chain ci fails, in words, into buf; "" when it passes. */
+void report_chains_reason(const rt_report *r, size_t ci, char *buf, size_t size);
+/* Durr 2019's hop term I between positions k and k+1 of chain c (their WCRTs bounded):
+ * min(J, R) of task k when both are one-step CPU tasks on one core and k has the higher
+ * priority (*is_jitter then tells whether J was the smaller), else R of task k. */
+int64_t report_chains_hop(const rt_report *r, const rt_chain *c, size_t k, bool *is_jitter);
 
 #endif

@@ -63,9 +63,13 @@ static void body(xhtml *p, const rt_report *r)
     html_figures(p, r);
     html_provenance(p, r);
     html_measurements(p, r);
-    /* after the numbered sections that exist already: 8 or, with measurements, 9 */
-    html_register(p, r, r->meas ? 9 : 8);
-    html_configuration(p, r, r->meas ? 10 : 9);
+    /* after the numbered sections that exist already: 8 or, with measurements, 9; the chains
+     * (when the task set has some) before the register */
+    int next = r->meas ? 8 : 7;
+    if (r->chains)
+        html_chains(p, r, ++next);
+    html_register(p, r, next + 1);
+    html_configuration(p, r, next + 2);
     xhtml_close(p);
 }
 
