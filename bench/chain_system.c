@@ -12,35 +12,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "analysis/chain.h"
-
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ULL;
-}
-
-static int64_t uniform(uint64_t *s, int64_t lo, int64_t hi)
-{
-    return lo + (int64_t)(rnd(s) % (uint64_t)(hi - lo + 1));
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+#include "bench_util.h"
 
 static bool parse(int argc, char **argv, int i, unsigned long dflt, unsigned long *out)
 {
@@ -80,17 +54,17 @@ int main(int argc, char **argv)
         goto done;
     }
     for (size_t i = 0; i < n; i++) {
-        int64_t t = periods_ms[uniform(&seed, 0, 5)] * 1000000;
+        int64_t t = periods_ms[bench_uniform(&seed, 0, 5)] * 1000000;
         tasks[i] = (chain_task){ .period_ns = t, .deadline_ns = t, .jitter_ns = 0,
-                                 .offset_ns = uniform(&seed, 0, t / 1000000 - 1) * 1000000,
-                                 .bounded = true, .wcrt_ns = uniform(&seed, t / 10, t) };
+                                 .offset_ns = bench_uniform(&seed, 0, t / 1000000 - 1) * 1000000,
+                                 .bounded = true, .wcrt_ns = bench_uniform(&seed, t / 10, t) };
     }
     for (size_t c = 0; c < n_chains; c++) {
         size_t *ref = &refs[c * len];
         for (size_t k = 0; k < len; k++) {
             size_t i;
             do
-                i = (size_t)uniform(&seed, 0, (int64_t)n - 1);
+                i = (size_t)bench_uniform(&seed, 0, (int64_t)n - 1);
             while (used[i]);
             used[i] = true;
             ref[k] = i;
@@ -111,10 +85,10 @@ int main(int argc, char **argv)
     uint64_t jobchains = 0;
     size_t passes = 0;
     for (int r = 0; r < runs; r++) {
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         for (size_t c = 0; c < n_chains; c++)
             chain_analyse(&chains[c], tasks, &res[c]);
-        ms[r] = now_ms() - t0;
+        ms[r] = bench_now_ms() - t0;
         jobchains = 0;
         passes = 0;
         for (size_t c = 0; c < n_chains; c++) {
@@ -122,7 +96,7 @@ int main(int argc, char **argv)
             passes += res[c].passes;
         }
     }
-    qsort(ms, (size_t)runs, sizeof *ms, cmp_double);
+    qsort(ms, (size_t)runs, sizeof *ms, bench_cmp_double);
     printf("%zu chains of %zu tasks (half implicit, half let) over %zu tasks: best %.3f ms, "
            "median %.3f ms (%d runs), %llu let job chains, %zu chains pass\n", n_chains, len, n,
            ms[0], ms[(runs - 1) / 2], runs, (unsigned long long)jobchains, passes);

@@ -14,39 +14,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "analysis/holistic.h"
 #include "analysis/sysdeploy.h"
 #include "report/mast_write.h"
+#include "bench_util.h"
 
 enum { CORES = 8, ENGINES = 2, PARTS = 6, STEPS = 5, LAUNCHES = 3 };
-
-static uint64_t rnd(uint64_t *s)
-{
-    *s ^= *s >> 12;
-    *s ^= *s << 25;
-    *s ^= *s >> 27;
-    return *s * 2685821657736338717ULL;
-}
-
-static int64_t uniform(uint64_t *s, int64_t lo, int64_t hi)
-{
-    return lo + (int64_t)(rnd(s) % (uint64_t)(hi - lo + 1));
-}
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* The MAST model of sys at path, its objects named task1 .., core 0 .., h2d, d2h, P1 ... 0 or 2. */
 static int write_mast(const hol_system *sys, const char *path)
@@ -136,13 +110,13 @@ int main(int argc, char **argv)
                           0.6 * PARTS / (double)n, 0.3 / (double)n,
                           0.6 * CORES / (2.0 * (double)n) };
     for (size_t i = 0; i < n; i++) {
-        int64_t t = uniform(&seed, 10, 200) * 1000000;
+        int64_t t = bench_uniform(&seed, 10, 200) * 1000000;
         ts[i] = (hol_task){ .period_ns = t, .deadline_ns = 2 * t, .jitter_ns = 0,
                             .first_step = i * STEPS, .n_steps = STEPS };
         size_t where[STEPS] = { i % CORES, CORES, CORES + ENGINES + i % PARTS, CORES + 1,
                                 (i + 3) % CORES };
         for (size_t k = 0; k < STEPS; k++) {
-            double f = 0.5 + (double)uniform(&seed, 0, 1000) / 1000.0;
+            double f = 0.5 + (double)bench_uniform(&seed, 0, 1000) / 1000.0;
             int64_t c = (int64_t)(per[k] * f * (double)t);
             if (c < LAUNCHES)
                 c = LAUNCHES;
@@ -170,19 +144,19 @@ int main(int argc, char **argv)
         rt_budget b;
         hol_result out;
         budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
-        double t0 = now_ms();
+        double t0 = bench_now_ms();
         if (hol_analyse(&sys, &b, &out) != 0) {
             fprintf(stderr, "hol_system: analysis failed\n");
             return 2;
         }
-        ms[r] = now_ms() - t0;
+        ms[r] = bench_now_ms() - t0;
         rounds = out.iterations;
         misses = 0;
         for (size_t i = 0; i < n; i++)
             misses += !out.tasks[i].schedulable;
         hol_result_fini(&out);
     }
-    qsort(ms, (size_t)runs, sizeof *ms, cmp_double);
+    qsort(ms, (size_t)runs, sizeof *ms, bench_cmp_double);
     printf("%zu tasks x %d steps, %d cores, %d engines, %d partitions%s: best %.2f ms, median "
            "%.2f ms (%d runs), %zu rounds, %zu tasks miss\n", n, STEPS, CORES, ENGINES, PARTS,
            mast_path ? " (all non-preemptive)" : "", ms[0], ms[(runs - 1) / 2], runs, rounds,
