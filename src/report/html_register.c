@@ -23,7 +23,45 @@ static void anchor_link(xhtml *p, const char *id, const char *text)
     xhtml_close(p);
 }
 
+/* Open a table and write its head row (align and cells as xhtml_head_row takes them). */
+static void table_begin(xhtml *p, const char *align, const char *const *cells)
+{
+    xhtml_open(p, "table");
+    xhtml_head_row(p, align, cells);
+    xhtml_nl(p);
+}
+
+/* Close the element in progress (a row, a list item, a table, a list) and end the line. */
+static void close_line(xhtml *p)
+{
+    xhtml_close(p);
+    xhtml_nl(p);
+}
+
+/* Close the table or list in progress and write the paragraph under it. */
+static void table_end(xhtml *p, const char *paragraph)
+{
+    close_line(p);
+    xhtml_el(p, "p", NULL, paragraph);
+}
+
 /* ------------------------------------------------------------------ the register */
+
+/* The two channels of steps on resources, [0] the copy engines and [1] the CPU cores: the steps,
+ * the resource, how the holistic analysis takes each resource, and what is said when no step
+ * uses the channel. */
+typedef struct step_channel_words {
+    const char *step, *resource, *how, *unused;
+} step_channel_words;
+
+static const step_channel_words step_channel[2] = {
+    { "copy", "engine", "analysed as a non-preemptive resource (fifo: submission order)",
+      "No step of the task set copies: no copy engine is analysed. Copies issued outside the "
+      "task set are not bounded here." },
+    { "CPU", "core", "a preemptive fixed-priority processor (SCHED_FIFO threads pinned to it)",
+      "No step of the task set runs on a CPU core: the deadlines cover the GPU work only "
+      "(docs/system.md gives end-to-end flows)." },
+};
 
 /* What the analysis does about channel c, in words. */
 static void mitigation(const rt_report *r, rt_channel c, char *buf, size_t size)
@@ -54,27 +92,18 @@ static void mitigation(const rt_report *r, rt_channel c, char *buf, size_t size)
                    "every response time.");
         return;
     case RT_CH_COPY:
+    case RT_CH_CPU: {
+        const step_channel_words *w = &step_channel[c == RT_CH_CPU];
+        size_t steps = c == RT_CH_CPU ? ch->cpu_steps : ch->copy_steps;
+        size_t used_by = c == RT_CH_CPU ? ch->cores_used : ch->engines_used;
         if (used)
-            snprintf(buf, size, "%zu copy step%s on %zu engine%s, each engine analysed as a "
-                     "non-preemptive resource (fifo: submission order) in the holistic "
-                     "analysis (docs/system.md sec. 3).", ch->copy_steps,
-                     ch->copy_steps == 1 ? "" : "s", ch->engines_used,
-                     ch->engines_used == 1 ? "" : "s");
+            snprintf(buf, size, "%zu %s step%s on %zu %s%s, each %s %s in the holistic analysis "
+                     "(docs/system.md sec. 3).", steps, w->step, steps == 1 ? "" : "s", used_by,
+                     w->resource, used_by == 1 ? "" : "s", w->resource, w->how);
         else
-            snprintf(buf, size, "No step of the task set copies: no copy engine is analysed. "
-                     "Copies issued outside the task set are not bounded here.");
+            snprintf(buf, size, "%s", w->unused);
         return;
-    case RT_CH_CPU:
-        if (used)
-            snprintf(buf, size, "%zu CPU step%s on %zu core%s, each core a preemptive "
-                     "fixed-priority processor (SCHED_FIFO threads pinned to it) in the "
-                     "holistic analysis (docs/system.md sec. 3).", ch->cpu_steps,
-                     ch->cpu_steps == 1 ? "" : "s", ch->cores_used,
-                     ch->cores_used == 1 ? "" : "s");
-        else
-            snprintf(buf, size, "No step of the task set runs on a CPU core: the deadlines "
-                     "cover the GPU work only (docs/system.md gives end-to-end flows).");
-        return;
+    }
     case RT_CH_HOST_TRAFFIC:
         snprintf(buf, size, "None in the analysis: the interference model counts the kernels' "
                  "traffic only.");
@@ -155,10 +184,8 @@ void html_register(xhtml *p, const rt_report *r, int number)
         xhtml_end_section(p);
         return;
     }
-    xhtml_open(p, "table");
-    xhtml_head_row(p, "llll", (const char *const[]){"channel", "mitigation", "evidence",
-                                                    "status", NULL});
-    xhtml_nl(p);
+    table_begin(p, "llll", (const char *const[]){"channel", "mitigation", "evidence", "status",
+                                                 NULL});
     for (int c = 0; c < RT_CH_COUNT; c++) {
         rt_channel_status st = r->channels->status[c];
         xhtml_open(p, "tr");
@@ -170,13 +197,10 @@ void html_register(xhtml *p, const rt_report *r, int number)
         evidence(p, r, (rt_channel)c);
         xhtml_close(p);
         xhtml_el(p, "td", "l", rt_channel_status_name(st));
-        xhtml_close(p);
-        xhtml_nl(p);
+        close_line(p);
     }
-    xhtml_close(p);
-    xhtml_nl(p);
-    xhtml_el(p, "p", NULL, "The stated assumptions: the deployment must make them true, as "
-                           "nothing in this report bounds them.");
+    table_end(p, "The stated assumptions: the deployment must make them true, as nothing in this "
+                 "report bounds them.");
     xhtml_open(p, "ul");
     xhtml_attr(p, "class", "assume");
     static const struct { const char *id, *text; } assume[] = {
@@ -194,17 +218,13 @@ void html_register(xhtml *p, const rt_report *r, int number)
         xhtml_open(p, "li");
         xhtml_attr(p, "id", assume[k].id);
         xhtml_text(p, assume[k].text);
-        xhtml_close(p);
-        xhtml_nl(p);
+        close_line(p);
     }
-    xhtml_close(p);
-    xhtml_nl(p);
-    xhtml_el(p, "p", NULL, "Statuses: eliminated (cannot occur in the recorded deployment), "
-                           "bounded (inside every bound of this report), not used (no step of "
-                           "the task set uses it), not modelled: stated assumption (outside the "
-                           "bounds: the deployment must make the assumption true), launch "
-                           "overhead only (bounded by the GPU file's launch overhead and no "
-                           "more).");
+    table_end(p, "Statuses: eliminated (cannot occur in the recorded deployment), bounded (inside "
+                 "every bound of this report), not used (no step of the task set uses it), not "
+                 "modelled: stated assumption (outside the bounds: the deployment must make the "
+                 "assumption true), launch overhead only (bounded by the GPU file's launch "
+                 "overhead and no more).");
     xhtml_end_section(p);
 }
 
@@ -215,12 +235,10 @@ static void partitions_record(xhtml *p, const rt_report *r)
     const rt_deploy *d = r->deploy;
     bool masks = d->tpcs <= RT_DEPLOY_MAX_TPCS;
     xhtml_el(p, "h3", NULL, "Partition masks (the forms of --emit-partitions)");
-    xhtml_open(p, "table");
-    xhtml_head_row(p, "lllllll", (const char *const[]){"partition", "SMs", "TPCs",
+    table_begin(p, "lllllll", (const char *const[]){"partition", "SMs", "TPCs",
                                    d->wide ? "libsmctrl disable mask (128-bit)"
                                            : "libsmctrl disable mask",
                                    "nvtaskset", "green context", "tasks", NULL});
-    xhtml_nl(p);
     for (size_t k = 0; k < d->n_parts; k++) {
         const rt_deploy_part *dp = &d->parts[k];
         char hex[40];
@@ -251,14 +269,11 @@ static void partitions_record(xhtml *p, const rt_report *r)
         for (size_t t = 0; t < dp->n_tasks; t++)
             xhtml_textf(p, "%s%s", t ? ", " : "", name_of(r, dp->tasks[t]));
         xhtml_close(p);
-        xhtml_close(p);
-        xhtml_nl(p);
+        close_line(p);
     }
-    xhtml_close(p);
-    xhtml_nl(p);
-    xhtml_el(p, "p", NULL, "A libsmctrl mask has a bit set for every TPC the partition may NOT "
-                           "use (libsmctrl_set_stream_mask on each stream of its tasks). These "
-                           "are the values --emit-partitions writes (docs/evidence.md sec. 4).");
+    table_end(p, "A libsmctrl mask has a bit set for every TPC the partition may NOT use "
+                 "(libsmctrl_set_stream_mask on each stream of its tasks). These are the values "
+                 "--emit-partitions writes (docs/evidence.md sec. 4).");
 }
 
 /* Priority of the GPU steps of task i, each with its step number. */
@@ -286,23 +301,17 @@ static void streams_record(xhtml *p, const rt_report *r)
 {
     const rt_deploy *d = r->deploy;
     xhtml_el(p, "h3", NULL, "Stream priorities (GPU steps)");
-    xhtml_open(p, "table");
-    xhtml_head_row(p, "llr", (const char *const[]){"partition", "task", "priority", NULL});
-    xhtml_nl(p);
+    table_begin(p, "llr", (const char *const[]){"partition", "task", "priority", NULL});
     for (size_t k = 0; k < d->n_parts; k++)
         for (size_t t = 0; t < d->parts[k].n_tasks; t++) {
             xhtml_open(p, "tr");
             xhtml_el(p, "td", "l", d->parts[k].name);
             xhtml_el(p, "td", "l", name_of(r, d->parts[k].tasks[t]));
             gpu_priorities(p, r, d->parts[k].tasks[t]);
-            xhtml_close(p);
-            xhtml_nl(p);
+            close_line(p);
         }
-    xhtml_close(p);
-    xhtml_nl(p);
-    xhtml_el(p, "p", NULL, "Each task's kernels go to its own stream on its partition. A smaller "
-                           "number here must be a higher CUDA stream priority, equal numbers "
-                           "equal priorities.");
+    table_end(p, "Each task's kernels go to its own stream on its partition. A smaller number "
+                 "here must be a higher CUDA stream priority, equal numbers equal priorities.");
 }
 
 /* The CPU steps (kind RT_STEP_CPU) or the copies (RT_STEP_COPY) of a whole system, one row each. */
@@ -318,11 +327,9 @@ static void steps_record(xhtml *p, const rt_report *r, rt_step_kind kind)
         return;
     }
     char nb[32];
-    xhtml_open(p, "table");
-    xhtml_head_row(p, "lrllr", (const char *const[]){"task", "step", cpu ? "core" : "engine",
-                                                     cpu ? "policy" : "engine policy", "priority",
-                                                     NULL});
-    xhtml_nl(p);
+    table_begin(p, "lrllr", (const char *const[]){"task", "step", cpu ? "core" : "engine",
+                                                  cpu ? "policy" : "engine policy", "priority",
+                                                  NULL});
     for (size_t i = 0; i < r->ts->n_tasks; i++) {
         const rt_task *t = &r->ts->tasks[i];
         for (size_t k = 0; k < t->n_steps; k++) {
@@ -341,18 +348,15 @@ static void steps_record(xhtml *p, const rt_report *r, rt_step_kind kind)
                 xhtml_el(p, "td", NULL, "not used (fifo)");
             else
                 xhtml_elf(p, "td", NULL, "%" PRId64, h->priority);
-            xhtml_close(p);
-            xhtml_nl(p);
+            close_line(p);
         }
     }
-    xhtml_close(p);
-    xhtml_nl(p);
-    xhtml_el(p, "p", NULL, cpu ? "Each CPU step runs in a SCHED_FIFO thread pinned to its core "
-                                 "alone. A smaller number here must be a higher SCHED_FIFO "
-                                 "priority, equal numbers equal priorities."
-                               : "Each copy is submitted to its engine: a fifo engine serves "
-                                 "copies in submission order, a priority engine by the priority "
-                                 "shown (smaller number first).");
+    table_end(p, cpu ? "Each CPU step runs in a SCHED_FIFO thread pinned to its core alone. A "
+                       "smaller number here must be a higher SCHED_FIFO priority, equal numbers "
+                       "equal priorities."
+                     : "Each copy is submitted to its engine: a fifo engine serves copies in "
+                       "submission order, a priority engine by the priority shown (smaller "
+                       "number first).");
 }
 
 void html_configuration(xhtml *p, const rt_report *r, int number)
@@ -371,8 +375,7 @@ void html_configuration(xhtml *p, const rt_report *r, int number)
                    "kernels of a step (stream priorities on the partition), never inside a kernel"
                  : "job: a partition runs one GPU step at a time, its kernels back to back, "
                    "highest priority first when it frees");
-    xhtml_close(p);
-    xhtml_nl(p);
+    close_line(p);
     if (!r->layout || !r->deploy)
         xhtml_el(p, "p", NULL, r->layout ? "Partition masks: not computed by this caller."
                                          : "Partition masks and stream priorities: none, no "
