@@ -38,6 +38,28 @@ static chain_task task(int64_t t, int64_t d, int64_t r)
     return (chain_task){ .period_ns = t, .deadline_ns = d, .bounded = true, .wcrt_ns = r };
 }
 
+/* The tasks of test_davare (T = 10, 20, 40; R = 3, 5, 8) with A and B one-step CPU tasks on
+ * core 0, A of priority pa, B of priority pb, and J_A = 1. */
+static void same_core_tasks(chain_task ts[3], int64_t pa, int64_t pb)
+{
+    ts[0] = task(10, 10, 3);
+    ts[1] = task(20, 20, 5);
+    ts[2] = task(40, 40, 8);
+    ts[0].jitter_ns = 1;
+    ts[0].cpu_alone = ts[1].cpu_alone = true;
+    ts[0].priority = pa;
+    ts[1].priority = pb;
+}
+
+/* Analyse c over ts into *r and check Durr's two bounds, MRT (Th. 5.4) and MDA (Th. 5.10). */
+static void expect_durr(const rt_chain *c, const chain_task *ts, chain_result *r, int64_t mrt,
+                        int64_t mda)
+{
+    chain_analyse(c, ts, r);
+    CU_ASSERT_EQUAL(r->bound_ns[CHAIN_DURR_MRT], mrt);
+    CU_ASSERT_EQUAL(r->bound_ns[CHAIN_DURR_MDA], mda);
+}
+
 /* T = 10, 20, 40; R = 3, 5, 8: Davare = 13 + 25 + 48 = 86; every hop crosses resources, so
  * Durr's I = R_p: Th. 5.4 = 10 + 8 + max(3, 20 + 3) + max(5, 40 + 5) = 86, Th. 5.10 + T_n =
  * 8 + (10 + 3) + (20 + 5) + 40 = 86. Binding: davare (the first on a tie). */
@@ -86,11 +108,8 @@ static void test_durr_same_core(void)
     size_t idx[3];
     long ln[3];
     rt_chain c = chain_of(3, idx, ln, RT_COMM_IMPLICIT);
-    chain_task ts[3] = { task(10, 10, 3), task(20, 20, 5), task(40, 40, 8) };
-    ts[0].jitter_ns = 1;
-    ts[0].cpu_alone = ts[1].cpu_alone = true;
-    ts[0].priority = 1;
-    ts[1].priority = 2;
+    chain_task ts[3];
+    same_core_tasks(ts, 1, 2);
     chain_result r;
     chain_analyse(&c, ts, &r);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DAVARE], 86);
@@ -103,21 +122,15 @@ static void test_durr_same_core(void)
     /* J_A = 5 > R_A = 3: I_AB = min(5, 3) = 3: Th. 5.4 = 10 + 8 + max(3, 23) + 45 = 86,
      * Th. 5.10 + T_n = 8 + 13 + 25 + 40 = 86 */
     ts[0].jitter_ns = 5;
-    chain_analyse(&c, ts, &r);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 86);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MDA], 86);
+    expect_durr(&c, ts, &r, 86, 86);
     /* J_A = 0: I_AB = 0: Th. 5.4 = 10 + 8 + max(3, 20) + 45 = 83; 5.10 + T_n = 8 + 10 + 25 + 40
      * = 83 */
     ts[0].jitter_ns = 0;
-    chain_analyse(&c, ts, &r);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 83);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MDA], 83);
+    expect_durr(&c, ts, &r, 83, 83);
     /* B on another core: I_AB = R_A = 3 again: 86 and 86 */
     ts[0].jitter_ns = 1;
     ts[1].core = 1;
-    chain_analyse(&c, ts, &r);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 86);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MDA], 86);
+    expect_durr(&c, ts, &r, 86, 86);
 }
 
 /* As test_durr_same_core, but A and B of equal priority: not strictly higher, I_AB = R_A = 3:
@@ -128,18 +141,14 @@ static void test_durr_equal_priorities(void)
     size_t idx[3];
     long ln[3];
     rt_chain c = chain_of(3, idx, ln, RT_COMM_IMPLICIT);
-    chain_task ts[3] = { task(10, 10, 3), task(20, 20, 5), task(40, 40, 8) };
-    ts[0].jitter_ns = 1;
-    ts[0].cpu_alone = ts[1].cpu_alone = true;
-    ts[0].priority = ts[1].priority = 2;
+    chain_task ts[3];
+    same_core_tasks(ts, 2, 2);
     chain_result r;
     chain_analyse(&c, ts, &r);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 86);
     CU_ASSERT_EQUAL(r.binding_mrt, CHAIN_DAVARE);
     ts[0].priority = 3;
-    chain_analyse(&c, ts, &r);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 86);
-    CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MDA], 86);
+    expect_durr(&c, ts, &r, 86, 86);
 }
 
 /* A task without a bounded R: no implicit bound, the chain fails for want of one. A sum past

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture_simcli.h"
 #include "runcmd.h"
 
 void test_sim_cli_register(void);
@@ -23,42 +24,11 @@ void test_sim_cli_register(void);
 #define DAVIS_TS "tests/data/sim/davis.xml"
 #define GPU_1GHZ "tests/data/sim/gpu-1ghz.xml"
 
-/* rtgpu-simulate beside RTGPU_BIN. */
-static runcmd_out simcmd(char *const argv[])
-{
-    return runcmd_tool("rtgpu-simulate", argv, 60);
-}
-
-/* Parse a run's standard output as JSON (NULL after a failed assertion). */
-static json_t *parse_out(const char *text)
-{
-    json_error_t err;
-    json_t *j = text ? json_loads(text, 0, &err) : NULL;
-    if (!j && text)
-        fprintf(stderr, "\n  JSON error line %d: %s\n", err.line, err.text);
-    CU_ASSERT_PTR_NOT_NULL(j);
-    return j;
-}
-
-static json_int_t jint(const json_t *o, const char *key)
-{
-    const json_t *v = json_object_get(o, key);
-    CU_ASSERT_TRUE(json_is_integer(v));
-    return json_is_integer(v) ? json_integer_value(v) : -1;
-}
-
-static const char *jstr(const json_t *o, const char *key)
-{
-    const json_t *v = json_object_get(o, key);
-    CU_ASSERT_TRUE(json_is_string(v));
-    return json_is_string(v) ? json_string_value(v) : "";
-}
-
 /* ---- help and usage errors --------------------------------------------------------------- */
 
 static void test_sim_cli_help(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", "--help", NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", "--help", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Usage: rtgpu-simulate TASKSET.xml --gpu GPU.xml"));
@@ -66,7 +36,7 @@ static void test_sim_cli_help(void)
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "--exec wcet|dynamic"));
     CU_ASSERT_STRING_EQUAL(r.err, "");
     runcmd_free(&r);
-    r = simcmd((char *[]){ "x", "--version", NULL });
+    r = fx_simcmd((char *[]){ "x", "--version", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT(r.out && strstr(r.out, "rtgpu-simulate " RTGPU_VERSION));
     runcmd_free(&r);
@@ -74,7 +44,7 @@ static void test_sim_cli_help(void)
 
 static void expect_usage_error(char *const argv[], const char *phrase)
 {
-    runcmd_out r = simcmd(argv);
+    runcmd_out r = fx_simcmd(argv);
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
     CU_ASSERT_STRING_EQUAL(r.out, "");
@@ -112,7 +82,7 @@ static const json_int_t pk_jobs[8] = { 20, 20, 20, 2, 2, 5, 2, 10 };
 
 static void test_sim_cli_paper_text(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
     CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "NO DEADLINE MISS; NO OBSERVED RESPONSE ABOVE ITS BOUND "
@@ -127,19 +97,19 @@ static void test_sim_cli_paper_text(void)
 /* The summary's keys, values and per-task counts (jobs per task as above unless capped). */
 static void check_summary(const json_t *j, bool capped)
 {
-    CU_ASSERT_EQUAL(jint(j, "schema"), 2);
+    CU_ASSERT_EQUAL(fx_jint(j, "schema"), 2);
     const json_t *tool = json_object_get(j, "tool");
     CU_ASSERT_TRUE_FATAL(json_is_object(tool));
-    CU_ASSERT_STRING_EQUAL(jstr(tool, "name"), "rtgpu-simulate");
-    CU_ASSERT_STRING_EQUAL(jstr(tool, "version"), RTGPU_VERSION);
+    CU_ASSERT_STRING_EQUAL(fx_jstr(tool, "name"), "rtgpu-simulate");
+    CU_ASSERT_STRING_EQUAL(fx_jstr(tool, "version"), RTGPU_VERSION);
     const json_t *o = json_object_get(j, "options");
     CU_ASSERT_TRUE_FATAL(json_is_object(o));
     static const char *const okeys[] = { "release", "seed", "exec", "margin", "windows",
                                          "interference", "priorities", "job_cap" };
     for (size_t i = 0; i < sizeof okeys / sizeof *okeys; i++)
         CU_ASSERT_PTR_NOT_NULL(json_object_get(o, okeys[i]));
-    CU_ASSERT_STRING_EQUAL(jstr(o, "windows"), "worst-case");
-    CU_ASSERT_EQUAL(jint(j, "horizon_ns"), 100000000);
+    CU_ASSERT_STRING_EQUAL(fx_jstr(o, "windows"), "worst-case");
+    CU_ASSERT_EQUAL(fx_jint(j, "horizon_ns"), 100000000);
     CU_ASSERT_TRUE(json_is_boolean(json_object_get(j, "capped")));
     CU_ASSERT_EQUAL(json_is_true(json_object_get(j, "capped")), capped);
     CU_ASSERT_TRUE(json_is_false(json_object_get(j, "bound_exceeded")));
@@ -149,15 +119,15 @@ static void check_summary(const json_t *j, bool capped)
     json_int_t sum = 0;
     for (size_t t = 0; t < 8; t++) {
         const json_t *k = json_array_get(tasks, t);
-        CU_ASSERT_STRING_EQUAL(jstr(k, "name"), pk_names[t]);
-        CU_ASSERT_EQUAL(jstr(k, "partition")[0], 'P');
-        json_int_t n = jint(k, "jobs");
+        CU_ASSERT_STRING_EQUAL(fx_jstr(k, "name"), pk_names[t]);
+        CU_ASSERT_EQUAL(fx_jstr(k, "partition")[0], 'P');
+        json_int_t n = fx_jint(k, "jobs");
         sum += n;
         if (!capped)
             CU_ASSERT_EQUAL(n, pk_jobs[t]);
-        json_int_t R = jint(k, "wcrt_ns");
+        json_int_t R = fx_jint(k, "wcrt_ns");
         CU_ASSERT(R > 0);
-        CU_ASSERT_EQUAL(jint(k, "missed_jobs"), 0);
+        CU_ASSERT_EQUAL(fx_jint(k, "missed_jobs"), 0);
         const json_t *mx = json_object_get(k, "observed_max_ns"),
                      *mn = json_object_get(k, "observed_min_ns"),
                      *me = json_object_get(k, "observed_mean_ns");
@@ -171,7 +141,7 @@ static void check_summary(const json_t *j, bool capped)
         CU_ASSERT(json_number_value(me) <= json_number_value(mx));
         CU_ASSERT(json_number_value(mx) <= (double)R);
     }
-    CU_ASSERT_EQUAL(jint(j, "jobs_simulated"), capped ? 10 : PK_JOBS);
+    CU_ASSERT_EQUAL(fx_jint(j, "jobs_simulated"), capped ? 10 : PK_JOBS);
     CU_ASSERT_EQUAL(sum, capped ? 10 : PK_JOBS);
 }
 
@@ -185,29 +155,29 @@ static void check_trace(const json_t *trace)
     json_int_t next[8] = { 0 };
     for (size_t i = 0; i < json_array_size(trace); i++) {
         const json_t *e = json_array_get(trace, i);
-        const char *kind = jstr(e, "kind");
-        const char *task = jstr(e, "task");
+        const char *kind = fx_jstr(e, "kind");
+        const char *task = fx_jstr(e, "task");
         size_t t = 0;
         while (t < 8 && strcmp(pk_names[t], task) != 0)
             t++;
         CU_ASSERT_FATAL(t < 8);
         if (strcmp(kind, "job") == 0) {
             jobs++;
-            CU_ASSERT_EQUAL(jint(e, "job"), next[t]);   /* a task's jobs finish in order */
+            CU_ASSERT_EQUAL(fx_jint(e, "job"), next[t]);   /* a task's jobs finish in order */
             next[t]++;
-            json_int_t act = jint(e, "activation_ns"), rel = jint(e, "release_ns"),
-                       start = jint(e, "start_ns"), fin = jint(e, "finish_ns");
+            json_int_t act = fx_jint(e, "activation_ns"), rel = fx_jint(e, "release_ns"),
+                       start = fx_jint(e, "start_ns"), fin = fx_jint(e, "finish_ns");
             CU_ASSERT_EQUAL(act, rel);   /* synchronous: no jitter applied */
             CU_ASSERT(rel <= start && start < fin);
-            CU_ASSERT_EQUAL(jint(e, "response_ns"), fin - act);
-            CU_ASSERT_EQUAL(jstr(e, "partition")[0], 'P');
+            CU_ASSERT_EQUAL(fx_jint(e, "response_ns"), fin - act);
+            CU_ASSERT_EQUAL(fx_jstr(e, "partition")[0], 'P');
             CU_ASSERT_TRUE(json_is_false(json_object_get(e, "miss")));
         } else if (strcmp(kind, "launch") == 0) {
             launches++;
-            CU_ASSERT_EQUAL(jint(e, "run"), 1);
-            CU_ASSERT(jint(e, "job") >= 0);
-            CU_ASSERT(strlen(jstr(e, "kernel")) > 0);
-            CU_ASSERT(jint(e, "start_ns") < jint(e, "finish_ns"));
+            CU_ASSERT_EQUAL(fx_jint(e, "run"), 1);
+            CU_ASSERT(fx_jint(e, "job") >= 0);
+            CU_ASSERT(strlen(fx_jstr(e, "kernel")) > 0);
+            CU_ASSERT(fx_jint(e, "start_ns") < fx_jint(e, "finish_ns"));
             CU_ASSERT_TRUE(json_is_array(json_object_get(e, "co_runners")));
         } else {
             CU_FAIL("a trace record of an unknown kind");
@@ -225,7 +195,7 @@ static void test_sim_cli_paper_json_trace_file(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
     char path[64];
     snprintf(path, sizeof path, "%s/sim.json", dir);
-    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "json", "--trace",
+    runcmd_out r = fx_simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "json", "--trace",
                                       "-o", path, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
@@ -235,15 +205,15 @@ static void test_sim_cli_paper_json_trace_file(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     char *text = runcmd_slurp(f);
     fclose(f);
-    json_t *j = parse_out(text);
+    json_t *j = fx_parse_json(text, NULL);
     free(text);
     if (j) {
         check_summary(j, false);
         const json_t *o = json_object_get(j, "options");
-        CU_ASSERT_STRING_EQUAL(jstr(o, "release"), "synchronous");
-        CU_ASSERT_STRING_EQUAL(jstr(o, "exec"), "wcet");
-        CU_ASSERT_EQUAL(jint(o, "seed"), 1);
-        CU_ASSERT_EQUAL(jint(o, "job_cap"), 1000000);
+        CU_ASSERT_STRING_EQUAL(fx_jstr(o, "release"), "synchronous");
+        CU_ASSERT_STRING_EQUAL(fx_jstr(o, "exec"), "wcet");
+        CU_ASSERT_EQUAL(fx_jint(o, "seed"), 1);
+        CU_ASSERT_EQUAL(fx_jint(o, "job_cap"), 1000000);
         check_trace(json_object_get(j, "trace"));
         json_decref(j);
     }
@@ -268,7 +238,7 @@ static void test_sim_cli_paper_json_trace_file(void)
  * row with the header's 12 fields. */
 static void test_sim_cli_paper_csv(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "csv", NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "csv", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
     static const char header[] = "kind,task,job,run,kernel,partition,activation_ns,release_ns,"
@@ -302,22 +272,22 @@ static void test_sim_cli_paper_csv(void)
  * are echoed in the summary. */
 static void test_sim_cli_job_cap(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "json",
+    runcmd_out r = fx_simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--format", "json",
                                       "--job-cap", "10", "--release", "random", "--seed", "7",
                                       "--exec", "dynamic", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
-    json_t *j = parse_out(r.out);
+    json_t *j = fx_parse_json(r.out, r.err);
     runcmd_free(&r);
     if (!j)
         return;
     check_summary(j, true);
     CU_ASSERT_TRUE(json_is_true(json_object_get(j, "capped")));
-    CU_ASSERT_EQUAL(jint(j, "jobs_simulated"), 10);
+    CU_ASSERT_EQUAL(fx_jint(j, "jobs_simulated"), 10);
     const json_t *o = json_object_get(j, "options");
-    CU_ASSERT_STRING_EQUAL(jstr(o, "release"), "random");
-    CU_ASSERT_STRING_EQUAL(jstr(o, "exec"), "dynamic");
-    CU_ASSERT_EQUAL(jint(o, "seed"), 7);
-    CU_ASSERT_EQUAL(jint(o, "job_cap"), 10);
+    CU_ASSERT_STRING_EQUAL(fx_jstr(o, "release"), "random");
+    CU_ASSERT_STRING_EQUAL(fx_jstr(o, "exec"), "dynamic");
+    CU_ASSERT_EQUAL(fx_jint(o, "seed"), 7);
+    CU_ASSERT_EQUAL(fx_jint(o, "job_cap"), 10);
     CU_ASSERT_TRUE(json_is_null(json_object_get(j, "trace")));   /* null without --trace */
     json_decref(j);
 }
@@ -330,7 +300,7 @@ static void test_sim_cli_job_cap(void)
  * is written in place and every write fails with ENOSPC; exit 2. */
 static void test_sim_cli_write_error(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "-o", "/dev/full", NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "-o", "/dev/full", NULL });
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(r.err &&
                            strstr(r.err, "cannot write /dev/full: No space left on device"));
@@ -339,34 +309,34 @@ static void test_sim_cli_write_error(void)
 
 static void test_sim_cli_davis(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0",
+    runcmd_out r = fx_simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0",
                                       "--format", "json", "--trace", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
-    json_t *j = parse_out(r.out);
+    json_t *j = fx_parse_json(r.out, r.err);
     runcmd_free(&r);
     if (!j)
         return;
-    CU_ASSERT_EQUAL(jint(j, "horizon_ns"), 17500);
-    CU_ASSERT_EQUAL(jint(j, "jobs_simulated"), 7 + 5 + 5);
+    CU_ASSERT_EQUAL(fx_jint(j, "horizon_ns"), 17500);
+    CU_ASSERT_EQUAL(fx_jint(j, "jobs_simulated"), 7 + 5 + 5);
     const json_t *c = json_array_get(json_object_get(j, "tasks"), 2);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
-    CU_ASSERT_STRING_EQUAL(jstr(c, "name"), "C");
-    CU_ASSERT_EQUAL(jint(c, "wcrt_ns"), 3500);
-    CU_ASSERT_EQUAL(jint(c, "observed_max_ns"), 3500);
-    CU_ASSERT_EQUAL(jint(c, "observed_min_ns"), 2500);
+    CU_ASSERT_STRING_EQUAL(fx_jstr(c, "name"), "C");
+    CU_ASSERT_EQUAL(fx_jint(c, "wcrt_ns"), 3500);
+    CU_ASSERT_EQUAL(fx_jint(c, "observed_max_ns"), 3500);
+    CU_ASSERT_EQUAL(fx_jint(c, "observed_min_ns"), 2500);
     const json_t *trace = json_object_get(j, "trace");
     json_int_t worst = -1, worst_job = -1, first = -1;
     for (size_t i = 0; i < json_array_size(trace); i++) {
         const json_t *e = json_array_get(trace, i);
-        if (strcmp(jstr(e, "kind"), "job") != 0 || strcmp(jstr(e, "task"), "C") != 0)
+        if (strcmp(fx_jstr(e, "kind"), "job") != 0 || strcmp(fx_jstr(e, "task"), "C") != 0)
             continue;
-        json_int_t resp = jint(e, "response_ns"), k = jint(e, "job");
+        json_int_t resp = fx_jint(e, "response_ns"), k = fx_jint(e, "job");
         if (k == 0)
             first = resp;
         if (k == 1) {
-            CU_ASSERT_EQUAL(jint(e, "activation_ns"), 3500);
-            CU_ASSERT_EQUAL(jint(e, "start_ns"), 6000);
-            CU_ASSERT_EQUAL(jint(e, "finish_ns"), 7000);
+            CU_ASSERT_EQUAL(fx_jint(e, "activation_ns"), 3500);
+            CU_ASSERT_EQUAL(fx_jint(e, "start_ns"), 6000);
+            CU_ASSERT_EQUAL(fx_jint(e, "finish_ns"), 7000);
         }
         if (resp > worst) {
             worst = resp;
@@ -385,7 +355,7 @@ static void test_sim_cli_davis(void)
  * trace, so --trace-cap 1 does not stop it. */
 static void test_sim_cli_trace_cap(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0",
+    runcmd_out r = fx_simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0",
                                       "--format", "csv", "--trace-cap", "17", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
@@ -393,7 +363,7 @@ static void test_sim_cli_trace_cap(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
     char path[64];
     snprintf(path, sizeof path, "%s/trace.csv", dir);
-    r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--format", "csv",
+    r = fx_simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--format", "csv",
                            "--trace-cap", "16", "-o", path, NULL });
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "rtgpu-simulate: error: the trace has more "
@@ -409,12 +379,12 @@ static void test_sim_cli_trace_cap(void)
     closedir(dd);
     CU_ASSERT_EQUAL(entries, 0);   /* no temporary file left either */
     CU_ASSERT_EQUAL(rmdir(dir), 0);
-    r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--format", "json",
+    r = fx_simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--format", "json",
                            "--trace", "--trace-cap", "16", NULL });
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "more than 16 launches"));
     runcmd_free(&r);
-    r = simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--trace-cap", "1",
+    r = fx_simcmd((char *[]){ "x", DAVIS_TS, "--gpu", GPU_1GHZ, "--margin", "0", "--trace-cap", "1",
                            NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
@@ -429,19 +399,19 @@ static void test_sim_cli_miss_headline(void)
     static char ts[] = "examples/tasksets/rtx2060-interference-miss.xml";
     static const char head[] = "DEADLINE MISSES: copy 1 of 1 jobs, saxpy 1 of 1 jobs; no "
                                "response above its bound (2 jobs simulated over 2 ms";
-    runcmd_out r = simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
     CU_ASSERT(strncmp(r.out, head, sizeof head - 1) == 0);
     runcmd_free(&r);
-    r = simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, "--fail-on-miss", NULL });
+    r = fx_simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, "--fail-on-miss", NULL });
     CU_ASSERT_EQUAL(r.status, 1);
     runcmd_free(&r);
-    r = simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--fail-on-miss", NULL });
+    r = fx_simcmd((char *[]){ "x", PK_TS, "--gpu", PK_GPU, "--fail-on-miss", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
     /* -q: the headline is the whole output, one line. */
-    r = simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, "-q", NULL });
+    r = fx_simcmd((char *[]){ "x", ts, "--gpu", PK_GPU, "-q", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r.out);
     CU_ASSERT(strncmp(r.out, head, sizeof head - 1) == 0);

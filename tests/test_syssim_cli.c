@@ -14,6 +14,7 @@
 
 #include "analysis/options.h"
 #include "analysis/system.h"
+#include "fixture_simcli.h"
 #include "report/syssim_report.h"
 #include "runcmd.h"
 #include "sim/syssim.h"
@@ -28,29 +29,6 @@ void test_syssim_cli_register(void);
 #define KP_GPU "examples/gpus/rtx2060.xml"
 #define MISS_TS "tests/data/cli/system-miss.xml"
 #define SYS_GPU "tests/data/good/system-gpu.xml"
-
-static runcmd_out simcmd(char *const argv[])
-{
-    return runcmd_tool("rtgpu-simulate", argv, 60);
-}
-
-static json_t *parse_out(const runcmd_out *r)
-{
-    json_error_t err;
-    json_t *j = r->out ? json_loads(r->out, 0, &err) : NULL;
-    if (!j)
-        fprintf(stderr, "\n  stdout: %s\n  stderr: %s\n", r->out ? r->out : "(none)",
-                r->err ? r->err : "(none)");
-    CU_ASSERT_PTR_NOT_NULL(j);
-    return j;
-}
-
-static json_int_t jint(const json_t *o, const char *key)
-{
-    const json_t *v = json_object_get(o, key);
-    CU_ASSERT_TRUE(json_is_integer(v));
-    return json_is_integer(v) ? json_integer_value(v) : -1;
-}
 
 /* One task's expected figures: jobs, observed min and max, analysed R, and every step's
  * observed worst completion (ns from the nominal release; -1 ends the list). */
@@ -67,15 +45,15 @@ static void check_tasks(const json_t *j, const want_task *want, size_t n)
     for (size_t i = 0; i < n; i++) {
         const json_t *t = json_array_get(tasks, i);
         CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(t, "name")), want[i].name);
-        CU_ASSERT_EQUAL(jint(t, "jobs"), want[i].jobs);
-        CU_ASSERT_EQUAL(jint(t, "observed_min_ns"), want[i].min);
-        CU_ASSERT_EQUAL(jint(t, "observed_max_ns"), want[i].max);
-        CU_ASSERT_EQUAL(jint(t, "wcrt_ns"), want[i].wcrt);
-        CU_ASSERT_EQUAL(jint(t, "missed_jobs"), 0);
+        CU_ASSERT_EQUAL(fx_jint(t, "jobs"), want[i].jobs);
+        CU_ASSERT_EQUAL(fx_jint(t, "observed_min_ns"), want[i].min);
+        CU_ASSERT_EQUAL(fx_jint(t, "observed_max_ns"), want[i].max);
+        CU_ASSERT_EQUAL(fx_jint(t, "wcrt_ns"), want[i].wcrt);
+        CU_ASSERT_EQUAL(fx_jint(t, "missed_jobs"), 0);
         const json_t *steps = json_object_get(t, "steps");
         size_t k = 0;
         for (; k < 6 && want[i].step_max[k] >= 0; k++)
-            CU_ASSERT_EQUAL(jint(json_array_get(steps, k), "observed_max_ns"),
+            CU_ASSERT_EQUAL(fx_jint(json_array_get(steps, k), "observed_max_ns"),
                             want[i].step_max[k]);
         CU_ASSERT_EQUAL(json_array_size(steps), k);
     }
@@ -107,12 +85,12 @@ static void test_inference_server(void)
           { 2000000, 2110352, 9460176, 9471510, 9971510, -1 } },
         { "stats", 2, 3000000, 3000000, 3600000, { 3000000, -1 } },
     };
-    runcmd_out r = simcmd((char *[]){ "x", INF_TS, "--gpu", INF_GPU, "--format", "json", NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", INF_TS, "--gpu", INF_GPU, "--format", "json", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
-    json_t *j = parse_out(&r);
+    json_t *j = fx_parse_json(r.out, r.err);
     if (j) {
-        CU_ASSERT_EQUAL(jint(j, "horizon_ns"), 100000000);
-        CU_ASSERT_EQUAL(jint(j, "jobs_simulated"), 17);
+        CU_ASSERT_EQUAL(fx_jint(j, "horizon_ns"), 100000000);
+        CU_ASSERT_EQUAL(fx_jint(j, "jobs_simulated"), 17);
         const json_t *o = json_object_get(j, "options");
         CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(o, "exec")), "wcet");
         CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(o, "flow_analysis")),
@@ -123,7 +101,7 @@ static void test_inference_server(void)
     }
     runcmd_free(&r);
     /* the text report: the headline and camA's row */
-    r = simcmd((char *[]){ "x", INF_TS, "--gpu", INF_GPU, NULL });
+    r = fx_simcmd((char *[]){ "x", INF_TS, "--gpu", INF_GPU, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "NO DEADLINE MISS; NO OBSERVED RESPONSE ABOVE "
                                                   "ITS BOUND (17 jobs simulated over 100 ms"));
@@ -151,10 +129,10 @@ static void test_orin_pipeline(void)
           { 500000, 513277, 1235260, 1248537, 2248537, -1 } },
         { "logger", 1, 5000000, 5000000, 6000000, { 5000000, -1 } },
     };
-    runcmd_out r = simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--horizon", "100ms",
+    runcmd_out r = fx_simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--horizon", "100ms",
                                       "--format", "json", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
-    json_t *j = parse_out(&r);
+    json_t *j = fx_parse_json(r.out, r.err);
     if (j) {
         check_tasks(j, want, 3);
         json_decref(j);
@@ -176,10 +154,10 @@ static void test_kernel_preemption(void)
         { "H", 25, 6000000, 10000000, 12000000, { 10000000, -1 } },
         { "L", 2, 32000000, 36000000, 36000000, { 36000000, -1 } },
     };
-    runcmd_out r = simcmd((char *[]){ "x", KP_TS, "--gpu", KP_GPU, "--gpu-preemption", "kernel",
+    runcmd_out r = fx_simcmd((char *[]){ "x", KP_TS, "--gpu", KP_GPU, "--gpu-preemption", "kernel",
                                       "--format", "json", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
-    json_t *j = parse_out(&r);
+    json_t *j = fx_parse_json(r.out, r.err);
     if (j) {
         CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_object_get(j, "options"),
                                                                  "gpu_preemption")), "kernel");
@@ -196,9 +174,9 @@ static void test_exec_random(void)
 {
     char *argv[] = { "x", INF_TS, "--gpu", INF_GPU, "--format", "json", "--exec", "random",
                      "--seed", "7", NULL };
-    runcmd_out a = simcmd(argv), b = simcmd(argv);
+    runcmd_out a = fx_simcmd(argv), b = fx_simcmd(argv);
     argv[9] = "8";
-    runcmd_out c = simcmd(argv);
+    runcmd_out c = fx_simcmd(argv);
     CU_ASSERT_EQUAL(a.status, 0);
     CU_ASSERT_EQUAL(c.status, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a.out);
@@ -206,14 +184,14 @@ static void test_exec_random(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(c.out);
     CU_ASSERT_STRING_EQUAL(a.out, b.out);
     CU_ASSERT_STRING_NOT_EQUAL(a.out, c.out);
-    json_t *j = parse_out(&a);
+    json_t *j = fx_parse_json(a.out, a.err);
     if (j) {
         const json_t *o = json_object_get(j, "options");
         CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(o, "exec")), "random");
-        CU_ASSERT_EQUAL(jint(o, "seed"), 7);
+        CU_ASSERT_EQUAL(fx_jint(o, "seed"), 7);
         const json_t *t = json_array_get(json_object_get(j, "tasks"), 0);
-        CU_ASSERT_TRUE(jint(t, "observed_min_ns") < 3770510);
-        CU_ASSERT_TRUE(jint(t, "observed_max_ns") <= 11492196);
+        CU_ASSERT_TRUE(fx_jint(t, "observed_min_ns") < 3770510);
+        CU_ASSERT_TRUE(fx_jint(t, "observed_max_ns") <= 11492196);
         json_decref(j);
     }
     runcmd_free(&a);
@@ -230,22 +208,22 @@ static void test_exec_random(void)
  * R = 4.100057 ms. */
 static void test_release_random(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--horizon", "1s",
+    runcmd_out r = fx_simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--horizon", "1s",
                                       "--release", "random", "--seed", "5", "--format", "json",
                                       NULL });
     CU_ASSERT_EQUAL(r.status, 0);
-    json_t *j = parse_out(&r);
+    json_t *j = fx_parse_json(r.out, r.err);
     if (j) {
         CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(json_object_get(j, "options"),
                                                                  "release")), "random");
         const json_t *tasks = json_object_get(j, "tasks");
         const json_t *det = json_array_get(tasks, 0), *trk = json_array_get(tasks, 1);
-        CU_ASSERT_EQUAL(jint(det, "jobs"), 31);   /* k x 33.333 ms < 1 s: k = 0 .. 30 */
-        CU_ASSERT_TRUE(jint(det, "observed_min_ns") >= 13213684);
-        CU_ASSERT_TRUE(jint(det, "observed_max_ns") > 13213684);
-        CU_ASSERT_TRUE(jint(det, "observed_max_ns") <= 13213684 + 500000 + 2 * 13277);
-        CU_ASSERT_TRUE(jint(trk, "observed_min_ns") >= 2248537);
-        CU_ASSERT_TRUE(jint(trk, "observed_max_ns") <= 4100057);
+        CU_ASSERT_EQUAL(fx_jint(det, "jobs"), 31);   /* k x 33.333 ms < 1 s: k = 0 .. 30 */
+        CU_ASSERT_TRUE(fx_jint(det, "observed_min_ns") >= 13213684);
+        CU_ASSERT_TRUE(fx_jint(det, "observed_max_ns") > 13213684);
+        CU_ASSERT_TRUE(fx_jint(det, "observed_max_ns") <= 13213684 + 500000 + 2 * 13277);
+        CU_ASSERT_TRUE(fx_jint(trk, "observed_min_ns") >= 2248537);
+        CU_ASSERT_TRUE(fx_jint(trk, "observed_max_ns") <= 4100057);
         json_decref(j);
     }
     runcmd_free(&r);
@@ -263,7 +241,7 @@ static size_t count(const char *s, const char *what)
 
 static void test_gantt_lanes(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", INF_TS, "--gpu", INF_GPU, "--format", "svg",
+    runcmd_out r = fx_simcmd((char *[]){ "x", INF_TS, "--gpu", INF_GPU, "--format", "svg",
                                       "--horizon", "30ms", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_EQUAL(count(r.out, "class=\"lane\""), 5);
@@ -274,7 +252,7 @@ static void test_gantt_lanes(void)
      * preempted), camB 5 each for the jobs at 0 and 20, stats 1: 15 + 10 + 1 */
     CU_ASSERT_EQUAL(count(r.out, "26 segments shown"), 1);
     runcmd_free(&r);
-    r = simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--format", "svg", "--horizon",
+    r = fx_simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--format", "svg", "--horizon",
                            "40ms", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_EQUAL(count(r.out, "class=\"lane\""), 6);
@@ -288,12 +266,12 @@ static void test_gantt_lanes(void)
  * 1 with --fail-on-miss, 0 without; never 3 (no bound exceeded). */
 static void test_observed_miss(void)
 {
-    runcmd_out r = simcmd((char *[]){ "x", MISS_TS, "--gpu", SYS_GPU, "--fail-on-miss", NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", MISS_TS, "--gpu", SYS_GPU, "--fail-on-miss", NULL });
     CU_ASSERT_EQUAL(r.status, 1);
     CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "DEADLINE MISSES: lo 1 of 1 jobs; no response "
                                                   "above its bound"));
     runcmd_free(&r);
-    r = simcmd((char *[]){ "x", MISS_TS, "--gpu", SYS_GPU, NULL });
+    r = fx_simcmd((char *[]){ "x", MISS_TS, "--gpu", SYS_GPU, NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     runcmd_free(&r);
 }
@@ -309,7 +287,7 @@ static void test_refused(void)
         char opt[16], val[16];
         memcpy(opt, cases[i].opt, sizeof opt);
         memcpy(val, cases[i].val, sizeof val);
-        runcmd_out r = simcmd((char *[]){ "x", MISS_TS, "--gpu", SYS_GPU, opt, val, NULL });
+        runcmd_out r = fx_simcmd((char *[]){ "x", MISS_TS, "--gpu", SYS_GPU, opt, val, NULL });
         CU_ASSERT_EQUAL(r.status, 2);
         CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "system-miss.xml:9: error: task \"hi\" has "
                                                       "a cpu step"));
@@ -317,7 +295,7 @@ static void test_refused(void)
         CU_ASSERT_TRUE(r.out && r.out[0] == '\0');
         runcmd_free(&r);
     }
-    runcmd_out r = simcmd((char *[]){ "x", KP_TS, "--gpu", KP_GPU, "--exec", "random", NULL });
+    runcmd_out r = fx_simcmd((char *[]){ "x", KP_TS, "--gpu", KP_GPU, "--exec", "random", NULL });
     CU_ASSERT_EQUAL(r.status, 2);
     CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "--exec random draws each step's time"));
     runcmd_free(&r);

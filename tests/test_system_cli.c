@@ -5,6 +5,7 @@
  * tests/data/good/system.xml: line 6 is the <cpu> step of task "detector", its first step. */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -239,28 +240,37 @@ static void test_inference_server_example(void)
     runcmd_free(&r);
 }
 
+/* rtgpu-analyze ts --gpu gpu --format json --gpu-preemption job (kernel false) or kernel, and
+ * --margin margin unless NULL: exits status and gives the two tasks the WCRTs want[0] and want[1].
+ * Returns the report (the caller json_decrefs it); one that does not parse stops the test. */
+static json_t *analyse_preemption(char *ts, char *gpu, char *margin, bool kernel, int status,
+                                  const json_int_t want[2])
+{
+    runcmd_out r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "--format", "json",
+                                      "--gpu-preemption", kernel ? "kernel" : "job",
+                                      margin ? "--margin" : NULL, margin, NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, status);
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    runcmd_free(&r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *tasks = json_object_get(j, "tasks");
+    for (size_t i = 0; i < 2; i++)
+        CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(tasks, i), "wcrt_ns")),
+                        want[i]);
+    return j;
+}
+
 /* examples/tasksets/kernel-preemption.xml (worked by hand in its comment, margin 0.2: launches
  * of 6 ms): job mode R_H = 18 ms > 13 ms (exit 1), R_L = 18 ms; kernel mode R_H = 12 ms,
  * R_L = 36 ms (exit 0). */
 static void test_kernel_preemption_example(void)
 {
     static const json_int_t want[2][2] = { { 18000000, 18000000 }, { 12000000, 36000000 } };
-    for (int kernel = 0; kernel < 2; kernel++) {
-        runcmd_out r = runcmd((char *[]){ "x", "examples/tasksets/kernel-preemption.xml", "--gpu",
-                                          "examples/gpus/rtx2060.xml", "--format", "json",
-                                          "--gpu-preemption", kernel ? "kernel" : "job", NULL },
-                              60);
-        CU_ASSERT_EQUAL(r.status, kernel ? 0 : 1);
-        json_error_t err;
-        json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
-        json_t *tasks = json_object_get(j, "tasks");
-        for (size_t i = 0; i < 2; i++)
-            CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(tasks, i),
-                                                               "wcrt_ns")), want[kernel][i]);
-        json_decref(j);
-        runcmd_free(&r);
-    }
+    for (int kernel = 0; kernel < 2; kernel++)
+        json_decref(analyse_preemption("examples/tasksets/kernel-preemption.xml",
+                                       "examples/gpus/rtx2060.xml", NULL, kernel, kernel ? 0 : 1,
+                                       want[kernel]));
 }
 
 /* examples/tasksets/kernel-preemption-cost.xml (worked by hand in its comment, margin 0.2:
@@ -269,23 +279,10 @@ static void test_kernel_preemption_example(void)
 static void test_kernel_preemption_cost_example(void)
 {
     static const json_int_t want[2][2] = { { 18000000, 18000000 }, { 12000000, 24000000 } };
-    for (int kernel = 0; kernel < 2; kernel++) {
-        runcmd_out r = runcmd((char *[]){ "x", "examples/tasksets/kernel-preemption-cost.xml",
-                                          "--gpu", "examples/gpus/rtx2060.xml", "--format",
-                                          "json", "--gpu-preemption", kernel ? "kernel" : "job",
-                                          NULL },
-                              60);
-        CU_ASSERT_EQUAL(r.status, kernel ? 1 : 0);
-        json_error_t err;
-        json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
-        json_t *tasks = json_object_get(j, "tasks");
-        for (size_t i = 0; i < 2; i++)
-            CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(tasks, i),
-                                                               "wcrt_ns")), want[kernel][i]);
-        json_decref(j);
-        runcmd_free(&r);
-    }
+    for (int kernel = 0; kernel < 2; kernel++)
+        json_decref(analyse_preemption("examples/tasksets/kernel-preemption-cost.xml",
+                                       "examples/gpus/rtx2060.xml", NULL, kernel, kernel ? 1 : 0,
+                                       want[kernel]));
 }
 
 /* --gpu-preemption kernel on tests/data/cli/kernel-preempt.xml (worked by hand in its comment,
@@ -295,18 +292,10 @@ static void test_kernel_preemption(void)
 {
     static const json_int_t want[2][2] = { { 15000, 15000 }, { 10000, 20000 } };
     for (int kernel = 0; kernel < 2; kernel++) {
-        runcmd_out r = runcmd((char *[]){ "x", "tests/data/cli/kernel-preempt.xml", "--gpu",
-                                          "tests/data/sim/gpu-1ghz.xml", "--margin", "0",
-                                          "--format", "json", "--gpu-preemption",
-                                          kernel ? "kernel" : "job", NULL }, 60);
-        CU_ASSERT_EQUAL(r.status, kernel ? 0 : 1);
-        json_error_t err;
-        json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
-        CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+        json_t *j = analyse_preemption("tests/data/cli/kernel-preempt.xml",
+                                       "tests/data/sim/gpu-1ghz.xml", "0", kernel, kernel ? 0 : 1,
+                                       want[kernel]);
         json_t *tasks = json_object_get(j, "tasks");
-        for (size_t i = 0; i < 2; i++)
-            CU_ASSERT_EQUAL(json_integer_value(json_object_get(json_array_get(tasks, i),
-                                                               "wcrt_ns")), want[kernel][i]);
         /* job mode keeps the GPU-only analysis: no flows; kernel mode: the holistic one */
         json_t *opt = json_object_get(j, "options"), *res = json_object_get(j, "resources");
         CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(opt, "gpu_preemption")),
@@ -319,7 +308,6 @@ static void test_kernel_preemption(void)
                                                                      "policy")),
                                    "deferred-preemption");
         json_decref(j);
-        runcmd_free(&r);
     }
     expect_refused(NULL, (char *[]){ "x", "tests/data/cli/kernel-preempt.xml", "--gpu",
                                      "tests/data/sim/gpu-1ghz.xml", "--gpu-preemption", "kernel",
