@@ -225,7 +225,7 @@ static const char *chain_key(const xp_spec *s, size_t ci, size_t k, xp_buf *key,
 /* The columns of every chain; null where the point analysed no layout. */
 static void put_chains(const xp_spec *s, const xp_outcome *o, xp_buf *b, const line_fmt *f)
 {
-    char why[600];
+    char why[600] = "";
     xp_buf key = { 0 };
     for (size_t ci = 0; ci < n_chains(s); ci++) {
         const chain_result *x = o->chains ? &o->chains[ci] : NULL;

@@ -494,9 +494,12 @@ typedef struct wmsg {
     xp_outcome out;
 } wmsg;
 
-static void worker(runner *r, int k, int fd)
+/* Never returns: the worker ends with _exit (said, so that no analyser follows the parent's
+ * path after a worker's frees). */
+static _Noreturn void worker(runner *r, int k, int fd)
 {
     int jobs = r->o->jobs;
+    size_t n_chains = r->s->ts ? r->s->ts->n_chains : 0;
     xp_engine *e = xp_engine_new(r->s);
     if (!e)
         _exit(3);
@@ -513,7 +516,7 @@ static void worker(runner *r, int k, int fd)
             _exit(3);
         if (write_all(fd, (const char *)&m, sizeof m) != 0 ||
             (m.out.chains && write_all(fd, (const char *)m.out.chains,
-                                       r->s->ts->n_chains * sizeof *m.out.chains) != 0))
+                                       n_chains * sizeof *m.out.chains) != 0))
             _exit(4);
     }
     xp_engine_free(e);
