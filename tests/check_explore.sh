@@ -70,3 +70,15 @@ echo "explore: killed after $lines of $total lines (torn last line: $torn); --re
 "$explore" sweep examples/explore/orin-partitions.xml -o /dev/null --plot "$tmp/orin.svg" -q
 sh tests/check_gantt_png.sh "$tmp/acceptance.svg" "$build/explore-acceptance.png" 900x600
 sh tests/check_gantt_png.sh "$tmp/orin.svg" "$build/explore-heat.png" 900x520
+
+# a period sweep over a cause-effect chain (docs/explore.md, "Chains"): below scale 1 deadlines
+# are missed, above it the chain's bound passes max-reaction; only scale 1 is schedulable
+"$explore" sweep examples/explore/orin-chain-periods.xml -q -o "$tmp/chain.jsonl" --plot "$tmp/chain.svg"
+got=$(sed 's/.*"period_scale":\([0-9.]*\),"schedulable":\([a-z]*\),.*"chain_passes:frame-to-track":\([a-z]*\),.*/\1:\2:\3/' \
+  "$tmp/chain.jsonl" | tr '\n' ' ')
+want="0.5:false:false 0.75:false:true 1:true:true 1.25:false:false 1.5:false:false 1.75:false:false 2:false:false "
+[ "$got" = "$want" ] || fail "chain periods: got $got, expected $want"
+grep -q '>a deadline can be missed or a chain fails<' "$tmp/chain.svg" ||
+  fail "chain periods: the plot's legend does not say that a cross may be a failed chain"
+sh tests/check_gantt_png.sh "$tmp/chain.svg" "$build/explore-chain.png" 900x580
+echo "explore: chain over a period sweep: schedulable at scale 1 only"

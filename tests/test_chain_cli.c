@@ -94,10 +94,6 @@ static void test_chain_refusals(void)
 {
     expect_refused(NULL, (char *[]){ "x", CH_TS, "--gpu", CH_GPU, "--assign", "search", NULL },
                    CH_AT, "the partition search does not take chains into account");
-    expect_refused("rtgpu-explore", (char *[]){ "x", "sweep", "tests/data/explore/bad-chain.xml",
-                                                NULL },
-                   "tests/data/explore/../good/chain-gpu.xml:16: error: chain \"abc\": ",
-                   "rtgpu-explore does not check cause-effect chains");
     expect_refused("rtgpu-explore", (char *[]){ "x", "split", CH_TS, "--gpu", CH_GPU, "--pair",
                                                 "K1,K2", NULL },
                    CH_AT, "rtgpu-explore split does not check cause-effect chains");

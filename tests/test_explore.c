@@ -2,7 +2,8 @@
  * errors, point numbering, the nine points of tests/data/explore/davis-sweep.xml worked by hand,
  * a point kept with an error, generated task sets (reproducible from the seed, utilisations
  * summing to U), the acceptance-ratio order none >= masola, naive point by point, and the
- * command: JSON and CSV, --jobs, shards and merge, --resume after a cut line, refusals.
+ * command: JSON and CSV, --jobs, shards and merge, --resume after a cut line, refusals; the
+ * chains of a base task set (tests/data/explore/chain-sweep.xml) worked by hand.
  * The GNU parallel and Slurm runs, the killed run and the plot pictures are in
  * tests/check_explore.sh. */
 #include <CUnit/CUnit.h>
@@ -27,6 +28,8 @@ void test_explore_register(void);
 #define DAVIS "tests/data/explore/davis-sweep.xml"
 #define PARTS "tests/data/explore/partitions.xml"
 #define GEN "tests/data/explore/generate.xml"
+#define CHAINS "tests/data/explore/chain-sweep.xml"
+#define CHAINS_SEARCH "tests/data/explore/chain-search.xml"
 
 static xp_spec *load(const char *path)
 {
@@ -167,6 +170,74 @@ static void test_davis_by_hand(void)
     xp_outcome o;
     if (e && xp_engine_eval(e, 4, &o) == XP_OK)
         CU_ASSERT_EQUAL(o.min_slack_ns, 1550);
+    xp_engine_free(e);
+    xp_spec_free(s);
+}
+
+/* tests/data/sim/davis-chains.xml: Davis et al.'s tasks (test_davis_by_hand gives T, WCET and R
+ * per point; one partition, no CPU task, so every Durr hop term I is the producer's R and
+ * Th. 5.4 = Th. 5.10 + T_n = Davare, which binds on the tie) with
+ *   abc = A -> B -> C, implicit, max-reaction 20000 ns: MRT = MDA = sum of (T + R);
+ *   ac-let = A -> C, LET, D = T, phases 0, max-age 12000 ns.
+ * LET by hand at period scale 1 (T_A 2500, T_C 3500; A job k reads at 2500k and writes at
+ * 2500k + 2500, C job m reads at 3500m and writes at 3500m + 3500). Cut at C (the larger
+ * period): from C's job m back to A's latest job writing at or before 3500m (k = floor(3500m /
+ * 2500) - 1), forward to C's job m + 1, which writes at 3500m + 7000. Length = 3500m + 7000 -
+ * 2500k:  m = 0: no such A job (left out); m = 1: k = 0, 10500; m = 2: k = 1, 11500;
+ * m = 3: k = 3, 10000; m = 4: k = 4, 11000; m = 5: k = 6 (its write at 17500 comes first),
+ * 9500; then the pattern repeats every H = lcm = 17500 ns: MRT = MDA = 11500. Scaling both
+ * periods by x scales every instant by x: 17250 at 1.5, 23000 at 2.
+ *   point  margin scale  T_A   T_B   T_C   R_A  R_B  R_C   abc: sum (T + R)              ac-let
+ *     0     0      1     2500  3500  3500  2000 3000 3500  4500+6500+7000 = 18000 ok   11500 ok
+ *     1     0      1.5   3750  5250  5250  2000 3000 3000  5750+8250+8250 = 22250 >20000  17250 >12000
+ *     2     0      2     5000  7000  7000  2000 3000 3000  7000+10000+10000 = 27000 >     23000 >
+ *     3     0.1    1     2500  3500  3500  2200 3300  -    no bound (C unbounded)        11500, but C
+ *                                                          can be late: fails under LET
+ *     4     0.1    1.5   3750  5250  5250  2200 3300 3300  5950+8550+8550 = 23050 >      17250 >
+ *     5     0.1    2     5000  7000  7000  2200 3300 3300  7200+10300+10300 = 27800 >     23000 >
+ * Only point 0 meets every deadline and both chains; points 1, 2, 4, 5 meet every deadline but
+ * fail a chain: not schedulable, exit status 1, as rtgpu-analyze. */
+static void test_chains_by_hand(void)
+{
+    static const struct { long long abc, let; bool abc_ok, let_ok; } want[6] = {
+        { 18000, 11500, true, true }, { 22250, 17250, false, false },
+        { 27000, 23000, false, false }, { -1, 11500, false, false },
+        { 23050, 17250, false, false }, { 27800, 23000, false, false },
+    };
+    xp_spec *s = load(CHAINS);
+    xp_engine *e = s ? xp_engine_new(s) : NULL;
+    CU_ASSERT_PTR_NOT_NULL(e);
+    for (uint64_t p = 0; e && p < 6; p++) {
+        xp_outcome o;
+        CU_ASSERT_EQUAL(xp_engine_eval(e, p, &o), XP_OK);
+        CU_ASSERT_TRUE(o.valid);
+        CU_ASSERT_EQUAL(o.schedulable, p == 0);
+        CU_ASSERT_EQUAL(o.exit_status, p == 0 ? 0 : 1);
+        CU_ASSERT_EQUAL(o.misses, p == 3 ? 1 : 0);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(o.chains);
+        const chain_result *abc = &o.chains[0], *let = &o.chains[1];
+        CU_ASSERT_EQUAL(abc->has_mrt, want[p].abc >= 0);
+        CU_ASSERT_EQUAL(abc->has_mda, want[p].abc >= 0);
+        if (want[p].abc >= 0) {
+            CU_ASSERT_EQUAL(abc->mrt_ns, want[p].abc);
+            CU_ASSERT_EQUAL(abc->mda_ns, want[p].abc);
+            CU_ASSERT_EQUAL(abc->binding_mrt, CHAIN_DAVARE);
+            CU_ASSERT_EQUAL(abc->binding_mda, CHAIN_DAVARE);
+            CU_ASSERT_EQUAL(abc->bound_ns[CHAIN_DURR_MRT], want[p].abc);
+            CU_ASSERT_EQUAL(abc->bound_ns[CHAIN_DURR_MDA], want[p].abc);
+        } else {
+            CU_ASSERT_EQUAL(abc->status[CHAIN_DAVARE], CHAIN_UNBOUNDED);
+            CU_ASSERT_EQUAL(abc->why, CHAIN_WHY_NO_BOUND);
+        }
+        CU_ASSERT_EQUAL(abc->passes, want[p].abc_ok);
+        CU_ASSERT_TRUE(let->has_mrt && let->has_mda);
+        CU_ASSERT_EQUAL(let->mrt_ns, want[p].let);
+        CU_ASSERT_EQUAL(let->mda_ns, want[p].let);
+        CU_ASSERT_EQUAL(let->binding_mda, CHAIN_LET_EXACT);
+        CU_ASSERT_EQUAL(let->passes, want[p].let_ok);
+        CU_ASSERT_EQUAL(let->why, p == 0 ? CHAIN_PASSES : p == 3 ? CHAIN_WHY_LET_LATE
+                                                              : CHAIN_WHY_AGE);
+    }
     xp_engine_free(e);
     xp_spec_free(s);
 }
@@ -350,6 +421,81 @@ static void test_cli_json(void)
                                            "scaling_factor,missed_task_count,error\n"));
     CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, ",0.1,1,false,1,given,4,,,1,\n"));
     CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, ",0.5,1.5,true,0,given,4,0,,0,\n"));
+    runcmd_free(&r);
+}
+
+/* The chains' columns (test_chains_by_hand): every key of a line in order, the CSV header and
+ * rows; --jobs 2 (chain results sent through the workers' pipes) and two shards merged give the
+ * bytes of one run; a search point is invalid, located at the first <chain>. */
+static void test_cli_chains(void)
+{
+    runcmd_out r = xcmd((char *const[]){ "x", "sweep", CHAINS, "-q", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"missed_task_count\":0,"
+        "\"chain_mrt_ns:abc\":18000,\"chain_binding_mrt:abc\":\"davare\","
+        "\"chain_mda_ns:abc\":18000,\"chain_binding_mda:abc\":\"davare\","
+        "\"chain_passes:abc\":true,\"chain_reason:abc\":null,"
+        "\"chain_mrt_ns:ac-let\":11500,\"chain_binding_mrt:ac-let\":\"let_exact\","
+        "\"chain_mda_ns:ac-let\":11500,\"chain_binding_mda:ac-let\":\"let_exact\","
+        "\"chain_passes:ac-let\":true,\"chain_reason:ac-let\":null,\"error\":null}\n"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"chain_reason:abc\":\"maximum reaction time "
+                                           "bound 22250 ns (davare) exceeds max-reaction 20000 ns\""));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"chain_mrt_ns:abc\":null,"
+        "\"chain_binding_mrt:abc\":null,\"chain_mda_ns:abc\":null,\"chain_binding_mda:abc\":null,"
+        "\"chain_passes:abc\":false,\"chain_reason:abc\":\"no bound on the maximum reaction time: "
+        "task \\\"C\\\" has no bounded response time\""));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"chain_reason:ac-let\":\"task \\\"C\\\" can "
+        "complete after its deadline: under LET every task of the chain must complete by its "
+        "deadline\""));
+    char *ref = r.out ? strdup(r.out) : NULL;
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", CHAINS, "-q", "--jobs", "2", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_STRING_EQUAL(r.out ? r.out : "", ref ? ref : "-");
+    runcmd_free(&r);
+    char s1[300], s2[300], all[300];
+    tmp_path(s1, sizeof s1, "ch1.jsonl");
+    tmp_path(s2, sizeof s2, "ch2.jsonl");
+    tmp_path(all, sizeof all, "chall.jsonl");
+    unlink(s1), unlink(s2), unlink(all);
+    r = xcmd((char *const[]){ "x", "sweep", CHAINS, "-q", "--shard", "1/2", "-o", s1, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", CHAINS, "-q", "--shard", "2/2", "-o", s2, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "merge", s2, s1, "-o", all, NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    char *merged = runcmd_read_file(all);
+    CU_ASSERT_STRING_EQUAL(merged ? merged : "", ref ? ref : "-");
+    free(merged);
+    free(ref);
+    unlink(s1), unlink(s2), unlink(all);
+    r = xcmd((char *const[]){ "x", "sweep", CHAINS, "-q", "--format", "csv", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "point,spec,margin,period_scale,schedulable,"
+        "exit_status,status,sms_used,min_slack_ns,scaling_factor,missed_task_count,"
+        "chain_mrt_ns:abc,chain_binding_mrt:abc,chain_mda_ns:abc,chain_binding_mda:abc,"
+        "chain_passes:abc,chain_reason:abc,chain_mrt_ns:ac-let,chain_binding_mrt:ac-let,"
+        "chain_mda_ns:ac-let,chain_binding_mda:ac-let,chain_passes:ac-let,chain_reason:ac-let,"
+        "error\n"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, ",0,1,true,0,given,4,0,,0,18000,davare,18000,"
+                                           "davare,true,,11500,let_exact,11500,let_exact,true,,\n"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, ",0.1,1,false,1,given,4,,,1,,,,,false,"
+        "\"no bound on the maximum reaction time: task \"\"C\"\" has no bounded response time\","
+        "11500,let_exact,11500,let_exact,false,\"task \"\"C\"\" can complete"));
+    runcmd_free(&r);
+    r = xcmd((char *const[]){ "x", "sweep", CHAINS_SEARCH, "-q", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"assign\":\"given\",\"schedulable\":true,"
+                                           "\"exit_status\":0,"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"assign\":\"search\",\"schedulable\":null,"
+        "\"exit_status\":2,\"status\":null,\"sms_used\":null,\"min_slack_ns\":null,"
+        "\"scaling_factor\":null,\"missed_task_count\":null,\"chain_mrt_ns:abc\":null,"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"error\":\"tests/data/explore/../sim/"
+        "davis-chains.xml:19: chain \\\"abc\\\": the partition search does not take chains into "
+        "account: a layout it finds could fail them (give the partitions and assign given)\"}\n"));
     runcmd_free(&r);
 }
 
@@ -749,10 +895,12 @@ void test_explore_register(void)
     CU_add_test(s, "bad sweep files: line and message", test_spec_errors);
     CU_add_test(s, "Davis et al. over margin x period-scale, by hand", test_davis_by_hand);
     CU_add_test(s, "a point that does not fit is kept with its error", test_invalid_point);
+    CU_add_test(s, "chains over margin x period-scale, by hand", test_chains_by_hand);
     CU_add_test(s, "deterministic log and exp", test_detmath);
     CU_add_test(s, "generated sets: same seed, same set; U exact", test_generate);
     CU_add_test(s, "acceptance: none >= masola, naive at every point", test_acceptance_order);
     CU_add_test(s, "command: JSON lines and CSV", test_cli_json);
+    CU_add_test(s, "command: chain columns, --jobs, shards, the search refused", test_cli_chains);
     CU_add_test(s, "sweep --max-points and its default", test_cli_max_points);
     CU_add_test(s, "command: a base set with scenarios, two points", test_cli_scenario_base);
     CU_add_test(s, "command: --jobs, shards + merge, --resume", test_cli_jobs_shards_resume);

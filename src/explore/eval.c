@@ -12,7 +12,11 @@
  *     the model's domain), then the full analysis of rtgpu-analyze: rt_eval_layout for a given
  *     layout, assign_search for a search. The windows and response times are computed for every
  *     point (about 15 us for 10 tasks on 4 partitions), so every point's numbers are exactly
- *     those rtgpu-analyze prints for the same inputs and options. */
+ *     those rtgpu-analyze prints for the same inputs and options;
+ *   - the chains of the base task set (docs/chains.md): analysed by chain_analyse on the
+ *     point's periods and response times, as rtgpu-analyze does, into buffers of the engine. As
+ *     in rtgpu-analyze, a failed chain makes the point unschedulable and the partition search,
+ *     which does not take chains into account, makes the point invalid. */
 #include "explore/eval.h"
 
 #include <stdio.h>
@@ -20,6 +24,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
+#include "analysis/chain.h"
 #include "analysis/recheck.h"
 #include "analysis/sensitivity.h"
 #include "explore/gen.h"
@@ -46,6 +51,8 @@ struct xp_engine {
     size_t n_cache;
     size_t cached_key;      /* single-entry cache: the key of cache[0] */
     rt_diags *diags;
+    chain_task *ctasks;     /* owned: what the chain analyses read of each task (n_tasks) */
+    chain_result *chains;   /* owned: the results of the current point (n_chains) */
 };
 
 xp_engine *xp_engine_new(const xp_spec *s)
@@ -63,11 +70,16 @@ xp_engine *xp_engine_new(const xp_spec *s)
     e->n_cache = (e->n_kcombo <= MODEL_CACHE_MAX && n <= MODEL_CACHE_MAX) ? n : 1;
     e->cached_key = SIZE_MAX;
     e->cache = calloc(e->n_cache ? e->n_cache : 1, sizeof *e->cache);
+    size_t n_chains = s->ts ? s->ts->n_chains : 0;
     if (s->ts) {
         e->src = s->ts;
         e->work = rt_taskset_copy(s->ts);
     }
-    if (!e->idx || !e->cache || (s->ts && !e->work)) {
+    if (n_chains) {
+        e->ctasks = calloc(s->ts->n_tasks ? s->ts->n_tasks : 1, sizeof *e->ctasks);
+        e->chains = calloc(n_chains, sizeof *e->chains);
+    }
+    if (!e->idx || !e->cache || (s->ts && !e->work) || (n_chains && (!e->ctasks || !e->chains))) {
         xp_engine_free(e);
         return NULL;
     }
@@ -94,6 +106,8 @@ void xp_engine_free(xp_engine *e)
     rt_taskset_free(e->gen);
     free(e->idx);
     rt_diags_free(e->diags);
+    free(e->ctasks);
+    free(e->chains);
     free(e);
 }
 
@@ -349,11 +363,28 @@ static void invalid(xp_outcome *out, int status, const char *what, const char *w
     snprintf(out->error, sizeof out->error, "%s%s", what, why);
 }
 
+/* The chains of ts on the analysed layout ev into e->chains (chain.c, as rtgpu-analyze's
+ * chain_analyse_all, without its allocation): out->chains points there, and a failed chain
+ * makes the point unschedulable (docs/explore.md, "Chains"). */
+static void analyse_chains(xp_engine *e, const rt_taskset *ts, const rt_eval *ev, xp_outcome *out)
+{
+    if (ts->n_chains == 0)
+        return;
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        chain_task_of(ts, ev, i, &e->ctasks[i]);
+    for (size_t c = 0; c < ts->n_chains; c++) {
+        chain_analyse(&ts->chains[c], e->ctasks, &e->chains[c]);
+        if (!e->chains[c].passes)
+            out->schedulable = false;
+    }
+    out->chains = e->chains;
+}
+
 /* Analyse layout l (owned by the caller; found: the search's, re-analysed by rt_recheck) and
- * fill out; with scaling, also the critical scaling factor of the layout (sensitivity.c, the
- * figure of rtgpu-analyze --sensitivity). */
-static int analyse_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
-                          bool found, bool scaling, xp_outcome *out)
+ * fill out, chains included; with scaling, also the critical scaling factor of the layout
+ * (sensitivity.c, the figure of rtgpu-analyze --sensitivity, which covers the deadlines). */
+static int analyse_layout(xp_engine *e, const model *m, const rt_taskset *ts, rt_layout *l,
+                          const rt_options *o, bool found, bool scaling, xp_outcome *out)
 {
     rt_eval ev;
     bool contradicts = false;
@@ -376,6 +407,7 @@ static int analyse_layout(const model *m, const rt_taskset *ts, rt_layout *l, co
     }
     summarise(ts, l, &ev, out);
     out->schedulable = ev.schedulable;
+    analyse_chains(e, ts, &ev, out);
     if (!ev.decided)
         out->status = "undecided";      /* the work budget ran out: exit status 3 */
     uint64_t analyses = 0;
@@ -410,7 +442,7 @@ static int search_point(xp_engine *e, const model *m, const rt_options *o, xp_ou
         out->exit_status = (ar.status == ASSIGN_OPTIMAL || ar.status == ASSIGN_FEASIBLE) ? 0
                          : ar.status == ASSIGN_INFEASIBLE ? 1 : 3;
         if (ar.layout)
-            ret = analyse_layout(m, e->work, ar.layout, o, true, e->s->sensitivity, out);
+            ret = analyse_layout(e, m, e->work, ar.layout, o, true, e->s->sensitivity, out);
         /* the search only returns layouts that passed this very analysis */
         out->schedulable = ar.layout && out->valid && out->schedulable;
     }
@@ -445,6 +477,17 @@ int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
         invalid(out, 2, e->work->path, ": assign given, but the task set fixes no partitions");
         return XP_OK;
     }
+    if (o.assign == RT_ASSIGN_SEARCH && e->work->n_chains > 0) {
+        /* rtgpu-analyze refuses this too (exit status 2): a layout the search finds could
+         * fail the chains, which it does not take into account (docs/chains.md sec. 5) */
+        const rt_chain *c = &e->work->chains[0];
+        out->valid = false;
+        out->exit_status = 2;
+        snprintf(out->error, sizeof out->error, "%s:%ld: chain \"%s\": the partition search "
+                 "does not take chains into account: a layout it finds could fail them (give "
+                 "the partitions and assign given)", e->work->path, c->line, c->name);
+        return XP_OK;
+    }
     model *m = point_model(e, gi, e->s->gpus[gi]);
     if (!m)
         return XP_ENOMEM;
@@ -454,7 +497,7 @@ int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
     if (!l)
         return XP_ENOMEM;
     out->status = "given";
-    rc = analyse_layout(m, e->work, l, &o, false, e->s->sensitivity, out);
+    rc = analyse_layout(e, m, e->work, l, &o, false, e->s->sensitivity, out);
     if (rc == XP_OK && out->valid)
         out->exit_status = out->schedulable ? 0 : strcmp(out->status, "undecided") == 0 ? 3 : 1;
     rt_layout_free(l);

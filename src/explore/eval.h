@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/chain.h"
 #include "explore/spec.h"
 
 typedef struct xp_engine xp_engine;   /* opaque */
@@ -27,6 +28,10 @@ typedef struct xp_outcome {
     uint64_t seed;           /* <generate>: the seed of the point's task set */
     bool has_scaling;        /* spec->sensitivity and the layout analysed and some a >= 0 passes */
     int64_t scaling_k;       /* critical scaling factor = scaling_k / SENS_UNIT (sensitivity.h) */
+    /* the base task set's chains (docs/chains.md) on the analysed layout: its n_chains results
+     * in file order, borrowed from the engine until its next evaluation; NULL when the set has
+     * no chain or the point analysed no layout. A failed chain makes the point unschedulable. */
+    const chain_result *chains;
 } xp_outcome;
 
 enum { XP_OK = 0, XP_ENOMEM = -1 };

@@ -2,8 +2,10 @@
  *
  * JSON line: {"point": P, "spec": "<hash>/<points>", <each varied parameter>, ["seed": S,]
  * "schedulable", "exit_status", "status", "sms_used", "min_slack_ns", "scaling_factor",
- * "missed_task_count", "error"}, keys in that order (scaling_factor null without --sensitivity);
- * CSV: the same columns under a header, empty fields for null. */
+ * "missed_task_count", <per chain of the base task set: "chain_mrt_ns:NAME",
+ * "chain_binding_mrt:NAME", "chain_mda_ns:NAME", "chain_binding_mda:NAME", "chain_passes:NAME",
+ * "chain_reason:NAME">, "error"}, keys in that order (scaling_factor null without
+ * --sensitivity); CSV: the same columns under a header, empty fields for null. */
 #include "explore/result.h"
 
 #include <errno.h>
@@ -150,6 +152,117 @@ static void put_null(xp_buf *b, const line_fmt *f)
         puts_(b, "null");
 }
 
+/* The columns of each chain, in order (docs/explore.md, "Chains"). */
+static const char *const chain_cols[] = { "chain_mrt_ns", "chain_binding_mrt", "chain_mda_ns",
+                                          "chain_binding_mda", "chain_passes", "chain_reason" };
+#define N_CHAIN_COLS (sizeof chain_cols / sizeof chain_cols[0])
+
+static size_t n_chains(const xp_spec *s)
+{
+    return s->ts ? s->ts->n_chains : 0;
+}
+
+/* Why chain ci fails, with the figures in ns, into buf; "" when it passes. The words of
+ * rtgpu-analyze's reason (report_chains.c), whose durations are rounded for people. */
+static void chain_reason(const rt_taskset *ts, size_t ci, const chain_result *x, char *buf,
+                         size_t size)
+{
+    const rt_chain *c = &ts->chains[ci];
+    bool let = c->communication == RT_COMM_LET;
+    buf[0] = '\0';
+    if (x->why == CHAIN_WHY_LET_LATE) {
+        snprintf(buf, size, "task \"%s\" can complete after its deadline: under LET every task "
+                 "of the chain must complete by its deadline", ts->tasks[c->tasks[x->late_task]].name);
+    } else if (x->why == CHAIN_WHY_NO_BOUND) {
+        chain_bound bd = let ? CHAIN_LET_EXACT : CHAIN_DAVARE;
+        const char *metric = c->has_max_reaction && !x->has_mrt ? "maximum reaction time"
+                                                               : "maximum data age";
+        switch (x->status[bd]) {
+        case CHAIN_UNBOUNDED:
+            snprintf(buf, size, "no bound on the %s: task \"%s\" has no bounded response time",
+                     metric, ts->tasks[c->tasks[x->unbounded_task]].name);
+            break;
+        case CHAIN_OVERFLOW:
+            snprintf(buf, size, "no bound on the %s: %s does not fit in 64 bits: not computable",
+                     metric, let ? "the chain's hyperperiod, twice it plus the largest phase, or "
+                                   "a job's instant" : "the sum");
+            break;
+        case CHAIN_TOO_LONG:
+            snprintf(buf, size, "no bound on the %s: more than %d partitioned job chains to "
+                     "enumerate over 2 x the hyperperiod %" PRId64 " ns: not computed", metric,
+                     CHAIN_LET_MAX_JOBCHAINS, x->hyperperiod_ns);
+            break;
+        default:
+            snprintf(buf, size, "no bound on the %s: %s", metric, chain_status_name(x->status[bd]));
+            break;
+        }
+    } else if (x->why == CHAIN_WHY_REACTION || x->why == CHAIN_WHY_AGE) {
+        int n = 0;
+        if (c->has_max_reaction && x->mrt_ns > c->max_reaction_ns)
+            n = snprintf(buf, size, "maximum reaction time bound %" PRId64 " ns (%s) exceeds "
+                         "max-reaction %" PRId64 " ns", x->mrt_ns,
+                         chain_bound_name(x->binding_mrt), c->max_reaction_ns);
+        if (c->has_max_age && x->mda_ns > c->max_age_ns && n >= 0 && (size_t)n < size)
+            snprintf(buf + n, size - (size_t)n, "%smaximum data age bound %" PRId64 " ns (%s) "
+                     "exceeds max-age %" PRId64 " ns", n ? "; " : "", x->mda_ns,
+                     chain_bound_name(x->binding_mda), c->max_age_ns);
+    }
+}
+
+/* The key of column k of chain ci, "COLUMN:NAME" (NAME as written, of any length), into key
+ * (emptied first); b->oom set when memory runs out. */
+static const char *chain_key(const xp_spec *s, size_t ci, size_t k, xp_buf *key, xp_buf *b)
+{
+    key->len = 0;
+    puts_(key, chain_cols[k]);
+    put(key, ":", 1);
+    puts_(key, s->ts->chains[ci].name);
+    if (key->oom)
+        b->oom = true;
+    return key->data ? key->data : "";
+}
+
+/* The columns of every chain; null where the point analysed no layout. */
+static void put_chains(const xp_spec *s, const xp_outcome *o, xp_buf *b, const line_fmt *f)
+{
+    char why[600] = "";
+    xp_buf key = { 0 };
+    for (size_t ci = 0; ci < n_chains(s); ci++) {
+        const chain_result *x = o->chains ? &o->chains[ci] : NULL;
+        for (size_t k = 0; k < N_CHAIN_COLS; k++) {
+            put_sep(b, f, chain_key(s, ci, k, &key, b));
+            const char *word = NULL;
+            bool have = x != NULL;
+            int64_t ns = 0;
+            switch (k) {
+            case 0: have = have && x->has_mrt; ns = have ? x->mrt_ns : 0; break;
+            case 1: word = x && x->has_mrt ? chain_bound_name(x->binding_mrt) : NULL; break;
+            case 2: have = have && x->has_mda; ns = have ? x->mda_ns : 0; break;
+            case 3: word = x && x->has_mda ? chain_bound_name(x->binding_mda) : NULL; break;
+            case 4: word = x ? (x->passes ? "true" : "false") : NULL; break;
+            default:
+                if (x)
+                    chain_reason(s->ts, ci, x, why, sizeof why);
+                word = x && why[0] ? why : NULL;
+                break;
+            }
+            if (k == 0 || k == 2) {
+                if (have)
+                    putf(b, "%" PRId64, ns);
+                else
+                    put_null(b, f);
+            } else if (!word) {
+                put_null(b, f);
+            } else if (k == 4 || f->csv) {
+                f->csv ? put_csv_str(b, word) : puts_(b, word);
+            } else {
+                put_json_str(b, word);
+            }
+        }
+    }
+    xp_buf_fini(&key);
+}
+
 static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o,
                      xp_buf *b, const line_fmt *f)
 {
@@ -208,6 +321,7 @@ static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_o
         putf(b, "%zu", o->misses);
     else
         put_null(b, f);
+    put_chains(s, o, b, f);
     put_sep(b, f, "error");
     if (o->error[0])
         f->csv ? put_csv_str(b, o->error) : put_json_str(b, o->error);
@@ -238,7 +352,15 @@ void xp_csv_header(const xp_spec *s, xp_buf *b)
     if (s->has_generate)
         puts_(b, ",seed");
     puts_(b, ",schedulable,exit_status,status,sms_used,min_slack_ns");
-    puts_(b, ",scaling_factor,missed_task_count,error\n");
+    puts_(b, ",scaling_factor,missed_task_count");
+    xp_buf key = { 0 };
+    for (size_t ci = 0; ci < n_chains(s); ci++)
+        for (size_t k = 0; k < N_CHAIN_COLS; k++) {
+            put(b, ",", 1);
+            put_csv_str(b, chain_key(s, ci, k, &key, b));
+        }
+    xp_buf_fini(&key);
+    puts_(b, ",error\n");
 }
 
 /* ---- reading --------------------------------------------------------------------------- */

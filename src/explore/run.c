@@ -487,15 +487,19 @@ static int run_here(runner *r)
 }
 
 /* What a worker sends per point. xp_outcome.status points into the program's constant strings,
- * which the forked parent shares. */
+ * which the forked parent shares; when xp_outcome.chains is not NULL, the n_chains results of
+ * the base task set's chains follow the message (the parent points chains at its own copy). */
 typedef struct wmsg {
     uint64_t point;
     xp_outcome out;
 } wmsg;
 
-static void worker(runner *r, int k, int fd)
+/* Never returns: the worker ends with _exit (said, so that no analyser follows the parent's
+ * path after a worker's frees). */
+static _Noreturn void worker(runner *r, int k, int fd)
 {
     int jobs = r->o->jobs;
+    size_t n_chains = r->s->ts ? r->s->ts->n_chains : 0;
     xp_engine *e = xp_engine_new(r->s);
     if (!e)
         _exit(3);
@@ -510,7 +514,9 @@ static void worker(runner *r, int k, int fd)
         m.point = p;
         if (xp_engine_eval(e, p, &m.out) != XP_OK)
             _exit(3);
-        if (write_all(fd, (const char *)&m, sizeof m) != 0)
+        if (write_all(fd, (const char *)&m, sizeof m) != 0 ||
+            (m.out.chains && write_all(fd, (const char *)m.out.chains,
+                                       n_chains * sizeof *m.out.chains) != 0))
             _exit(4);
     }
     xp_engine_free(e);
@@ -549,11 +555,14 @@ static int reap(runner *r, pid_t *pids, int n, bool quiet)
 static int run_workers(runner *r)
 {
     int jobs = r->o->jobs, rc = XP_RUN_OK;
+    size_t n_chains = r->s->ts ? r->s->ts->n_chains : 0;
     pid_t *pids = calloc((size_t)jobs, sizeof *pids);
     int *fds = malloc((size_t)jobs * sizeof *fds);
-    if (!pids || !fds) {
+    chain_result *chains = calloc(n_chains ? n_chains : 1, sizeof *chains);
+    if (!pids || !fds || !chains) {
         free(pids);
         free(fds);
+        free(chains);
         return XP_RUN_ENOMEM;
     }
     for (int k = 0; k < jobs; k++)
@@ -574,6 +583,7 @@ static int run_workers(runner *r)
                 close(fds[j]);
             free(fds);
             free(pids);
+            free(chains);
             worker(r, k, pfd[1]);
         }
         close(pfd[1]);
@@ -592,10 +602,14 @@ static int run_workers(runner *r)
         if (is_done(r, p))
             continue;
         int k = (int)(rank++ % (uint64_t)jobs);
-        if (read_all(fds[k], &m, sizeof m) != 0 || m.point != p) {
+        if (read_all(fds[k], &m, sizeof m) != 0 || m.point != p ||
+            (m.out.chains && (n_chains == 0 ||
+                              read_all(fds[k], chains, n_chains * sizeof *chains) != 0))) {
             rc = XP_RUN_EWORKER;
             break;
         }
+        if (m.out.chains)
+            m.out.chains = chains;
         rc = emit(r, p, &m.out);
     }
     if (rc != XP_RUN_OK)
@@ -614,6 +628,7 @@ static int run_workers(runner *r)
     }
     free(pids);
     free(fds);
+    free(chains);
     return rc;
 }
 

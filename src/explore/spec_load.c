@@ -142,11 +142,6 @@ static void refuse_system(const rt_taskset *ts, rt_diags *d)
                       "a whole system (docs/system.md): rtgpu-explore does not explore whole "
                       "systems yet (sweep a task set of the GPU steps alone)", t->name,
                       rt_step_kind_name(s->kind));
-    if (ts && ts->n_chains > 0)
-        rt_diag_error(d, ts->path, ts->chains[0].line, "chain \"%s\": rtgpu-explore does not "
-                      "check cause-effect chains (docs/chains.md): its verdicts would leave the "
-                      "chain's requirements out (analyse the task set with rtgpu-analyze, or "
-                      "sweep a copy without <chain>)", ts->chains[0].name);
 }
 
 /* gcc 12 -fanalyzer reports a false leak (the GPU is stored by add_gpu, or freed by it on

@@ -191,7 +191,8 @@ svg_writer *chart_lines_svg(const chart_lines *c)
         svg_style x_st = { .stroke = SVG_RED, .stroke_width = 2.5 };
         svg_line(w, LEFT + 150, y - 9, LEFT + 160, y + 1, &x_st, NULL);
         svg_line(w, LEFT + 150, y + 1, LEFT + 160, y - 9, &x_st, NULL);
-        svg_text(w, LEFT + 168, y, "a deadline can be missed", &st_text, NULL);
+        svg_text(w, LEFT + 168, y, c->miss_label ? c->miss_label : "a deadline can be missed",
+                 &st_text, NULL);
         y += LEG_ROW;
     }
     if (c->note)

@@ -27,6 +27,7 @@ typedef struct chart_lines {
     bool y_zero_line;             /* a dashed line at y = 0 */
     size_t n_series;              /* 1 .. SVG_PALETTE_SIZE */
     const chart_series *series;
+    const char *miss_label;       /* the legend of CHART_MARK_MISS; NULL: "a deadline can be missed" */
 } chart_lines;
 
 typedef struct chart_heat {

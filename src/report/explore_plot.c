@@ -167,9 +167,17 @@ static int line_chart(plot_ctx *c, xp_buf *out)
              any_slack ? "min slack" : "schedulable", d->key);
     chart_series se = { .label = any_slack ? "min over tasks of D - R (ms)" : "schedulable (1) or not (0)",
                         .y = y, .mark = mk };
+    /* with chains, a point that meets every deadline can still fail a chain (docs/explore.md,
+     * "Chains"): the cross says both */
+    bool chains = s->ts && s->ts->n_chains > 0;
     chart_lines ch = { .title = title,
-                       .subtitle = "one point per value; a red cross: some deadline can be missed; "
-                                   "no point: invalid inputs or an unbounded response time",
+                       .subtitle = chains ? "one point per value; a red cross: a deadline can be "
+                                            "missed or a chain fails; no point: invalid inputs or "
+                                            "an unbounded response time"
+                                          : "one point per value; a red cross: some deadline can be "
+                                            "missed; no point: invalid inputs or an unbounded "
+                                            "response time",
+                       .miss_label = chains ? "a deadline can be missed or a chain fails" : NULL,
                        .note = c->note[0] ? c->note : NULL, .x_label = d->key,
                        .y_label = any_slack ? "min slack (ms)" : "schedulable", .n_x = n,
                        .x = numeric ? x : NULL, .x_text = xt, .y_min = lo, .y_max = hi,
