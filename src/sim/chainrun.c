@@ -204,7 +204,9 @@ bool chainrun_exceeded(const chainrun_chain *c, size_t n, size_t *chain, bool *m
 
 void chainrun_free(chainrun_chain *c, size_t n)
 {
-    for (size_t k = 0; c && k < n; k++) {
+    if (!c)
+        return;
+    for (size_t k = 0; k < n; k++) {
         chainobs_result_fini(&c[k].obs);
         free(c[k].mrt_jobs);
         free(c[k].mda_jobs);
