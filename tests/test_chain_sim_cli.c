@@ -3,14 +3,15 @@
  * the LET observation of orin-chain-let.xml equal to the analysed exact LET bound (two
  * implementations agreeing), the implicit observations of orin-chain-implicit.xml under the
  * bounds that rtgpu-analyze reports, and an observation above its bound: flagged, with the
- * counter-example (a bound made up below the observation: a sound analysis gives none); the
- * warning of a task set of GPU steps alone, whose chains are not observed. */
+ * counter-example (a bound made up below the observation: a sound analysis gives none); a task
+ * set of GPU steps alone, observed by the GPU-only simulator, worked by hand. */
 #include <CUnit/CUnit.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/sim_report.h"
 #include "report/syssim_report.h"
 #include "runcmd.h"
 #include "sim/chainrun.h"
@@ -191,8 +192,8 @@ static void test_exceeded(void)
     CU_ASSERT_TRUE(chainrun_exceeded(cc, 1, &k, &mda));
     CU_ASSERT_EQUAL(k, 0);
     CU_ASSERT_FALSE(mda);
-    syssim_report rep = { .ts = &ts, .n_chains = 1, .chain_bounds = &b, .chains = cc,
-                          .chain_exceeded = true, .exceeded_chain = 0, .exceeded_mda = false };
+    syssim_report rep = { .ts = &ts, .chains = { .ts = &ts, .n = 1, .bounds = &b, .obs = cc,
+                                                 .exceeded = true, .chain = 0, .mda = false } };
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
@@ -208,24 +209,98 @@ static void test_exceeded(void)
                                         "11000000 ns"));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "task \"y\" job 1: read at 12000000 ns, write at "
                                         "13000000 ns"));
+    /* the GPU-only writer prints the same counter-example, by the same code */
+    sim_report grep = { .ts = &ts, .chains = rep.chains };
+    sim_result gres = { 0 };
+    char *gtext = NULL;
+    size_t glen = 0;
+    f = open_memstream(&gtext, &glen);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    sim_report_violation(&grep, &gres, f);
+    fclose(f);
+    CU_ASSERT_STRING_EQUAL(gtext, text);
+    free(gtext);
     free(text);
     chainrun_free(cc, 1);
 }
 
-/* A task set of GPU steps alone runs on the GPU-only simulator, which records no read and write
- * instants: its chains are not observed, and a warning at the first <chain> (line 16) says so;
- * -q leaves it out. */
-static void test_gpu_only_warns(void)
+/* A task set of GPU steps alone (examples/tasksets/rtx2060-chain-gpu.xml, whose header works
+ * every job out): one partition of all 30 SMs of the RTX 2060 runs camera (T 10, WCET 1.2 ms),
+ * detector (T 20, 4.8) and planner (T 40, 2.4), synchronous at 0, non-preemptively by priority:
+ * camera's job k runs [10k, 10k + 1.2], detector's job j [20j + 1.2, 20j + 6], the planner's
+ * job i [40i + 6, 40i + 8.4] (ms). Horizon: 2 x lcm 40 + (10 + 10) + (20 + 20) + (40 + 40) =
+ * 220 ms: camera's jobs 0..21, detector's 0..10, the planner's 0..5.
+ * Reaction: camera's job k >= 1 writes at 10k + 1.2; detector's job ceil(k/2) reads first at or
+ * after it, the planner's job ceil(ceil(k/2)/2) after that; the length from camera's read at
+ * 10(k-1): k = 1: 48.4 (detector job 1, planner job 1 writing at 48.4); 2: 38.4; 3: 28.4 (the
+ * detector's job 2 writes at 46.0 when the planner's job 1 reads: the write comes first); 4:
+ * 18.4; the same every 4 jobs up to k = 20; k = 21 needs detector's job 11 (not run): 20 job
+ * chains, MRT 48.4 ms, first at k = 1: camera job 1 (10, 11.2), detector job 1 (21.2, 26),
+ * planner job 1 (46, 48.4), from 0 to 48.4.
+ * Data age: the planner's job m = 1..5 replaces job m-1's output (read at 40(m-1) + 6), whose
+ * input is detector job 2(m-1) (write at that instant, read at 40(m-1) + 1.2), whose input is
+ * camera job 4(m-1) (write 40(m-1) + 1.2, read 40(m-1)): 40m + 8.4 - 40(m-1) = 48.4 ms; 5 job
+ * chains, first at m = 1: camera job 0 (0, 1.2), detector job 0 (1.2, 6), planner job 0 (6,
+ * 8.4), from 0 to 48.4. Bound: Davare (10 + 6) + (20 + 8.4) + (40 + 8.4) = 92.8 ms (R from
+ * the RTA: 4.8 + 1.2, 2.4 + 1.2 + 4.8, 1.2 + 4.8 + 2.4).
+ * The LET chain camera -> planner: camera's job 4 reads at 40, writes at 50; the planner's job 2
+ * reads at 80, writes at 120; from camera's job 3 read at 30: 90 ms, the exact LET bound. */
+static void test_gpu_only_hand_worked(void)
+{
+    char *ts = "examples/tasksets/rtx2060-chain-gpu.xml", *gpu = "examples/gpus/rtx2060.xml";
+    json_t *j = run_json("rtgpu-simulate",
+                         (char *[]){ "x", ts, "--gpu", gpu, "--format", "json", NULL });
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT_EQUAL(jint(j, "horizon_ns"), 220 * MS);
+    json_t *c = json_array_get(json_object_get(j, "chains"), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "name")), "camera-to-plan");
+    json_t *mrt = json_object_get(c, "reaction"), *mda = json_object_get(c, "data_age");
+    CU_ASSERT_EQUAL(jint(mrt, "observed_ns"), 48400000);
+    CU_ASSERT_EQUAL(jint(mrt, "job_chains"), 20);
+    CU_ASSERT_EQUAL(jint(mrt, "bound_ns"), 92800000);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(mrt, "binding")), "davare");
+    json_t *w = json_object_get(mrt, "witness");
+    CU_ASSERT_EQUAL(jint(w, "from_ns"), 0);
+    CU_ASSERT_EQUAL(jint(w, "to_ns"), 48400000);
+    expect_job(json_object_get(w, "jobs"), 0, "camera", 1, 10 * MS, 11200000);
+    expect_job(json_object_get(w, "jobs"), 1, "detector", 1, 21200000, 26 * MS);
+    expect_job(json_object_get(w, "jobs"), 2, "planner", 1, 46 * MS, 48400000);
+    CU_ASSERT_EQUAL(jint(mda, "observed_ns"), 48400000);
+    CU_ASSERT_EQUAL(jint(mda, "job_chains"), 5);
+    CU_ASSERT_EQUAL(jint(mda, "bound_ns"), 92800000);
+    w = json_object_get(mda, "witness");
+    CU_ASSERT_EQUAL(jint(w, "from_ns"), 0);
+    CU_ASSERT_EQUAL(jint(w, "to_ns"), 48400000);
+    expect_job(json_object_get(w, "jobs"), 0, "camera", 0, 0, 1200000);
+    expect_job(json_object_get(w, "jobs"), 1, "detector", 0, 1200000, 6 * MS);
+    expect_job(json_object_get(w, "jobs"), 2, "planner", 0, 6 * MS, 8400000);
+    c = json_array_get(json_object_get(j, "chains"), 1);
+    mrt = json_object_get(c, "reaction");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(c, "communication")), "let");
+    CU_ASSERT_EQUAL(jint(mrt, "observed_ns"), 90 * MS);
+    CU_ASSERT_EQUAL(jint(mrt, "bound_ns"), 90 * MS);
+    w = json_object_get(mrt, "witness");
+    CU_ASSERT_EQUAL(jint(w, "from_ns"), 30 * MS);
+    expect_job(json_object_get(w, "jobs"), 0, "camera", 4, 40 * MS, 50 * MS);
+    expect_job(json_object_get(w, "jobs"), 1, "planner", 2, 80 * MS, 120 * MS);
+    CU_ASSERT_EQUAL(jint(json_object_get(c, "data_age"), "observed_ns"), 90 * MS);
+    CU_ASSERT_TRUE(json_is_false(json_object_get(j, "bound_exceeded")));
+    json_decref(j);
+}
+
+/* A task set of GPU steps alone is no longer left unobserved: no warning, and the text summary
+ * has the chains' table with a row per chain and metric (tests/data/good/chain-gpu.xml: chains
+ * "abc" and "ac-let"). */
+static void test_gpu_only_observed(void)
 {
     char *ts = "tests/data/good/chain-gpu.xml", *gpu = "tests/data/good/gpu.xml";
     runcmd_out r = runcmd_tool("rtgpu-simulate", (char *[]){ "x", ts, "--gpu", gpu, NULL }, 60);
     CU_ASSERT_EQUAL(r.status, 0);
-    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "tests/data/good/chain-gpu.xml:16: warning: "
-                                                  "chain \"abc\" is not observed"));
-    runcmd_free(&r);
-    r = runcmd_tool("rtgpu-simulate", (char *[]){ "x", ts, "--gpu", gpu, "-q", NULL }, 60);
-    CU_ASSERT_EQUAL(r.status, 0);
     CU_ASSERT_TRUE(r.err && !strstr(r.err, "warning"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\nChains (observed maximum"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "  abc    implicit reaction"));
+    CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "  ac-let let      age"));
     runcmd_free(&r);
 }
 
@@ -236,5 +311,6 @@ void test_chain_sim_cli_register(void)
     CU_add_test(s, "LET observed = exact LET bound", test_let_equals_bound);
     CU_add_test(s, "implicit observed <= bound", test_implicit_below_bound);
     CU_add_test(s, "observation above its bound", test_exceeded);
-    CU_add_test(s, "GPU steps alone: warned, not observed", test_gpu_only_warns);
+    CU_add_test(s, "GPU steps alone: hand-worked MRT and MDA", test_gpu_only_hand_worked);
+    CU_add_test(s, "GPU steps alone: observed, no warning", test_gpu_only_observed);
 }

@@ -167,14 +167,16 @@ done:
     return rc;
 }
 
-/* The chains of r observed in res (docs/simulation.md, "Cause-effect chains") and their bounds:
- * SIMULATED with both arrays in *bounds and *chains (the caller frees them), or RUN_FAILED after
- * a message. */
-static int observe_chains(cli_run *r, const syssim_result *res, chain_result **bounds,
-                          chainrun_chain **chains)
+/* The chains of r observed in the whole-system run sys_res or else the GPU-only run gpu_res
+ * (docs/simulation.md, "Cause-effect chains") and their bounds: SIMULATED with both arrays in
+ * *bounds and *chains (the caller frees them), or RUN_FAILED after a message. */
+static int observe_chains(cli_run *r, const syssim_result *sys_res, const sim_result *gpu_res,
+                          chain_result **bounds, chainrun_chain **chains)
 {
     *bounds = chain_analyse_all(r->ts, &r->eval);
-    int rc = *bounds ? chainrun_observe(r->ts, res, *bounds, chains) : CHAINRUN_ENOMEM;
+    int rc = !*bounds ? CHAINRUN_ENOMEM
+           : sys_res  ? chainrun_observe(r->ts, sys_res, *bounds, chains)
+                      : chainrun_observe_sim(r->ts, gpu_res, *bounds, chains);
     if (rc == CHAINRUN_OK)
         return SIMULATED;
     free(*bounds);
@@ -188,6 +190,15 @@ static int observe_chains(cli_run *r, const syssim_result *res, chain_result **b
         fprintf(stderr, "rtgpu-simulate: error: the chains cannot be observed (an invalid job "
                         "record: a defect)\n");
     return RUN_FAILED;
+}
+
+/* What the writers show of the chains observed (cc NULL: none). */
+static simchains_view chains_view(const cli_run *r, const chain_result *cb,
+                                  const chainrun_chain *cc)
+{
+    simchains_view v = { .ts = r->ts, .n = cc ? r->ts->n_chains : 0, .bounds = cb, .obs = cc };
+    v.exceeded = chainrun_exceeded(cc, v.n, &v.chain, &v.mda);
+    return v;
 }
 
 /* Simulate the whole system of r (analysed: r->eval.system) and write everything to out.
@@ -259,15 +270,11 @@ static int simulate_system(cli_run *r, FILE *out)
     free(bound);
     chain_result *cb = NULL;
     chainrun_chain *cc = NULL;
-    if (r->ts->n_chains > 0 && (status = observe_chains(r, &res, &cb, &cc)) != SIMULATED) {
+    if (r->ts->n_chains > 0 && (status = observe_chains(r, &res, NULL, &cb, &cc)) != SIMULATED) {
         syssim_result_fini(&res);
         return status;
     }
-    rep.n_chains = cc ? r->ts->n_chains : 0;
-    rep.chain_bounds = cb;
-    rep.chains = cc;
-    rep.chain_exceeded = chainrun_exceeded(cc, rep.n_chains, &rep.exceeded_chain,
-                                           &rep.exceeded_mda);
+    rep.chains = chains_view(r, cb, cc);
     int wrc = a->format == CLI_FORMAT_JSON ? syssim_report_json(&rep, &res, out)
             : a->format == CLI_FORMAT_SVG  ? write_system_gantt(&rep, &res, out)
                                            : syssim_report_text(&rep, &res, out);
@@ -279,29 +286,44 @@ static int simulate_system(cli_run *r, FILE *out)
         fprintf(stderr, "rtgpu-simulate: error: cannot write %s: %s\n",
                 a->output_path ? a->output_path : "the standard output", strerror(errno));
         status = WRITE_FAILED;
-    } else if (rep.exceeded || rep.chain_exceeded) {
+    } else if (rep.exceeded || rep.chains.exceeded) {
         status = BOUND_EXCEEDED;
     } else if (a->fail_on_miss && misses > 0) {
         status = DEADLINE_MISSED;
     }
     syssim_result_fini(&res);
-    chainrun_free(cc, rep.n_chains);
+    chainrun_free(cc, rep.chains.n);
     free(cb);
     return status;
 }
 
-/* Simulate and write everything to out. Returns one of the values above. */
+/* Simulate the task set of GPU steps of r and write everything to out. Synchronous releases, and
+ * every release when the task set has chains, start each task at its offset; with chains the
+ * run records each job's start and finish and covers the chains (docs/simulation.md,
+ * "Cause-effect chains"). Returns one of the values above. */
 static int simulate(cli_run *r, FILE *out)
 {
     if (r->eval.system)
         return simulate_system(r, out);
     const cli_args *a = &r->args;
-    if (r->ts->n_chains > 0 && a->opt.verbosity >= 0)
-        fprintf(stderr, "%s:%ld: warning: chain \"%s\" is not observed: the simulation of a task "
-                        "set of GPU steps alone records no job's read and write instants; chains "
-                        "are observed in the whole-system simulation (docs/simulation.md, "
-                        "\"Cause-effect chains\"); rtgpu-analyze bounds and checks them\n",
-                cli_shown(r->ts->path), r->ts->chains[0].line, cli_shown(r->ts->chains[0].name));
+    bool chains = r->ts->n_chains > 0;
+    sim_options so = a->sim;
+    int64_t *phase = NULL;
+    if (chains || so.release == SIM_RELEASE_SYNCHRONOUS) {
+        phase = malloc((r->ts->n_tasks ? r->ts->n_tasks : 1) * sizeof *phase);
+        if (!phase) {
+            cli_oom(r);
+            return RUN_FAILED;
+        }
+        for (size_t i = 0; i < r->ts->n_tasks; i++)
+            phase[i] = r->ts->tasks[i].offset_ns;
+        so.phase_ns = phase;
+    }
+    if (chains) {
+        so.job_records = true;
+        if (so.horizon_ns <= 0)
+            so.horizon_ns = chainrun_horizon(r->ts, sim_default_horizon(r->ts));
+    }
     sim_report rep = { .ts = r->ts, .gpu = r->gpu, .l = r->layout, .o = &a->opt, .so = &a->sim,
                        .tool_version = RTGPU_VERSION };
     sim_trace_writer tw = { .r = &rep, .out = out, .json = a->format == CLI_FORMAT_JSON };
@@ -318,7 +340,18 @@ static int simulate(cli_run *r, FILE *out)
     if (a->format == CLI_FORMAT_JSON)
         wrc = sim_json_begin(&tw, trace);
     sim_result res = { 0 };
-    int rc = wrc ? SIM_ESINK : sim_run(r->m, r->ts, r->layout, &r->eval, &a->opt, &a->sim, &sink, &res);
+    int rc = wrc ? SIM_ESINK : sim_run(r->m, r->ts, r->layout, &r->eval, &a->opt, &so, &sink, &res);
+    free(phase);
+    chain_result *cb = NULL;
+    chainrun_chain *cc = NULL;
+    int status = SIMULATED;
+    if (rc == SIM_OK && chains && (status = observe_chains(r, NULL, &res, &cb, &cc)) !=
+                                     SIMULATED) {
+        sim_result_fini(&res);
+        free(keep.jobs);
+        return status;
+    }
+    rep.chains = chains_view(r, cb, cc);
     if (rc == SIM_OK) {
         if (a->format == CLI_FORMAT_JSON)
             wrc = sim_json_end(&tw, trace, &res);
@@ -328,7 +361,6 @@ static int simulate(cli_run *r, FILE *out)
             wrc = write_gantt(&rep, &keep, &res, out);
         sim_report_violation(&rep, &res, stderr);
     }
-    int status = SIMULATED;
     if (rc == SIM_ENOMEM) {
         cli_oom(r);
         status = RUN_FAILED;
@@ -345,12 +377,14 @@ static int simulate(cli_run *r, FILE *out)
         fprintf(stderr, "rtgpu-simulate: error: cannot write %s: %s\n",
                 a->output_path ? a->output_path : "the standard output", strerror(errno));
         status = WRITE_FAILED;
-    } else if (res.violation.found) {
+    } else if (res.violation.found || rep.chains.exceeded) {
         status = BOUND_EXCEEDED;
     } else if (a->fail_on_miss && res.misses > 0) {
         status = DEADLINE_MISSED;
     }
     sim_result_fini(&res);
+    chainrun_free(cc, rep.chains.n);
+    free(cb);
     free(keep.jobs);
     return status;
 }

@@ -212,39 +212,100 @@ int sim_json_end(sim_trace_writer *w, bool trace, const sim_result *res)
         jw_object_end(j);
     }
     jw_array_end(j);
-    jw_kbool(j, "bound_exceeded", res->violation.found);
+    if (r->chains.n > 0)
+        simchains_json(&r->chains, j);
+    jw_kbool(j, "bound_exceeded", res->violation.found || r->chains.exceeded);
     jw_object_end(j);
     if (putc('\n', w->out) == EOF)
         return -1;
     return jw_finish(j);
 }
 
-/* ns, rounded up to a whole ns, in a human unit. */
-static const char *human(double ns, char *buf, size_t size)
+void sim_text_headline(FILE *out, const rt_taskset *ts, const rt_gpu *gpu, sim_text_row_fn row,
+                       const void *ctx, uint64_t jobs, int64_t horizon_ns, bool capped,
+                       bool exceeded)
 {
-    report_fmt_ns((int64_t)ceil(ns), buf, size);
-    return buf;
-}
-
-int sim_report_text(const sim_report *r, const sim_result *res, FILE *out)
-{
-    char h[40], a[40], b[40], c[40], d[40];
-    report_fmt_ns(res->horizon_ns, h, sizeof h);
-    bool exceeded = res->violation.found;
-    if (res->misses == 0) {
+    char h[40];
+    uint64_t misses = 0;
+    sim_text_row x;
+    for (size_t t = 0; t < ts->n_tasks; t++) {
+        row(ctx, t, &x);
+        misses += x.misses;
+    }
+    if (misses == 0) {
         fprintf(out, "NO DEADLINE MISS; %s", exceeded ? "BOUND EXCEEDED"
                                                      : "NO OBSERVED RESPONSE ABOVE ITS BOUND");
     } else {
         fprintf(out, "DEADLINE MISSES:");
-        for (size_t t = 0, k = 0; t < res->n_tasks; t++)
-            if (res->tasks[t].misses)
+        for (size_t t = 0, k = 0; t < ts->n_tasks; t++) {
+            row(ctx, t, &x);
+            if (x.misses)
                 fprintf(out, "%s %s %" PRIu64 " of %" PRIu64 " jobs", k++ ? "," : "",
-                        r->ts->tasks[t].name, res->tasks[t].misses, res->tasks[t].jobs);
+                        ts->tasks[t].name, x.misses, x.jobs);
+        }
         fprintf(out, "; %s", exceeded ? "BOUND EXCEEDED" : "no response above its bound");
     }
-    fprintf(out, " (%" PRIu64 " jobs simulated over %s%s, task set \"%s\", GPU \"%s\")\n",
-            res->jobs, h, res->capped ? ", releases stopped at the job cap" : "",
-            r->ts->name ? r->ts->name : "", r->gpu->name ? r->gpu->name : "");
+    report_fmt_ns(horizon_ns, h, sizeof h);
+    fprintf(out, " (%" PRIu64 " jobs simulated over %s%s, task set \"%s\", GPU \"%s\")\n", jobs,
+            h, capped ? ", releases stopped at the job cap" : "", ts->name ? ts->name : "",
+            gpu->name ? gpu->name : "");
+}
+
+void sim_text_tasks(FILE *out, const rt_taskset *ts, sim_text_row_fn row, const void *ctx)
+{
+    char a[40], b[40], c[40], d[40], h[40];
+    size_t w = 4;
+    for (size_t t = 0; t < ts->n_tasks; t++)
+        if (strlen(ts->tasks[t].name) > w)
+            w = strlen(ts->tasks[t].name) > 40 ? 40 : strlen(ts->tasks[t].name);
+    fprintf(out, "  %-*s %-10s %9s %13s %13s %13s %13s %13s %7s\n", (int)w, "task", "partition",
+            "jobs", "best", "mean", "worst", "analysed R", "deadline D", "misses");
+    for (size_t t = 0; t < ts->n_tasks; t++) {
+        const rt_task *tk = &ts->tasks[t];
+        sim_text_row x;
+        row(ctx, t, &x);
+        strcpy(a, "-");
+        strcpy(b, "-");
+        strcpy(c, "-");
+        strcpy(d, "unbounded");
+        if (x.jobs) {
+            report_fmt_ns(x.best_ns, a, sizeof a);
+            report_fmt_ns((int64_t)ceil(x.mean_ns), b, sizeof b);
+            report_fmt_ns(x.worst_ns, c, sizeof c);
+        }
+        if (x.bounded)
+            report_fmt_ns(x.wcrt_ns, d, sizeof d);
+        report_fmt_ns(tk->deadline_ns, h, sizeof h);
+        fprintf(out, "  %-*.*s %-10.10s %9" PRIu64 " %13s %13s %13s %13s %13s %7" PRIu64 "\n",
+                (int)w, (int)w, tk->name, x.partition, x.jobs, a, b, c, d, h, x.misses);
+    }
+}
+
+/* Row t of a GPU-only run (ctx: the sim_report and the result); observed times rounded up. */
+typedef struct gpu_rows {
+    const sim_report *r;
+    const sim_result *res;
+} gpu_rows;
+
+static void gpu_row(const void *ctx, size_t t, sim_text_row *row)
+{
+    const gpu_rows *g = ctx;
+    const sim_task_stats *st = &g->res->tasks[t];
+    *row = (sim_text_row){ .partition = g->r->l->part_name[g->r->l->task_part[t]],
+                           .jobs = st->jobs, .misses = st->misses,
+                           .bounded = st->wcrt_ns >= 0, .wcrt_ns = st->wcrt_ns };
+    if (st->jobs) {
+        row->best_ns = (int64_t)ceil(st->min_ns);
+        row->mean_ns = st->sum_ns / (double)st->jobs;
+        row->worst_ns = (int64_t)ceil(st->max_ns);
+    }
+}
+
+int sim_report_text(const sim_report *r, const sim_result *res, FILE *out)
+{
+    gpu_rows g = { .r = r, .res = res };
+    sim_text_headline(out, r->ts, r->gpu, gpu_row, &g, res->jobs, res->horizon_ns, res->capped,
+                      res->violation.found || r->chains.exceeded);
     if (r->o->verbosity < 0)   /* -q: the headline alone */
         return ferror(out) ? -1 : 0;
     fprintf(out, "Simulation: %s releases (seed %" PRIu64 "), --exec %s; bounds: model revision "
@@ -252,36 +313,15 @@ int sim_report_text(const sim_report *r, const sim_result *res, FILE *out)
             sim_release_name(r->so->release), r->so->seed, sim_exec_name(r->so->exec),
             RT_MODEL_REVISION, rt_windows_name(r->o->windows),
             rt_interference_name(r->o->interference), r->o->margin);
-    size_t w = 4;
-    for (size_t t = 0; t < r->ts->n_tasks; t++)
-        if (strlen(r->ts->tasks[t].name) > w)
-            w = strlen(r->ts->tasks[t].name) > 40 ? 40 : strlen(r->ts->tasks[t].name);
-    fprintf(out, "  %-*s %-10s %9s %13s %13s %13s %13s %13s %7s\n", (int)w, "task", "partition",
-            "jobs", "best", "mean", "worst", "analysed R", "deadline D", "misses");
-    for (size_t t = 0; t < res->n_tasks; t++) {
-        const sim_task_stats *st = &res->tasks[t];
-        const rt_task *tk = &r->ts->tasks[t];
-        strcpy(a, "-");
-        strcpy(b, "-");
-        strcpy(c, "-");
-        strcpy(d, "unbounded");
-        if (st->jobs) {
-            human(st->min_ns, a, sizeof a);
-            human(st->sum_ns / (double)st->jobs, b, sizeof b);
-            human(st->max_ns, c, sizeof c);
-        }
-        if (st->wcrt_ns >= 0)
-            report_fmt_ns(st->wcrt_ns, d, sizeof d);
-        report_fmt_ns(tk->deadline_ns, h, sizeof h);
-        fprintf(out, "  %-*.*s %-10.10s %9" PRIu64 " %13s %13s %13s %13s %13s %7" PRIu64 "\n",
-                (int)w, (int)w, tk->name, r->l->part_name[r->l->task_part[t]], st->jobs, a, b, c,
-                d, h, st->misses);
-    }
+    sim_text_tasks(out, r->ts, gpu_row, &g);
+    if (r->chains.n > 0)
+        simchains_text(&r->chains, out);
     return ferror(out) ? -1 : 0;
 }
 
 void sim_report_violation(const sim_report *r, const sim_result *res, FILE *out)
 {
+    simchains_violation(&r->chains, out);
     const sim_violation *v = &res->violation;
     if (!v->found)
         return;

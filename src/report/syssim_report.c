@@ -70,70 +70,6 @@ static void json_trace(const syssim_report *r, const syssim_result *res, jw *j)
     jw_array_end(j);
 }
 
-/* One chain metric: observed, bound, witness (docs/simulation.md, "Cause-effect chains"). */
-static void json_chain_metric(const syssim_report *r, const rt_chain *c, const chainobs_max *m,
-                              const chainobs_job *w, bool has, int64_t bound, chain_bound bind,
-                              bool exceeded, jw *j)
-{
-    jw_object_begin(j);
-    if (m->found)
-        jw_kint(j, "observed_ns", m->length_ns);
-    else
-        jw_knull(j, "observed_ns");
-    jw_kint(j, "job_chains", (int64_t)m->chains);
-    if (has) {
-        jw_kint(j, "bound_ns", bound);
-        jw_kstr(j, "binding", chain_bound_name(bind));
-    } else {
-        jw_knull(j, "bound_ns");
-        jw_knull(j, "binding");
-    }
-    jw_kbool(j, "exceeded", exceeded);
-    jw_key(j, "witness");
-    if (!m->found) {
-        jw_null(j);
-    } else {
-        jw_object_begin(j);
-        jw_kint(j, "from_ns", m->from_ns);
-        jw_kint(j, "to_ns", m->to_ns);
-        jw_key(j, "jobs");
-        jw_array_begin(j);
-        for (size_t i = 0; i < c->n_tasks; i++) {
-            jw_object_begin(j);
-            jw_kstr(j, "task", r->ts->tasks[c->tasks[i]].name);
-            jw_kint(j, "job", (int64_t)m->jobs[i]);
-            jw_kint(j, "read_ns", w[i].read_ns);
-            jw_kint(j, "write_ns", w[i].write_ns);
-            jw_object_end(j);
-        }
-        jw_array_end(j);
-        jw_object_end(j);
-    }
-    jw_object_end(j);
-}
-
-static void json_chains(const syssim_report *r, jw *j)
-{
-    jw_key(j, "chains");
-    jw_array_begin(j);
-    for (size_t k = 0; k < r->n_chains; k++) {
-        const rt_chain *c = &r->ts->chains[k];
-        const chain_result *b = &r->chain_bounds[k];
-        const chainrun_chain *o = &r->chains[k];
-        jw_object_begin(j);
-        jw_kstr(j, "name", c->name);
-        jw_kstr(j, "communication", c->communication == RT_COMM_LET ? "let" : "implicit");
-        jw_key(j, "reaction");
-        json_chain_metric(r, c, &o->obs.mrt, o->mrt_jobs, b->has_mrt, b->mrt_ns, b->binding_mrt,
-                          o->mrt_exceeded, j);
-        jw_key(j, "data_age");
-        json_chain_metric(r, c, &o->obs.mda, o->mda_jobs, b->has_mda, b->mda_ns, b->binding_mda,
-                          o->mda_exceeded, j);
-        jw_object_end(j);
-    }
-    jw_array_end(j);
-}
-
 int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *out)
 {
     const rt_options *o = r->o;
@@ -200,9 +136,9 @@ int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *o
         jw_object_end(j);
     }
     jw_array_end(j);
-    if (r->n_chains > 0)
-        json_chains(r, j);
-    jw_kbool(j, "bound_exceeded", r->exceeded || r->chain_exceeded);
+    if (r->chains.n > 0)
+        simchains_json(&r->chains, j);
+    jw_kbool(j, "bound_exceeded", r->exceeded || r->chains.exceeded);
     jw_object_end(j);
     if (putc('\n', out) == EOF)
         return -1;
@@ -219,66 +155,36 @@ static const char *fmt_bound(bool bounded, int64_t ns, char *buf, size_t size)
     return buf;
 }
 
-/* One row of the chains' table. */
-static void text_chain_row(FILE *out, int w, const char *name, const char *comm,
-                           const char *metric, const chainobs_max *m, bool has, int64_t bound,
-                           chain_bound bind, bool exceeded)
-{
-    char a[40], b[40];
-    strcpy(a, "-");
-    if (m->found)
-        report_fmt_ns(m->length_ns, a, sizeof a);
-    fmt_bound(has, bound, b, sizeof b);
-    fprintf(out, "  %-*.*s %-8s %-8s %13s %13s %-9s %10" PRIu64 "%s\n", w, w, name, comm, metric,
-            a, b, has ? chain_bound_name(bind) : "-", m->chains, exceeded ? "  EXCEEDED" : "");
-}
+/* Row t of a whole-system run (ctx: the syssim_report and the result). */
+typedef struct sys_rows {
+    const syssim_report *r;
+    const syssim_result *res;
+} sys_rows;
 
-static void text_chains(const syssim_report *r, FILE *out)
+static void sys_row(const void *ctx, size_t t, sim_text_row *row)
 {
-    size_t w = 5;
-    for (size_t k = 0; k < r->n_chains; k++)
-        if (strlen(r->ts->chains[k].name) > w)
-            w = strlen(r->ts->chains[k].name) > 40 ? 40 : strlen(r->ts->chains[k].name);
-    fprintf(out, "\nChains (observed maximum over the job chains complete in the run, beside the "
-                 "binding bound):\n");
-    fprintf(out, "  %-*s %-8s %-8s %13s %13s %-9s %10s\n", (int)w, "chain", "comm", "metric",
-            "observed", "bound", "binding", "job chains");
-    for (size_t k = 0; k < r->n_chains; k++) {
-        const rt_chain *c = &r->ts->chains[k];
-        const chain_result *b = &r->chain_bounds[k];
-        const chainrun_chain *o = &r->chains[k];
-        const char *comm = c->communication == RT_COMM_LET ? "let" : "implicit";
-        text_chain_row(out, (int)w, c->name, comm, "reaction", &o->obs.mrt, b->has_mrt,
-                       b->mrt_ns, b->binding_mrt, o->mrt_exceeded);
-        text_chain_row(out, (int)w, c->name, comm, "age", &o->obs.mda, b->has_mda, b->mda_ns,
-                       b->binding_mda, o->mda_exceeded);
+    const sys_rows *g = ctx;
+    const syssim_task_result *st = &g->res->tasks[t];
+    const hol_task_result *hr = &g->r->sys->res.tasks[t];
+    const char *p = task_part(g->r, t);
+    *row = (sim_text_row){ .partition = p ? p : "-", .jobs = st->completed, .misses = st->misses,
+                           .bounded = hr->status == HOL_BOUNDED, .wcrt_ns = hr->response_ns };
+    if (st->completed) {
+        row->best_ns = st->min_response_ns;
+        row->mean_ns = st->sum_response_ns / (double)st->completed;
+        row->worst_ns = st->max_response_ns;
     }
 }
 
 int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *out)
 {
-    char h[40], a[40], b[40], c[40], d[40], nb[48];
-    uint64_t jobs = 0, misses = 0;
-    for (size_t t = 0; t < res->n_tasks; t++) {
+    char c[40], d[40], nb[48];
+    uint64_t jobs = 0;
+    for (size_t t = 0; t < res->n_tasks; t++)
         jobs += res->tasks[t].completed;
-        misses += res->tasks[t].misses;
-    }
-    if (misses == 0) {
-        fprintf(out, "NO DEADLINE MISS; %s", r->exceeded || r->chain_exceeded
-                                                 ? "BOUND EXCEEDED"
-                                                 : "NO OBSERVED RESPONSE ABOVE ITS BOUND");
-    } else {
-        fprintf(out, "DEADLINE MISSES:");
-        for (size_t t = 0, k = 0; t < res->n_tasks; t++)
-            if (res->tasks[t].misses)
-                fprintf(out, "%s %s %" PRIu64 " of %" PRIu64 " jobs", k++ ? "," : "",
-                        r->ts->tasks[t].name, res->tasks[t].misses, res->tasks[t].completed);
-        fprintf(out, "; %s", r->exceeded || r->chain_exceeded ? "BOUND EXCEEDED"
-                                                              : "no response above its bound");
-    }
-    report_fmt_ns(res->horizon_ns, h, sizeof h);
-    fprintf(out, " (%" PRIu64 " jobs simulated over %s, task set \"%s\", GPU \"%s\")\n", jobs, h,
-            r->ts->name ? r->ts->name : "", r->gpu->name ? r->gpu->name : "");
+    sys_rows g = { .r = r, .res = res };
+    sim_text_headline(out, r->ts, r->gpu, sys_row, &g, jobs, res->horizon_ns, false,
+                      r->exceeded || r->chains.exceeded);
     if (r->o->verbosity < 0)   /* -q: the headline alone */
         return ferror(out) ? -1 : 0;
     fprintf(out, "Simulation: whole system, %s releases (seed %" PRIu64 "), --exec %s, "
@@ -288,32 +194,11 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
             r->exec_name, r->o->gpu_kernel_preemption ? "kernel" : "job", RT_MODEL_REVISION,
             rt_windows_name(r->o->windows), rt_interference_name(r->o->interference),
             r->o->margin);
+    sim_text_tasks(out, r->ts, sys_row, &g);
     size_t w = 4;
     for (size_t t = 0; t < r->ts->n_tasks; t++)
         if (strlen(r->ts->tasks[t].name) > w)
             w = strlen(r->ts->tasks[t].name) > 40 ? 40 : strlen(r->ts->tasks[t].name);
-    fprintf(out, "  %-*s %-10s %9s %13s %13s %13s %13s %13s %7s\n", (int)w, "task", "partition",
-            "jobs", "best", "mean", "worst", "analysed R", "deadline D", "misses");
-    for (size_t t = 0; t < res->n_tasks; t++) {
-        const syssim_task_result *st = &res->tasks[t];
-        const hol_task_result *hr = &r->sys->res.tasks[t];
-        const rt_task *tk = &r->ts->tasks[t];
-        strcpy(a, "-");
-        strcpy(b, "-");
-        strcpy(c, "-");
-        if (st->completed) {
-            report_fmt_ns(st->min_response_ns, a, sizeof a);
-            report_fmt_ns((int64_t)ceil(st->sum_response_ns / (double)st->completed), b,
-                          sizeof b);
-            report_fmt_ns(st->max_response_ns, c, sizeof c);
-        }
-        fmt_bound(hr->status == HOL_BOUNDED, hr->response_ns, d, sizeof d);
-        report_fmt_ns(tk->deadline_ns, h, sizeof h);
-        const char *p = task_part(r, t);
-        fprintf(out, "  %-*.*s %-10.10s %9" PRIu64 " %13s %13s %13s %13s %13s %7" PRIu64 "\n",
-                (int)w, (int)w, tk->name, p ? p : "-", st->completed, a, b, c, d, h,
-                st->misses);
-    }
     fprintf(out, "\nSteps (worst completion from the job's nominal release):\n");
     fprintf(out, "  %-*s %4s %-4s %-12s %13s %13s\n", (int)w, "task", "step", "kind", "resource",
             "worst", "analysed R");
@@ -331,46 +216,14 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
                     res_name(r, r->sys->steps[s].resource, nb, sizeof nb), c, d);
         }
     }
-    if (r->n_chains > 0)
-        text_chains(r, out);
+    if (r->chains.n > 0)
+        simchains_text(&r->chains, out);
     return ferror(out) ? -1 : 0;
-}
-
-/* The counter-example of an observed chain metric above its binding bound. */
-static void chain_violation(const syssim_report *r, FILE *out)
-{
-    size_t k = r->exceeded_chain;
-    const rt_chain *c = &r->ts->chains[k];
-    const chain_result *b = &r->chain_bounds[k];
-    const chainrun_chain *o = &r->chains[k];
-    bool mda = r->exceeded_mda;
-    const chainobs_max *m = mda ? &o->obs.mda : &o->obs.mrt;
-    const chainobs_job *wj = mda ? o->mda_jobs : o->mrt_jobs;
-    fprintf(out, "rtgpu-simulate: DEFECT: chain \"%s\" (%s): observed maximum %s %" PRId64
-                 " ns, above the analysed bound %" PRId64 " ns (%s)\n", c->name,
-            c->communication == RT_COMM_LET ? "let" : "implicit",
-            mda ? "data age" : "reaction time", m->length_ns, mda ? b->mda_ns : b->mrt_ns,
-            chain_bound_name(mda ? b->binding_mda : b->binding_mrt));
-    if (mda)
-        fprintf(out, "  from the read of job %zu of \"%s\" at %" PRId64 " ns to the write of "
-                     "job %zu of \"%s\" at %" PRId64 " ns; the job chain:\n", m->jobs[0],
-                r->ts->tasks[c->tasks[0]].name, m->from_ns, m->jobs[c->n_tasks - 1] + 1,
-                r->ts->tasks[c->tasks[c->n_tasks - 1]].name, m->to_ns);
-    else
-        fprintf(out, "  from the read of job %zu of \"%s\" at %" PRId64 " ns to the write of "
-                     "job %zu of \"%s\" at %" PRId64 " ns; the job chain:\n", m->jobs[0] - 1,
-                r->ts->tasks[c->tasks[0]].name, m->from_ns, m->jobs[c->n_tasks - 1],
-                r->ts->tasks[c->tasks[c->n_tasks - 1]].name, m->to_ns);
-    for (size_t i = 0; i < c->n_tasks; i++)
-        fprintf(out, "    task \"%s\" job %zu: read at %" PRId64 " ns, write at %" PRId64
-                     " ns\n", r->ts->tasks[c->tasks[i]].name, m->jobs[i], wj[i].read_ns,
-                wj[i].write_ns);
 }
 
 void syssim_report_violation(const syssim_report *r, const syssim_result *res, FILE *out)
 {
-    if (r->chain_exceeded)
-        chain_violation(r, out);
+    simchains_violation(&r->chains, out);
     if (!r->exceeded)
         return;
     size_t t = r->exceeded_task;

@@ -11,11 +11,10 @@
 
 #include "analysis/layout.h"
 #include "analysis/options.h"
-#include "analysis/chain.h"
 #include "analysis/system.h"
-#include "sim/chainrun.h"
 #include "sim/sim.h"
 #include "sim/syssim.h"
+#include "report/simchains_report.h"
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
 
@@ -31,24 +30,19 @@ typedef struct syssim_report {
     const char *exec_name;       /* "wcet" or "random", as given */
     bool exceeded;               /* an observed end-to-end response above its bound ... */
     size_t exceeded_task;        /* ... of this task (syssim_exceeded) */
-    size_t n_chains;             /* the task set's chains when observed, else 0 */
-    const chain_result *chain_bounds;  /* n_chains: the analysed bounds (chain_analyse_all) */
-    const chainrun_chain *chains;      /* n_chains: what the run observed (chainrun_observe) */
-    bool chain_exceeded;         /* an observed chain metric above its binding bound ... */
-    size_t exceeded_chain;       /* ... of this chain ... */
-    bool exceeded_mda;           /* ... the data age (else the reaction time) */
+    simchains_view chains;       /* the chains observed (chains.n 0: none, or not observed) */
     const char *tool_version;
 } syssim_report;
 
 /* JSON summary (schemas/sim.schema.json) with the trace of segments when res->trace is set, and
- * the chains when n_chains > 0.
+ * the chains when chains.n > 0.
  * Returns 0, or -1 on a write error. */
 int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *out);
 /* Text summary: headline, options, one row per task (observed best/mean/worst, analysed R, D,
  * misses), then one row per step (observed worst completion beside the step's R), then one row
  * per chain metric (observed beside the binding bound). 0 or -1. */
 int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *out);
-/* The counter-examples (r->exceeded, r->chain_exceeded), in words, for standard error. */
+/* The counter-examples (r->exceeded, r->chains.exceeded), in words, for standard error. */
 void syssim_report_violation(const syssim_report *r, const syssim_result *res, FILE *out);
 
 #endif

@@ -1,6 +1,7 @@
-/* chainrun: the chains of a whole-system simulation (chainrun.h). Exact 64-bit integers. */
+/* chainrun: the chains of a simulation (chainrun.h). Exact 64-bit integers. */
 #include "sim/chainrun.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "util/ckint.h"
@@ -66,14 +67,60 @@ static int witness(const chainobs_task *tasks, const rt_chain *c, const size_t *
     return CHAINRUN_OK;
 }
 
-int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain_result *bounds,
-                     chainrun_chain **out)
+/* Where the implicit read and write instants come from: one of the two simulations. */
+typedef struct source {
+    const syssim_result *sys;   /* whole system: first step's start, last step's completion */
+    const sim_result *gpu;      /* GPU steps alone: the job's start and finish */
+} source;
+
+/* A simulated instant in whole ns: exact under --exec wcet; under --exec dynamic the nearest
+ * (docs/chains.md sec. 5: rounding keeps the order of instants and the bounds). */
+static int64_t whole_ns(double ns)
+{
+    return (int64_t)llround(ns);
+}
+
+/* Task i's recorded jobs and their implicit instants into a new array in *out (*n of them):
+ * CHAINRUN_OK, CHAINRUN_ENOMEM, or CHAINRUN_EINVAL for a record that is missing. */
+static int implicit_jobs(const source *src, size_t i, chainobs_job **out, size_t *n)
+{
+    size_t m;
+    *out = NULL;
+    if (src->sys) {
+        const syssim_task_result *st = &src->sys->tasks[i];
+        m = (size_t)st->released;
+        if (m && !st->jobs)
+            return CHAINRUN_EINVAL;
+    } else {
+        const sim_task_stats *st = &src->gpu->tasks[i];
+        m = (size_t)st->jobs;
+        if (m && !st->spans)
+            return CHAINRUN_EINVAL;
+    }
+    chainobs_job *j = malloc((m ? m : 1) * sizeof *j);
+    if (!j)
+        return CHAINRUN_ENOMEM;
+    for (size_t k = 0; k < m; k++) {
+        if (src->sys) {
+            const syssim_job *r = &src->sys->tasks[i].jobs[k];
+            j[k] = (chainobs_job){ .read_ns = r->first_start_ns, .write_ns = r->last_end_ns };
+        } else {
+            const sim_span *r = &src->gpu->tasks[i].spans[k];
+            j[k] = (chainobs_job){ .read_ns = whole_ns(r->start_ns),
+                                   .write_ns = whole_ns(r->finish_ns) };
+        }
+    }
+    *out = j;
+    *n = m;
+    return CHAINRUN_OK;
+}
+
+static int observe(const rt_taskset *ts, const source *src, const chain_result *bounds,
+                   chainrun_chain **out)
 {
     size_t n = ts->n_tasks, nc = ts->n_chains;
     int rc = CHAINRUN_ENOMEM;
     *out = NULL;
-    if (res->n_tasks != n)
-        return CHAINRUN_EINVAL;
     chainobs_task *imp = calloc(n ? n : 1, sizeof *imp), *let = calloc(n ? n : 1, sizeof *let);
     chainobs_job **buf = calloc(2 * (n ? n : 1), sizeof *buf);
     chainrun_chain *cr = calloc(nc ? nc : 1, sizeof *cr);
@@ -81,27 +128,21 @@ int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain
         goto done;
     for (size_t i = 0; i < n; i++) {
         const rt_task *t = &ts->tasks[i];
-        const syssim_task_result *st = &res->tasks[i];
-        size_t m = (size_t)st->released;
-        if (m && !st->jobs) {
-            rc = CHAINRUN_EINVAL;
+        size_t m = 0;
+        if ((rc = implicit_jobs(src, i, &buf[2 * i], &m)) != CHAINRUN_OK)
             goto done;
-        }
-        chainobs_job *ij = malloc((m ? m : 1) * sizeof *ij), *lj = malloc((m ? m : 1) * sizeof *lj);
-        buf[2 * i] = ij;
+        chainobs_job *lj = malloc((m ? m : 1) * sizeof *lj);
         buf[2 * i + 1] = lj;
-        if (!ij || !lj)
+        rc = CHAINRUN_ENOMEM;
+        if (!lj)
             goto done;
-        for (size_t k = 0; k < m; k++)
-            ij[k] = (chainobs_job){ .read_ns = st->jobs[k].first_start_ns,
-                                    .write_ns = st->jobs[k].last_end_ns };
         int64_t from;
         int lrc = chainobs_let_jobs(t->offset_ns, t->period_ns, t->deadline_ns, m, lj, &from);
         if (lrc != CHAINOBS_OK) {
             rc = lrc == CHAINOBS_ERANGE ? CHAINRUN_ERANGE : CHAINRUN_EINVAL;
             goto done;
         }
-        imp[i] = (chainobs_task){ .jobs = ij, .n_jobs = m, .unrecorded_from_ns = from };
+        imp[i] = (chainobs_task){ .jobs = buf[2 * i], .n_jobs = m, .unrecorded_from_ns = from };
         let[i] = (chainobs_task){ .jobs = lj, .n_jobs = m, .unrecorded_from_ns = from };
     }
     for (size_t k = 0; k < nc; k++) {
@@ -134,6 +175,22 @@ done:
     return rc;
 }
 
+int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain_result *bounds,
+                     chainrun_chain **out)
+{
+    source src = { .sys = res };
+    *out = NULL;
+    return res->n_tasks == ts->n_tasks ? observe(ts, &src, bounds, out) : CHAINRUN_EINVAL;
+}
+
+int chainrun_observe_sim(const rt_taskset *ts, const sim_result *res, const chain_result *bounds,
+                         chainrun_chain **out)
+{
+    source src = { .gpu = res };
+    *out = NULL;
+    return res->n_tasks == ts->n_tasks ? observe(ts, &src, bounds, out) : CHAINRUN_EINVAL;
+}
+
 bool chainrun_exceeded(const chainrun_chain *c, size_t n, size_t *chain, bool *mda)
 {
     for (size_t k = 0; k < n; k++)
@@ -147,7 +204,9 @@ bool chainrun_exceeded(const chainrun_chain *c, size_t n, size_t *chain, bool *m
 
 void chainrun_free(chainrun_chain *c, size_t n)
 {
-    for (size_t k = 0; c && k < n; k++) {
+    if (!c)
+        return;
+    for (size_t k = 0; k < n; k++) {
         chainobs_result_fini(&c[k].obs);
         free(c[k].mrt_jobs);
         free(c[k].mda_jobs);

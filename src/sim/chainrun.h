@@ -1,7 +1,8 @@
-/* chainrun: the cause-effect chains of a whole-system simulation (docs/simulation.md,
- * "Cause-effect chains"): the horizon that covers them, and per chain the observed maximum
- * reaction time and data age (chainobs) from syssim's job records (implicit communication) or
- * the nominal LET instants, with the witness job chains' instants, beside the binding bounds. */
+/* chainrun: the cause-effect chains of a simulation (docs/simulation.md, "Cause-effect chains"):
+ * the horizon that covers them, and per chain the observed maximum reaction time and data age
+ * (chainobs) from the job records of a whole-system run (syssim) or of a run of GPU steps alone
+ * (sim) under implicit communication, or from the nominal LET instants, with the witness job
+ * chains' instants, beside the binding bounds. */
 #ifndef RT_CHAINRUN_H
 #define RT_CHAINRUN_H
 
@@ -11,6 +12,7 @@
 
 #include "analysis/chain.h"
 #include "sim/chainobs.h"
+#include "sim/sim.h"
 #include "sim/syssim.h"
 #include "taskset/taskset.h"
 
@@ -34,6 +36,11 @@ int64_t chainrun_horizon(const rt_taskset *ts, int64_t base);
  * ts->n_chains in *out (free with chainrun_free). CHAINRUN_OK, or an error with *out NULL. */
 int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain_result *bounds,
                      chainrun_chain **out);
+/* The same for a run of the GPU-only simulator (sim_run with job_records and phase_ns = the
+ * tasks' offsets): a job reads at its start and writes at its finish (implicit), each rounded to
+ * the nearest whole ns (exact under --exec wcet). */
+int chainrun_observe_sim(const rt_taskset *ts, const sim_result *res, const chain_result *bounds,
+                         chainrun_chain **out);
 /* The first chain with an exceeded metric: true with its index in *chain and whether it is the
  * data age (else the reaction time) in *mda. */
 bool chainrun_exceeded(const chainrun_chain *c, size_t n, size_t *chain, bool *mda);

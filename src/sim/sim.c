@@ -301,6 +301,24 @@ static int emit_launch(sim *s, size_t p, double now)
     return s->sink->launch(s->sink->ctx, &l);
 }
 
+/* Keep job j's start and finish at spans[st->jobs] (job_records), before st->jobs counts it.
+ * That is spans[j.index]: a task's jobs finish in index order (one partition runs them one at a
+ * time, and its ready queue takes equal priorities by release, then index, and a task's releases
+ * are in order). The array grows by doubling: full when jobs is 0 or a power of two. */
+static int span_add(sim_task_stats *st, const sim_job *j)
+{
+    uint64_t k = st->jobs;
+    if ((k & (k - 1)) == 0) {   /* 0, 1, 2, 4, ...: full (or empty) */
+        size_t cap = k ? 2 * (size_t)k : 1;
+        sim_span *p = realloc(st->spans, cap * sizeof *p);
+        if (!p)
+            return SIM_ENOMEM;
+        st->spans = p;
+    }
+    st->spans[k] = (sim_span){ .start_ns = j->start_ns, .finish_ns = j->finish_ns };
+    return SIM_OK;
+}
+
 /* The job on p finished at now: statistics, the bound check, the sink. */
 static int job_end(sim *s, size_t p, double now)
 {
@@ -311,6 +329,9 @@ static int job_end(sim *s, size_t p, double now)
                   .start_ns = pp->job_start, .finish_ns = now,
                   .response_ns = now - pp->job.activation };
     sim_task_stats *st = &s->out->tasks[t];
+    int rc = s->so->job_records ? span_add(st, &j) : SIM_OK;
+    if (rc != SIM_OK)
+        return rc;
     if (st->jobs == 0 || j.response_ns < st->min_ns)
         st->min_ns = j.response_ns;
     if (st->jobs == 0 || j.response_ns > st->max_ns)
@@ -508,7 +529,9 @@ static int sim_init(sim *s, const model *m, const rt_layout *l)
         s->task[t] = (sim_task){ .part = l->task_part[t], .prio = l->task_prio[t],
                                  .period = tk->period_ns, .deadline = tk->deadline_ns,
                                  .jitter = tk->jitter_ns };
-        if (s->so->release == SIM_RELEASE_RANDOM)
+        if (s->so->phase_ns)
+            s->task[t].offset = (double)s->so->phase_ns[t];
+        else if (s->so->release == SIM_RELEASE_RANDOM)
             s->task[t].offset = (double)rng_upto(&s->rng, tk->period_ns - 1);
         s->out->tasks[t].wcrt_ns = r->status == RTA_BOUNDED ? r->wcrt_ns : -1;
     }
@@ -560,6 +583,8 @@ void sim_result_fini(sim_result *r)
 {
     if (!r)
         return;
+    for (size_t t = 0; r->tasks && t < r->n_tasks; t++)
+        free(r->tasks[t].spans);
     free(r->tasks);
     memset(r, 0, sizeof *r);
 }

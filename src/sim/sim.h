@@ -30,6 +30,12 @@ typedef struct sim_options {
     uint64_t job_cap;        /* releases stop after the first this many jobs (default 10^6) */
     uint64_t trace_cap;      /* most launches given to a sink's launch callback (default 10^6):
                                 one more ends the run with SIM_ETRACE */
+    const int64_t *phase_ns; /* NULL: synchronous releases start every task at 0, random ones
+                                draw each task's first activation in [0, T); else task t's first
+                                activation is at phase_ns[t] (>= 0) and random releases draw the
+                                jitters only. Borrowed. */
+    bool job_records;        /* keep each finished job's start and finish (sim_task_stats.spans:
+                                the cause-effect chains' read and write instants) */
 } sim_options;
 
 /* A finished job. Times in ns from 0 (whole numbers under --exec wcet). */
@@ -59,8 +65,16 @@ typedef struct sim_sink {
     int (*launch)(void *ctx, const sim_launch *l);
 } sim_sink;
 
+/* One job's start (its first launch begins) and finish (its last launch ends), ns. */
+typedef struct sim_span {
+    double start_ns, finish_ns;
+} sim_span;
+
 typedef struct sim_task_stats {
     uint64_t jobs;           /* finished */
+    sim_span *spans;         /* owned, with job_records: job k's at [k], k < jobs (NULL with
+                                none); every job released runs to completion, so these are
+                                the task's jobs 0 .. jobs-1 */
     double max_ns, min_ns, sum_ns;   /* observed responses */
     uint64_t misses;         /* response > D */
     int64_t wcrt_ns;         /* analysed R; -1 if unbounded */
@@ -89,7 +103,8 @@ typedef struct sim_result {
 /* SIM_ETRACE: a sink with a launch callback would get more than trace_cap launches. */
 enum { SIM_OK = 0, SIM_ENOMEM = -1, SIM_ERANGE = -2, SIM_ESINK = -3, SIM_ETRACE = -4 };
 
-/* Default options (synchronous, wcet, seed 1, horizon 0, job and trace caps 10^6). */
+/* Default options (synchronous, wcet, seed 1, horizon 0, job and trace caps 10^6, phases 0, no
+ * job records). */
 void sim_options_default(sim_options *so);
 /* The hyperperiod (lcm of the periods) plus the largest jitter; INT64_MAX if it overflows. */
 int64_t sim_default_horizon(const rt_taskset *ts);
