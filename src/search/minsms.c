@@ -298,18 +298,15 @@ static int stage_anneal(search *s, const stage *st)
 }
 
 /* The fixed-budget annealing (overshoot.h) from the incumbent, until the bound is reached or
- * its stage ends. An incumbent of one partition leaves it nothing to shift between partitions
- * (every layout of fewer units that splits it fails by far): the annealing gets the time. */
+ * its stage ends. It knows the one-partition minimum, below which it never walks on one
+ * partition. */
 static int stage_overshoot(search *s, const stage *st)
 {
     if (s->closed || !s->inc.layout)
         return ASSIGN_OK;
-    if (s->inc.jl.n_parts == 1) {
-        s->inc.stage = STAGES[ST_ANNEAL_LARGE].name; /* its finds are the annealing's */
-        return stage_anneal(s, st);
-    }
     local_stats stats = {0};
-    int r = overshoot_search(s->j, s->b, stage_deadline(s, st), s->lb_units, !s->small,
+    int64_t one = s->out->one_partition_sms / s->m->gpu->granularity;
+    int r = overshoot_search(s->j, s->b, stage_deadline(s, st), s->lb_units, one, !s->small,
                              &s->inc.jl, &stats);
     return take_primal(s, r, &stats);
 }

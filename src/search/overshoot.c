@@ -24,7 +24,9 @@
 #define OVER_EVALS_MAX 20000L /* and at most */
 #define OVER_T0 0.1          /* temperature, in units of overshoot (a miss by 10% of D): first */
 #define OVER_T1 0.001        /* and last */
-#define OVER_PERTURB 3       /* every third run starts from a perturbed best */
+#define OVER_FRESH 3         /* every third run starts from a built layout (fresh) */
+#define OVER_GROUPS 4        /* a built layout has 2 to OVER_GROUPS partitions */
+#define OVER_CUTS 8          /* cuts drawn for one built layout */
 
 typedef struct ov {
     judge *j;
@@ -33,9 +35,13 @@ typedef struct ov {
     int64_t step, min;       /* the size rule (sizes.h): sizes are min + k * step */
     jlayout cur, cand, best;
     unsigned char *miss, *cand_miss; /* T entries: the tasks that miss in cur and in cand */
-    size_t *missing;         /* scratch: the tasks that miss in cur */
+    size_t *missing;         /* scratch: the tasks that miss in cur, or a group's tasks */
+    unsigned char *outside;  /* scratch: T entries, the tasks outside a group */
     uint64_t xs;
     local_stats *st;
+    lbt *b;
+    int64_t one;             /* the one-partition minimum in units (0: none found) */
+    size_t *order;           /* the tasks by isolated WCET on the largest size, shortest first */
 } ov;
 
 static bool expired(const ov *s)
@@ -75,6 +81,13 @@ static size_t count(const ov *s, const jlayout *l, size_t p)
     for (size_t i = 0; i < s->T; i++)
         k += l->part[i] == p;
     return k;
+}
+
+/* Whether a layout of one partition within K units is known to fail: the local search analysed
+ * every size of one partition below the one-partition minimum (or found none that passes). */
+static bool below_one(const ov *s, int64_t K)
+{
+    return s->one == 0 || K < s->one;
 }
 
 /* A random neighbour of s->cur within budget K in s->cand, one of eight moves drawn alike; false
@@ -168,7 +181,7 @@ static bool neighbour(ov *s, int64_t K)
     }
     }
     jl_normalise(c);
-    return true;
+    return c->n_parts > 1 || !below_one(s, K);
 }
 
 /* s->cur passes: shrink each partition, in order, to the next allowed size while the layout
@@ -241,13 +254,90 @@ static int start(ov *s, int64_t K, bool perturbed)
     return 0;
 }
 
+/* The smallest allowed units, up to K, on which the tasks of partition g of c pass the
+ * necessary group test (bounds.h) with every other task outside; 0 when none does, -1 on out
+ * of memory. */
+static int64_t group_floor(ov *s, const jlayout *c, size_t g, int64_t K)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < s->T; i++) {
+        s->outside[i] = c->part[i] != g;
+        if (c->part[i] == g)
+            s->missing[k++] = i;
+    }
+    for (int64_t u = s->min; u <= K; u += s->step) {
+        int r = lbt_group_pass(s->b, s->missing, k, (size_t)(u - 1), s->outside);
+        if (r != 0)
+            return r < 0 ? -1 : u;
+    }
+    return 0;
+}
+
+/* s->cur: a layout built afresh within budget K. The tasks, shortest isolated WCET first, are cut
+ * at random points into 2 to OVER_GROUPS contiguous groups (so the short jobs that tight
+ * deadlines can wait behind stay together, away from the long ones); each group is a partition
+ * of the fewest units on which it passes the necessary group test, and what K leaves goes to
+ * the groups in proportion to their isolated utilisation on the largest size, in allowed steps,
+ * the last steps to random groups. A cut whose floors exceed K cannot pass: up to OVER_CUTS
+ * cuts are drawn. 1 built, 0 none found within K, -1 on out of memory. Needs K >= 2 * min and
+ * T >= 2 (see run). */
+static int built(ov *s, int64_t K)
+{
+    jlayout *c = &s->cur;
+    size_t top = lbt_sizes(s->b) - 1;
+    for (int tries = 0; tries < OVER_CUTS; tries++) {
+        size_t m = 2 + pick(s, OVER_GROUPS - 1);
+        if (m > s->T)
+            m = s->T;
+        if ((int64_t)m * s->min > K)
+            m = (size_t)(K / s->min);
+        memset(s->outside, 0, s->T); /* the cut points, until group_floor */
+        for (size_t k = 1; k < m;) {
+            size_t at = 1 + pick(s, s->T - 1);
+            k += !s->outside[at];
+            s->outside[at] = 1;
+        }
+        double w[OVER_GROUPS] = {0}, sum = 0;
+        for (size_t k = 0, g = 0; k < s->T; k++) {
+            g += s->outside[k];
+            c->part[s->order[k]] = g;
+            double u = lbt_util(s->b, s->order[k], top);
+            w[g] += u;
+            sum += u;
+        }
+        c->n_parts = m;
+        int64_t used = 0;
+        for (size_t p = 0; p < m && used <= K; p++) {
+            int64_t f = group_floor(s, c, p, K - used - (int64_t)(m - 1 - p) * s->min);
+            if (f < 0)
+                return -1;
+            c->units[p] = f;
+            used = f == 0 ? K + 1 : used + f;
+        }
+        if (used > K)
+            continue;
+        int64_t spare = K - used;
+        for (size_t p = 0; p < m && sum > 0; p++) {
+            int64_t add = (int64_t)((double)spare * w[p] / sum) / s->step * s->step;
+            c->units[p] += add;
+            used += add;
+        }
+        for (; used + s->step <= K; used += s->step)
+            c->units[pick(s, m)] += s->step;
+        jl_normalise(c);
+        return 1;
+    }
+    return 0;
+}
+
 /* One run: from the best within budget K (one step below it), anneal over layouts of at most
  * K units until one passes or the run's neighbours are drawn. A layout that passes is squeezed
  * and becomes the best. 1 when the best improved, 0 when not, -1 on out of memory. */
-static int run(ov *s, bool perturbed)
+static int run(ov *s, bool fresh)
 {
     int64_t K = jl_units(&s->best) - s->step;
-    if (start(s, K, perturbed) < 0)
+    int b = fresh && s->T >= 2 && K >= 2 * s->min ? built(s, K) : 0;
+    if (b < 0 || (b == 0 && start(s, K, fresh) < 0))
         return -1;
     bool pass = false;
     double c = cost(s, &s->cur, &pass);
@@ -292,28 +382,46 @@ static void ov_fini(ov *s)
     free(s->miss);
     free(s->cand_miss);
     free(s->missing);
+    free(s->order);
+    free(s->outside);
 }
 
-int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, bool persist,
-                     jlayout *best, local_stats *st)
+/* The tasks of b by isolated WCET on the largest size, shortest first (ties: file order). */
+static void by_wcet(const lbt *b, size_t *order, size_t T)
+{
+    size_t top = lbt_sizes(b) - 1;
+    for (size_t i = 0; i < T; i++) {
+        size_t k = i;
+        for (; k > 0 && lbt_iso(b, order[k - 1], top) > lbt_iso(b, i, top); k--)
+            order[k] = order[k - 1];
+        order[k] = i;
+    }
+}
+
+int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, int64_t one_units,
+                     bool persist, jlayout *best, local_stats *st)
 {
     const size_rule *rule = lbt_rule(b);
     ov s = { .j = j, .deadline = deadline, .T = lbt_tasks(b),
              .step = rule->step_units, .min = rule->min_units,
-             .xs = 0x853C49E6748FEA9BULL, .st = st };
+             .xs = 0x853C49E6748FEA9BULL, .st = st, .b = b,
+             .one = one_units };
     st->t_best = 0;
     if (s.T < 1 || best->n_parts == 0)
         return 0;
     s.miss = calloc(s.T, 1);
     s.cand_miss = calloc(s.T, 1);
     s.missing = calloc(s.T, sizeof *s.missing);
+    s.order = calloc(s.T, sizeof *s.order);
+    s.outside = calloc(s.T, 1);
     int ok = jl_init(&s.cur, s.T) == 0;
     ok &= jl_init(&s.cand, s.T) == 0;
     ok &= jl_init(&s.best, s.T) == 0;
-    if (!ok || !s.miss || !s.cand_miss || !s.missing) {
+    if (!ok || !s.miss || !s.cand_miss || !s.missing || !s.order || !s.outside) {
         ov_fini(&s);
         return -1;
     }
+    by_wcet(b, s.order, s.T);
     jl_copy(&s.best, best);
     int64_t before = jl_units(best);
     int rc = 0;
@@ -323,7 +431,7 @@ int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, bool persi
         /* a smaller layout needs K >= the minimum of one partition */
         if (jl_units(&s.best) <= stop || jl_units(&s.best) - s.step < s.min)
             break;
-        rc = run(&s, runs % OVER_PERTURB == OVER_PERTURB - 1);
+        rc = run(&s, runs % OVER_FRESH == OVER_FRESH - 1);
         idle = rc == 1 ? 0 : idle + 1;
     }
     if (rc >= 0) {
