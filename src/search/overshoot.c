@@ -24,7 +24,7 @@
 #define OVER_EVALS_MAX 20000L /* and at most */
 #define OVER_T0 0.1          /* temperature, in units of overshoot (a miss by 10% of D): first */
 #define OVER_T1 0.001        /* and last */
-#define OVER_FRESH 3         /* every third run starts from a built layout (fresh) */
+#define OVER_FRESH 3         /* every third run: perturbed, or once wide, built afresh */
 #define OVER_GROUPS 4        /* a built layout has 2 to OVER_GROUPS partitions */
 #define OVER_CUTS 8          /* cuts drawn for one built layout */
 
@@ -41,6 +41,8 @@ typedef struct ov {
     local_stats *st;
     lbt *b;
     int64_t one;             /* the one-partition minimum in units (0: none found) */
+    bool wide;               /* this run is a wide one: built starts and the one-partition rule
+                              * (overshoot_search says when) */
     size_t *order;           /* the tasks by isolated WCET on the largest size, shortest first */
 } ov;
 
@@ -181,7 +183,7 @@ static bool neighbour(ov *s, int64_t K)
     }
     }
     jl_normalise(c);
-    return c->n_parts > 1 || !below_one(s, K);
+    return c->n_parts > 1 || !s->wide || !below_one(s, K);
 }
 
 /* s->cur passes: shrink each partition, in order, to the next allowed size while the layout
@@ -336,7 +338,7 @@ static int built(ov *s, int64_t K)
 static int run(ov *s, bool fresh)
 {
     int64_t K = jl_units(&s->best) - s->step;
-    int b = fresh && s->T >= 2 && K >= 2 * s->min ? built(s, K) : 0;
+    int b = s->wide && fresh && s->T >= 2 && K >= 2 * s->min ? built(s, K) : 0;
     if (b < 0 || (b == 0 && start(s, K, fresh) < 0))
         return -1;
     bool pass = false;
@@ -426,12 +428,31 @@ int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, int64_t on
     int64_t before = jl_units(best);
     int rc = 0;
     persist = persist && deadline > 0;
-    for (long runs = 0, idle = 0; rc >= 0 && !expired(&s) && (persist || idle < OVER_IDLE);
-         runs++) {
+    /* Plain runs are those of the stage before wide runs existed: the same layouts from the same
+     * random numbers. Wide runs draw on their own, and come every third run once the stage has
+     * widened (OVER_IDLE plain runs in a row brought nothing), every run from a best of one
+     * partition (where plain runs would walk back into one partition); so where plain runs find
+     * a layout they still find it, later by the time the wide runs took. */
+    uint64_t xs_wide = 0x2545F4914F6CDD1DULL;
+    bool widened = false;
+    for (long runs = 0, plain = 0, idle = 0;
+         rc >= 0 && !expired(&s) && (persist || idle < OVER_IDLE); runs++) {
         /* a smaller layout needs K >= the minimum of one partition */
         if (jl_units(&s.best) <= stop || jl_units(&s.best) - s.step < s.min)
             break;
-        rc = run(&s, runs % OVER_FRESH == OVER_FRESH - 1);
+        bool one = s.best.n_parts == 1, third = runs % OVER_FRESH == OVER_FRESH - 1;
+        widened = widened || idle >= OVER_IDLE || one;
+        s.wide = one || (widened && third);
+        if (s.wide) {
+            uint64_t xs = s.xs;
+            s.xs = xs_wide;
+            rc = run(&s, !one || third);
+            xs_wide = s.xs;
+            s.xs = xs;
+        } else {
+            rc = run(&s, plain % OVER_FRESH == OVER_FRESH - 1);
+            plain++;
+        }
         idle = rc == 1 ? 0 : idle + 1;
     }
     if (rc >= 0) {

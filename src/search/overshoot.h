@@ -16,11 +16,13 @@
  * shifted between partitions or to and from the free ones, two partitions merged, one split, a
  * partition opened for one task), the cost the judge's overshoot (judge.h); a layout that
  * passes is shrunk while it passes, becomes best, and K falls below it. Runs restart from the
- * best; every third one starts instead from a layout built afresh (the tasks by isolated WCET
- * cut into 2 to 4 groups). one_units is the one-partition minimum (0: none passes): below it
- * the walk never takes a layout of one partition, which would fail. Stops when best has stop
- * units or fewer (a proven lower bound), at the deadline (monotonic seconds; 0: none), or,
- * unless persist (which needs a deadline), after OVER_IDLE runs in a row that bring nothing.
+ * best, every third one perturbed. Wide runs, on random numbers of their own so that the others
+ * stay those of the stage without them, come every third run once OVER_IDLE runs in a row bring
+ * nothing, and every run while best has one partition: they start from a layout built afresh
+ * (the tasks by isolated WCET cut into 2 to 4 groups), and below one_units (the one-partition
+ * minimum; 0: none passes) never take a layout of one partition, which would fail. Stops when
+ * best has stop units or fewer (a proven lower bound), at the deadline (monotonic seconds; 0:
+ * none), or, unless persist (which needs a deadline), after OVER_IDLE runs in a row that bring nothing.
  * Every layout kept passed judge_eval, the only judge. st->t_best: when best last improved.
  * Returns 1 when best improved, 0 when not, -1 on out of memory. Deterministic for a given
  * deadline outcome. */
