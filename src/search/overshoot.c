@@ -293,6 +293,8 @@ static int built(ov *s, int64_t K)
             m = s->T;
         if ((int64_t)m * s->min > K)
             m = (size_t)(K / s->min);
+        if (m < 2)
+            return 0; /* run calls with T >= 2 and K >= 2 * min: cannot happen */
         memset(s->outside, 0, s->T); /* the cut points, until group_floor */
         for (size_t k = 1; k < m;) {
             size_t at = 1 + pick(s, s->T - 1);
