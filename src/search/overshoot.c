@@ -286,23 +286,26 @@ static int64_t group_floor(ov *s, const jlayout *c, size_t g, int64_t K)
 static int built(ov *s, int64_t K)
 {
     jlayout *c = &s->cur;
-    size_t top = lbt_sizes(s->b) - 1;
+    size_t top = lbt_sizes(s->b) - 1, T = s->T;
+    int64_t step = s->step;
+    if (T < 2 || step < 1)
+        return 0; /* run calls with T >= 2, and a size rule's step is at least 1 */
     for (int tries = 0; tries < OVER_CUTS; tries++) {
         size_t m = 2 + pick(s, OVER_GROUPS - 1);
-        if (m > s->T)
-            m = s->T;
+        if (m > T)
+            m = T;
         if ((int64_t)m * s->min > K)
             m = (size_t)(K / s->min);
         if (m < 2)
             return 0; /* run calls with T >= 2 and K >= 2 * min: cannot happen */
-        memset(s->outside, 0, s->T); /* the cut points, until group_floor */
+        memset(s->outside, 0, T); /* the cut points, until group_floor */
         for (size_t k = 1; k < m;) {
-            size_t at = 1 + pick(s, s->T - 1);
+            size_t at = 1 + pick(s, T - 1);
             k += !s->outside[at];
             s->outside[at] = 1;
         }
         double w[OVER_GROUPS] = {0}, sum = 0;
-        for (size_t k = 0, g = 0; k < s->T; k++) {
+        for (size_t k = 0, g = 0; k < T; k++) {
             g += s->outside[k];
             c->part[s->order[k]] = g;
             double u = lbt_util(s->b, s->order[k], top);
@@ -322,12 +325,12 @@ static int built(ov *s, int64_t K)
             continue;
         int64_t spare = K - used;
         for (size_t p = 0; p < m && sum > 0; p++) {
-            int64_t add = (int64_t)((double)spare * w[p] / sum) / s->step * s->step;
+            int64_t add = (int64_t)((double)spare * w[p] / sum) / step * step;
             c->units[p] += add;
             used += add;
         }
-        for (; used + s->step <= K; used += s->step)
-            c->units[pick(s, m)] += s->step;
+        for (; used + step <= K; used += step)
+            c->units[pick(s, m)] += step;
         jl_normalise(c);
         return 1;
     }
