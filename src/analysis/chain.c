@@ -93,16 +93,6 @@ static void implicit_bounds(const rt_chain *c, const chain_task *tasks, chain_re
 
 /* ---- LET: exact by partitioned job chains ------------------------------------------------ */
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 /* re of job k of t; false on overflow. */
 static bool let_re(const chain_task *t, int64_t k, int64_t *re)
 {
@@ -165,7 +155,7 @@ static void let_exact(const rt_chain *c, const chain_task *tasks, chain_result *
     bool ovf = false;
     for (size_t j = 0; j < c->n_tasks && !ovf; j++) {
         const chain_task *t = &tasks[c->tasks[j]];
-        ovf = ck_mul(h / gcd64(h, t->period_ns), t->period_ns, &h);
+        ovf = ck_mul(h / ck_gcd(h, t->period_ns), t->period_ns, &h);
         if (t->offset_ns > max_phase)
             max_phase = t->offset_ns;
         if (t->period_ns > tasks[c->tasks[p]].period_ns)

@@ -56,16 +56,6 @@ static rt_tpc_mask disable_mask(int64_t first, int64_t last)
     return (rt_tpc_mask){ .hi = ~hi, .lo = ~lo };
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* Legality of sms under rule r, and the nearest legal sizes that are multiples of g and fit in
  * n SMs (0: none). A legal size has no neighbours to suggest. */
 static void gc_check(rt_deploy_part *p, const rt_gc_rule *r, int64_t g, int64_t n)
@@ -75,7 +65,7 @@ static void gc_check(rt_deploy_part *p, const rt_gc_rule *r, int64_t g, int64_t 
     if (p->gc_legal)
         return;
     int64_t step; /* lcm(step_sms, g); both are small, but check anyway */
-    if (ck_mul(r->step_sms / gcd64(r->step_sms, g), g, &step))
+    if (ck_mul(r->step_sms / ck_gcd(r->step_sms, g), g, &step))
         return;
     int64_t below = (p->sms - 1) / step * step;
     if (below >= r->min_sms && below > 0)

@@ -203,6 +203,20 @@ static simchains_view chains_view(const cli_run *r, const chain_result *cb,
 
 /* Simulate the whole system of r (analysed: r->eval.system) and write everything to out.
  * Returns one of the values of simulate(). */
+/* Each task's offset, the phase it is first released at (malloc'd, the caller frees); NULL
+ * after reporting out of memory. */
+static int64_t *task_offsets(cli_run *r)
+{
+    int64_t *phase = malloc((r->ts->n_tasks ? r->ts->n_tasks : 1) * sizeof *phase);
+    if (!phase) {
+        cli_oom(r);
+        return NULL;
+    }
+    for (size_t i = 0; i < r->ts->n_tasks; i++)
+        phase[i] = r->ts->tasks[i].offset_ns;
+    return phase;
+}
+
 static int simulate_system(cli_run *r, FILE *out)
 {
     const cli_args *a = &r->args;
@@ -215,13 +229,9 @@ static int simulate_system(cli_run *r, FILE *out)
     so.horizon_ns = a->sim.horizon_ns > 0 ? a->sim.horizon_ns
                                           : chainrun_horizon(r->ts, sim_default_horizon(r->ts));
     so.job_records = r->ts->n_chains > 0;
-    int64_t *phase = malloc((r->ts->n_tasks ? r->ts->n_tasks : 1) * sizeof *phase);
-    if (!phase) {
-        cli_oom(r);
+    int64_t *phase = task_offsets(r);
+    if (!phase)
         return RUN_FAILED;
-    }
-    for (size_t i = 0; i < r->ts->n_tasks; i++)
-        phase[i] = r->ts->tasks[i].offset_ns;
     so.phase_ns = phase;
     so.trace = a->format == CLI_FORMAT_SVG || (a->format == CLI_FORMAT_JSON && a->trace);
     so.trace_cap = a->format == CLI_FORMAT_SVG ? GANTT_MAX_SEGMENTS : a->sim.trace_cap;
@@ -310,13 +320,9 @@ static int simulate(cli_run *r, FILE *out)
     sim_options so = a->sim;
     int64_t *phase = NULL;
     if (chains || so.release == SIM_RELEASE_SYNCHRONOUS) {
-        phase = malloc((r->ts->n_tasks ? r->ts->n_tasks : 1) * sizeof *phase);
-        if (!phase) {
-            cli_oom(r);
+        phase = task_offsets(r);
+        if (!phase)
             return RUN_FAILED;
-        }
-        for (size_t i = 0; i < r->ts->n_tasks; i++)
-            phase[i] = r->ts->tasks[i].offset_ns;
         so.phase_ns = phase;
     }
     if (chains) {

@@ -3,23 +3,13 @@
 
 #include "util/ckint.h"
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 size_rule size_rule_of(const rt_options *o, int64_t g)
 {
     size_rule r = { 1, 1 };
     if (g < 1)
         g = 1;
     if (o->part_step_sms > 1)
-        r.step_units = o->part_step_sms / gcd64(o->part_step_sms, g);  /* lcm(step, g) / g */
+        r.step_units = o->part_step_sms / ck_gcd(o->part_step_sms, g);  /* lcm(step, g) / g */
     int64_t lo = o->part_min_sms > g ? ck_ceil_div(o->part_min_sms, g) : 1;
     int64_t up;
     if (ck_mul(ck_ceil_div(lo, r.step_units), r.step_units, &up))

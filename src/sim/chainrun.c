@@ -6,23 +6,13 @@
 
 #include "util/ckint.h"
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* What chain c needs simulated (chainrun_horizon), or -1 when it leaves int64. */
 static int64_t chain_need(const rt_taskset *ts, const rt_chain *c)
 {
     int64_t h = 1, phase = 0, sum = 0;
     for (size_t i = 0; i < c->n_tasks; i++) {
         const rt_task *t = &ts->tasks[c->tasks[i]];
-        if (ck_mul(h, t->period_ns / gcd64(h, t->period_ns), &h) ||
+        if (ck_mul(h, t->period_ns / ck_gcd(h, t->period_ns), &h) ||
             ck_add(sum, t->period_ns, &sum) || ck_add(sum, t->deadline_ns, &sum))
             return -1;
         if (t->offset_ns > phase)

@@ -18,6 +18,7 @@
 #include "models/interference.h"
 #include "util/analyzer.h"
 #include "util/rng.h"
+#include "util/ckint.h"
 
 /* Times are doubles: whole numbers of ns are exact up to 2^53 ns (104 days); the simulated time
  * stops there (the horizon is clamped, a later finish is SIM_ERANGE). */
@@ -465,21 +466,11 @@ static int sim_loop(sim *s)
 
 /* ---- set-up ---- */
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 int64_t sim_default_horizon(const rt_taskset *ts)
 {
     int64_t h = 1, jmax = 0;
     for (size_t i = 0; i < ts->n_tasks; i++) {
-        int64_t T = ts->tasks[i].period_ns, q = T / gcd64(h, T);
+        int64_t T = ts->tasks[i].period_ns, q = T / ck_gcd(h, T);
         /* periods are positive (the loader checks), so q >= 1
          * NOLINTNEXTLINE(clang-analyzer-core.DivideZero) */
         if (h > INT64_MAX / q)

@@ -9,6 +9,7 @@
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/textesc.h"
+#include "util/ckint.h"
 
 /* Largest SM count accepted: far above any GPU made, small enough that per-size tables
  * (one row per allowed partition size) stay small. */
@@ -348,16 +349,6 @@ static void read_cpu(const xmlattr_at *gat, xmlNodePtr n, rt_gpu *g)
         xmlattr_get_name(&at, &g->cpu_name);
 }
 
-static int64_t gcd64(int64_t a, int64_t b)
-{
-    while (b) {
-        int64_t r = a % b;
-        a = b;
-        b = r;
-    }
-    return a;
-}
-
 /* <copy-engine name gbps setup policy>. */
 static void read_engine(const char *path, rt_diags *d, xmlNodePtr n, rt_copy_engine *e)
 {
@@ -371,7 +362,7 @@ static void read_engine(const char *path, rt_diags *d, xmlNodePtr n, rt_copy_eng
     int rc = xmlattr_get_decimal(&at, "gbps", &mant, &digits);
     need(&at, rc, "gbps");
     if (rc == 1) {
-        int64_t den = units_decimal_scale(1, 0, digits), k = gcd64(mant, den);
+        int64_t den = units_decimal_scale(1, 0, digits), k = ck_gcd(mant, den);
         e->gbps_num = mant / k;
         e->gbps_den = den / k;
     }

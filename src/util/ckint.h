@@ -23,4 +23,15 @@ static inline int64_t ck_ceil_div(int64_t a, int64_t b)
     return (a % b != 0 && a > 0) ? q + 1 : q;
 }
 
+/* Greatest common divisor of a and b (Euclid); gcd(a, 0) = a. */
+static inline int64_t ck_gcd(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t r = a % b;
+        a = b;
+        b = r;
+    }
+    return a;
+}
+
 #endif
