@@ -48,7 +48,7 @@ typedef struct ov {
 
 static bool expired(const ov *s)
 {
-    return s->deadline > 0 && search_now() >= s->deadline;
+    return search_past(s->deadline);
 }
 
 /* xorshift64 (Marsaglia), as the annealing of local.c */
@@ -352,7 +352,7 @@ static int run(ov *s, bool fresh)
     evals = evals < OVER_EVALS_MIN ? OVER_EVALS_MIN : evals > OVER_EVALS_MAX ? OVER_EVALS_MAX
                                                                              : evals;
     for (long it = 0; !pass && !isnan(c) && it < evals; it++) {
-        if ((it & 63) == 0 && expired(s))
+        if ((it & 15) == 0 && expired(s))
             break;
         if (!neighbour(s, K))
             continue;

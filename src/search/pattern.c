@@ -238,7 +238,7 @@ static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
     if (p->truncated || p->oom)
         return;
     if (++p->nodes > p->node_cap ||
-        ((p->nodes & 1023) == 0 && p->deadline > 0 && search_now() >= p->deadline)) {
+        ((p->nodes & 1023) == 0 && search_past(p->deadline))) {
         p->truncated = true;
         return;
     }
@@ -431,7 +431,7 @@ static int round_(pm *p, bool *done)
     for (size_t si = 0; si < p->C; si++) {
         size_t s = p->sorder[si];
         /* past the deadline the remaining sizes get only the knapsack bound (still valid) */
-        late = late || (p->deadline > 0 && search_now() >= p->deadline);
+        late = late || search_past(p->deadline);
         /* partial pricing: once columns were found, a size whose last search cost more than
          * this round so far is left to the knapsack bound (valid) until a round finds none */
         skip = skip || (added && !p->use_greedy && p->cost[s] > spent);

@@ -116,7 +116,7 @@ static int witness_cuts(pmctx *c, size_t np, const jverdict *v, size_t *n_rows)
 static int check(void *ctx, const unsigned char *x)
 {
     pmctx *c = ctx;
-    if (c->deadline > 0 && search_now() >= c->deadline) {
+    if (search_past(c->deadline)) {
         c->out->hit_time_limit = true;
         return -1;
     }

@@ -82,7 +82,7 @@ static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
     if (p->truncated || p->oom)
         return;
     if (++p->nodes > p->enum_cap ||
-        ((p->nodes & 1023) == 0 && p->deadline > 0 && search_now() >= p->deadline)) {
+        ((p->nodes & 1023) == 0 && search_past(p->deadline))) {
         p->truncated = true;
         return;
     }

@@ -17,6 +17,12 @@ static inline double search_now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* Whether deadline (on search_now; 0: none) has passed: every stage's clock test. */
+static inline bool search_past(double deadline)
+{
+    return deadline > 0 && search_now() >= deadline;
+}
+
 /* Seconds left of o's time limit for a search started at t0 (search_now): 0 for "no limit",
  * negative when the limit has passed. */
 static inline double search_time_left(const rt_options *o, double t0)
