@@ -233,15 +233,19 @@ double pm_knapsack(const pm *p, size_t pos, double sum, double util)
     return kb;
 }
 
+bool pm_node(pm *p, long cap)
+{
+    if (++p->nodes > cap || ((p->nodes & 15) == 0 && search_past(p->deadline)))
+        p->truncated = true;
+    return !p->truncated;
+}
+
 static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
 {
     if (p->truncated || p->oom)
         return;
-    if (++p->nodes > p->node_cap ||
-        ((p->nodes & 1023) == 0 && search_past(p->deadline))) {
-        p->truncated = true;
+    if (!pm_node(p, p->node_cap))
         return;
-    }
     if (pos == p->n || sum + p->suffix[pos] <= p->best_sum)
         return;
     /* the fractional knapsack over the undecided tasks */

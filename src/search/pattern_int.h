@@ -73,5 +73,9 @@ bool pm_conflicts(const pm *p, size_t t, size_t k);
 int pm_complement_pass(pm *p, size_t k);
 /* qsort order of size_t values, ascending. */
 int pm_cmp_size(const void *x, const void *y);
+/* One more node of a depth-first search (the pricing's, the pool's) with cap nodes at most:
+ * false, with p->truncated set, once the cap is passed or p->deadline has. The clock is read
+ * every 16 nodes: a node runs up to two group tests (a few ms each on 40 tasks). */
+bool pm_node(pm *p, long cap);
 
 #endif

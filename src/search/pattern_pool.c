@@ -81,11 +81,8 @@ static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
 {
     if (p->truncated || p->oom)
         return;
-    if (++p->nodes > p->enum_cap ||
-        ((p->nodes & 1023) == 0 && search_past(p->deadline))) {
-        p->truncated = true;
+    if (!pm_node(p, p->enum_cap))
         return;
-    }
     if (pos == p->n || sum + p->suffix[pos] < p->need)
         return;
     if (pm_knapsack(p, pos, sum, util) < p->need)
