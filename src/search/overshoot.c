@@ -438,8 +438,9 @@ int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, int64_t on
      * widened (OVER_IDLE plain runs in a row brought nothing), every run from a best of one
      * partition (where plain runs would walk back into one partition); so where plain runs find
      * a layout they still find it, later by the time the wide runs took. Every wide run starts
-     * built: from a best of one partition, the best brought within K would be one partition
-     * below its minimum, which a wide run may not leave for the walk's first move. */
+     * built: from a best of one partition, the best brought within K is one partition below its
+     * minimum, which a wide run leaves only by a split, too costly to be taken (such runs ended
+     * where they began). */
     uint64_t xs_wide = 0x2545F4914F6CDD1DULL;
     bool widened = false;
     for (long runs = 0, plain = 0, idle = 0;
