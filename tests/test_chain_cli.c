@@ -46,6 +46,10 @@ static void test_chain_json(void)
     json_int_t rb = jint(json_array_get(tasks, 1), "wcrt_ns");
     json_int_t rc = jint(json_array_get(tasks, 2), "wcrt_ns");
     CU_ASSERT(ra > 0 && rb > 0 && rc > 0);
+    /* the phases as the file gives them: c's 1 ms, none (0) for a and b */
+    CU_ASSERT_EQUAL(jint(json_array_get(tasks, 0), "offset_ns"), 0);
+    CU_ASSERT_EQUAL(jint(json_array_get(tasks, 1), "offset_ns"), 0);
+    CU_ASSERT_EQUAL(jint(json_array_get(tasks, 2), "offset_ns"), 1000000);
     json_int_t davare = 10000000 + ra + 20000000 + rb + 40000000 + rc;
     json_t *abc = json_array_get(chains, 0), *b = json_object_get(abc, "bounds");
     CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(abc, "communication")), "implicit");

@@ -12,8 +12,8 @@ with tasks/ and cechains/), none of its requirements. Nothing of it is copied in
 This script is a manual check (docs/validation.md sec. 18): neither `make check` nor CI runs it.
 
 For every chain of every task set, rtgpu-analyze's JSON gives the tasks' periods, deadlines,
-release jitters, end-to-end WCRTs and steps, the XML the tasks' offsets; they are fed to the
-reference analyses and compared with the chain's `bounds`:
+release jitters, offsets, end-to-end WCRTs and steps; they are fed to the reference analyses
+and compared with the chain's `bounds`:
 
   davare     = Davare2007.davare07, every task's max_iat = T
   durr_mrt   = Duerr2019.duerr19_mrt + the jitter term, per hop (see below)
@@ -39,27 +39,10 @@ import argparse
 import json
 import os
 import random
-import re
 import subprocess
 import sys
 import tempfile
-import xml.etree.ElementTree as ET
 
-UNITS = {"ns": 1, "us": 1000, "ms": 1000000, "s": 1000000000}
-
-
-def duration_ns(text):
-    """A duration of the task-set format (docs/formats.md) in whole ns."""
-    m = re.fullmatch(r"([0-9]+)(?:\.([0-9]+))?(ns|us|ms|s)", text.strip())
-    if not m:
-        raise ValueError("bad duration %r" % text)
-    whole, frac, unit = m.group(1), m.group(2) or "", m.group(3)
-    scale = UNITS[unit]
-    num = int(whole + frac) * scale
-    den = 10 ** len(frac)
-    if num % den:
-        raise ValueError("duration %r is not a whole number of ns" % text)
-    return num // den
 
 
 class Reference:
@@ -141,14 +124,12 @@ def compare_chain(ref, chain, tasks):
 
 
 def load(analyze, gpu, path):
-    """rtgpu-analyze's JSON of path, with each task's offset, core and WCET/BCET sums."""
+    """rtgpu-analyze's JSON of path, with each task's core and WCET/BCET sums."""
     p = subprocess.run([analyze, path, "--gpu", gpu, "--format", "json"],
                        capture_output=True, text=True, timeout=120)
     if p.returncode not in (0, 1):
         raise RuntimeError("%s: rtgpu-analyze exit %d: %s" % (path, p.returncode, p.stderr))
     doc = json.loads(p.stdout)
-    offsets = {t.get("name"): duration_ns(t.get("offset", "0ns"))
-               for t in ET.parse(path).getroot().iter("task")}
     tasks = {}
     for t in doc["tasks"]:
         steps = t.get("steps") or []
@@ -158,7 +139,7 @@ def load(analyze, gpu, path):
         tasks[t["name"]] = {
             "period": t["period_ns"], "deadline": t["deadline_ns"], "jitter": t["jitter_ns"],
             "wcrt": t["wcrt_ns"] if t["rta_status"] == "bounded" else None,
-            "offset": offsets[t["name"]], "core": core,
+            "offset": t["offset_ns"], "core": core,
             "priority": steps[0]["priority"] if core is not None else t["priority"],
             "wcet": sum(s["wcet_ns"] for s in steps), "bcet": sum(s["bcet_ns"] for s in steps)}
     return doc.get("chains") or [], tasks
@@ -245,7 +226,7 @@ def main(argv):
     for path in files:
         try:
             chains, tasks = load(a.analyze, a.gpu, path)
-        except (RuntimeError, OSError, ValueError, ET.ParseError) as err:
+        except (RuntimeError, OSError, ValueError) as err:
             sys.stderr.write("chain_crosscheck: %s\n" % err)
             return 2
         for ch in chains:

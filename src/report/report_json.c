@@ -207,6 +207,7 @@ static void j_task(jw *w, const rt_report *r, size_t i)
     kint_or_null(w, "priority", l, l ? l->task_prio[i] : 0);
     jw_kint(w, "period_ns", tk->period_ns);
     jw_kint(w, "deadline_ns", tk->deadline_ns);
+    jw_kint(w, "offset_ns", tk->offset_ns);
     jw_kint(w, "jitter_ns", tk->jitter_ns);
     /* a whole system: R is end to end; C, B, t and Q belong to its steps (docs/report.md) */
     bool sys = r->eval && r->eval->system;
