@@ -337,13 +337,15 @@ static int built(ov *s, int64_t K)
     return 0;
 }
 
-/* One run: from the best within budget K (one step below it), anneal over layouts of at most
- * K units until one passes or the run's neighbours are drawn. A layout that passes is squeezed
- * and becomes the best. 1 when the best improved, 0 when not, -1 on out of memory. */
+/* One run: from a layout built within budget K (one step below the best) when the run is wide,
+ * else (or when none is built) from the best brought within K, perturbed when fresh; anneal over
+ * layouts of at most K units until one passes or the run's neighbours are drawn. A layout that
+ * passes is squeezed and becomes the best. 1 when the best improved, 0 when not, -1 on out of
+ * memory. */
 static int run(ov *s, bool fresh)
 {
     int64_t K = jl_units(&s->best) - s->step;
-    int b = s->wide && fresh && s->T >= 2 && K >= 2 * s->min ? built(s, K) : 0;
+    int b = s->wide && s->T >= 2 && K >= 2 * s->min ? built(s, K) : 0;
     if (b < 0 || (b == 0 && start(s, K, fresh) < 0))
         return -1;
     bool pass = false;
