@@ -152,6 +152,7 @@ else
 	sh tests/check_explore.sh $(BUILD)
 	sh tests/check_split.sh $(BUILD)
 	sh tests/check_escape.sh $(BUILD)
+	sh tests/check_launch.sh $(BUILD)
 	sh tests/check_json_schemas.sh $(BUILD)
 	BUILD=$(BUILD) SANITIZE=$(SANITIZE) SANFLAGS='$(SANFLAGS)' CC='$(CC)' sh tests/check_install.sh
 endif

@@ -41,9 +41,9 @@ static void test_launch_system(void)
     char *l = runcmd_read_file(launch), *p = runcmd_read_file(parts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    assert_line(l, "taskset -c 1 chrt -f 98 nvtaskset -t 0-29 detector  # task \"detector\", "
+    assert_line(l, "taskset -c 1 chrt -f 98 nvtaskset -t 0-29 -- detector  # task \"detector\", "
                    "step 1: core 1, priority 2; partition \"P0\": SMs 0-29");
-    assert_line(l, "taskset -c 1 chrt -f 97 nvtaskset -t 0-29 detector  # task \"detector\", "
+    assert_line(l, "taskset -c 1 chrt -f 97 nvtaskset -t 0-29 -- detector  # task \"detector\", "
                    "step 5: core 1, priority 3; partition \"P0\": SMs 0-29");
     assert_line(l, "taskset -c 3 chrt -f 96 logger  # task \"logger\", step 1: core 3, "
                    "priority 5");
@@ -55,7 +55,8 @@ static void test_launch_system(void)
 }
 
 /* A task set of GPU steps only (tests/data/cli/kernel-preempt.xml: H and L on P0, 4 SMs of a
- * 4-SM GPU): one line per task, no taskset or chrt (no CPU step), nvtaskset -t 0-3. */
+ * 4-SM GPU): one line per task under chrt -o 0, no taskset and no chrt -f (no CPU step),
+ * nvtaskset -t 0-3 and -- before the name. */
 static void test_launch_gpu_only(void)
 {
     char launch[] = "build/test-sysemit-gpu.launch";
@@ -66,8 +67,8 @@ static void test_launch_gpu_only(void)
     CU_ASSERT_EQUAL(r.status, 1);    /* H misses in job mode (docs/system.md sec. 4) */
     char *l = runcmd_read_file(launch);
     CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-    assert_line(l, "nvtaskset -t 0-3 H  # task \"H\": no CPU step; partition \"P0\": SMs 0-3");
-    assert_line(l, "nvtaskset -t 0-3 L  # task \"L\": no CPU step; partition \"P0\": SMs 0-3");
+    assert_line(l, "chrt -o 0 nvtaskset -t 0-3 -- H  # task \"H\": no CPU step; partition \"P0\": SMs 0-3");
+    assert_line(l, "chrt -o 0 nvtaskset -t 0-3 -- L  # task \"L\": no CPU step; partition \"P0\": SMs 0-3");
     CU_ASSERT_PTR_NULL(strstr(l, "\ntaskset "));
     free(l);
     runcmd_free(&r);
@@ -105,7 +106,7 @@ static void test_launch_levels(void)
     assert_line(l, "taskset -c 0 chrt -f 97 c2  # task \"c2\", step 1: core 0, priority 2");
     assert_line(l, "taskset -c 0 chrt -f 1 c98  # task \"c98\", step 1: core 0, priority 98");
     assert_line(l, "taskset -c 0 chrt -f 1 c99  # task \"c99\", step 1: core 0, priority 98");
-    assert_line(l, "nvtaskset -t 0-29 g  # task \"g\": no CPU step; partition \"P0\": SMs 0-29");
+    assert_line(l, "chrt -o 0 nvtaskset -t 0-29 -- g  # task \"g\": no CPU step; partition \"P0\": SMs 0-29");
     free(l);
     runcmd_free(&r);
     unlink(ts98);
@@ -174,6 +175,46 @@ static void test_mast_refused(void)
                           SYS_TS, mast, "--emit-mast");
 }
 
+/* MAST reads times as real numbers, exact up to 2^53 = 9007199254740992 ns: logger's period of
+ * 2^53 + 1 ns (tests/data/cli/system-mast-2p53.xml, line 15) is refused, nothing written; at
+ * 2^53 exactly the model is written with that period. --emit-mast given twice is refused. */
+static void test_mast_exact(void)
+{
+    char mast[] = "build/test-sysemit-2p53.mast", ts[] = "build/test-sysemit-2p53.xml";
+    unlink(mast);
+    runcmd_assert_refused(NULL, (char *[]){ "x", "tests/data/cli/system-mast-2p53.xml", "--gpu",
+                                            SYS_GPU, "--emit-mast", mast, NULL },
+                          "tests/data/cli/system-mast-2p53.xml", mast,
+                          "tests/data/cli/system-mast-2p53.xml:15: error: task \"logger\": "
+                          "period is 9007199254740993 ns, above 2^53 ns (104 days)");
+    char *src = runcmd_read_file("tests/data/cli/system-mast-2p53.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(src);
+    char *at = strstr(src, "9007199254740993ns");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    at[15] = '2';
+    FILE *f = fopen(ts, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(src, f);
+    fclose(f);
+    free(src);
+    runcmd_out r = runcmd((char *[]){ "x", ts, "--gpu", SYS_GPU, "--emit-mast", mast, "-q",
+                                      NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    char *m = runcmd_read_file(mast);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(m);
+    assert_line(m, "          Period     => 9007199254740992.0,");
+    free(m);
+    runcmd_free(&r);
+    unlink(ts);
+    unlink(mast);
+    runcmd_assert_refused(NULL, (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, "--emit-mast", mast,
+                                            "--emit-mast", "build/test-sysemit-b.mast", NULL },
+                          SYS_TS, mast,
+                          "rtgpu-analyze: error: --emit-mast given twice (\"build/test-sysemit-"
+                          "2p53.mast\", then \"build/test-sysemit-b.mast\"): name one file");
+    CU_ASSERT_EQUAL(access("build/test-sysemit-b.mast", F_OK), -1);
+}
+
 void test_sysemit_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("sysemit_cli", NULL, NULL);
@@ -184,4 +225,6 @@ void test_sysemit_cli_register(void)
     CU_add_test(s, "--emit-mast: system.xml against its golden model", test_mast_golden);
     CU_add_test(s, "--emit-mast: kernel preemption, synchronous windows, an input: refused",
                 test_mast_refused);
+    CU_add_test(s, "--emit-mast: times up to 2^53 ns written, above refused; given twice refused",
+                test_mast_exact);
 }

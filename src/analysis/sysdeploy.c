@@ -140,3 +140,25 @@ int rt_mast_priorities(const hol_system *s, int *prio, size_t *n_levels)
     *n_levels = n;
     return SYSDEPLOY_OK;
 }
+
+bool rt_mast_inexact(const hol_system *s, size_t *task, const char **what, int64_t *ns)
+{
+    for (size_t i = 0; i < s->n_tasks; i++) {
+        const hol_task *t = &s->tasks[i];
+        const int64_t v[] = { t->period_ns, t->jitter_ns, t->deadline_ns };
+        static const char *const name[] = { "period", "jitter", "deadline" };
+        for (size_t k = 0; k < 3; k++)
+            if (v[k] > RT_MAST_EXACT_NS) {
+                *task = i, *what = name[k], *ns = v[k];
+                return true;
+            }
+        for (size_t k = t->first_step; k < t->first_step + t->n_steps; k++)
+            if (s->steps[k].wcet_ns > RT_MAST_EXACT_NS || s->steps[k].bcet_ns > RT_MAST_EXACT_NS) {
+                bool w = s->steps[k].wcet_ns > RT_MAST_EXACT_NS;
+                *task = i, *what = w ? "a step's WCET" : "a step's BCET";
+                *ns = w ? s->steps[k].wcet_ns : s->steps[k].bcet_ns;
+                return true;
+            }
+    }
+    return false;
+}

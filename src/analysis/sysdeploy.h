@@ -4,6 +4,7 @@
 #ifndef RT_SYSDEPLOY_H
 #define RT_SYSDEPLOY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,5 +48,14 @@ void rt_launch_plan_fini(rt_launch_plan *p);
  * every step of a fifo engine 1 (one shared priority: the engine serves them in turn). Returns
  * SYSDEPLOY_OK, SYSDEPLOY_ENOMEM, or SYSDEPLOY_ELEVELS (more than RT_MAST_TOP levels). */
 int rt_mast_priorities(const hol_system *s, int *prio, size_t *n_levels);
+
+/* Times MAST reads exactly: it reads a real number into 15 significant digits, so a whole number
+ * of ns is exact up to 2^53. */
+#define RT_MAST_EXACT_NS (INT64_C(1) << 53)
+/* The first time of s the MAST model would write above RT_MAST_EXACT_NS (a task's period, jitter
+ * or deadline, a step's WCET or BCET): true with its task in *task and its name ("period",
+ * "jitter", "deadline", "a step's WCET", "a step's BCET") in *what and value in *ns; false when
+ * every time is exact. */
+bool rt_mast_inexact(const hol_system *s, size_t *task, const char **what, int64_t *ns);
 
 #endif

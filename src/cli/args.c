@@ -466,21 +466,27 @@ static int set_number(int c, const char *arg, cli_args *a)
     }
 }
 
+/* An option that names a file: refused empty or given twice, as the last one silently winning
+ * would leave a file the user asked for unwritten (or an input unread). */
+static int set_path(const char *opt, const char **slot, const char *arg)
+{
+    if (!arg[0])
+        return usage_error("%s needs a file name", opt);
+    if (*slot)
+        return usage_error("%s given twice (\"%s\", then \"%s\"): name one file", opt, *slot,
+                           arg);
+    *slot = arg;
+    return 0;
+}
+
 static int handle(int c, const char *arg, cli_args *a)
 {
     switch (c) {
     case OPT_GPU: a->gpu_path = arg; return 0;
-    case 'o':
-        if (!arg[0])
-            return usage_error("-o needs a file name");
-        a->output_path = arg;
-        return 0;
+    case 'o': return set_path("-o", &a->output_path, arg);
     case OPT_WRITE_LP:
-        if (!arg[0])
-            return usage_error("--write-lp needs a file name");
-        a->opt.write_lp = arg;
         a->search_options_given |= CLI_GAVE_WRITE_LP;
-        return 0;
+        return set_path("--write-lp", &a->opt.write_lp, arg);
     case OPT_VALIDATE: a->validate_only = true; return 0;
     case 'q': a->opt.verbosity = -1; return 0;
     case 'v': a->opt.verbosity = 1; return 0;
@@ -504,27 +510,13 @@ static int handle(int c, const char *arg, cli_args *a)
         return 0;
     case OPT_SENSITIVITY: a->sensitivity = true; return 0;
     case OPT_EMIT_PARTITIONS: return set_choice(c, arg, a);
-    case 'O':
-        if (!arg[0])
-            return usage_error("-O needs a file name");
-        a->emit_partitions_path = arg;
-        return 0;
+    case 'O': return set_path("-O", &a->emit_partitions_path, arg);
     case OPT_CHECK_MEAS:
-        if (!arg[0])
-            return usage_error("--check-measurements needs a file name");
-        a->measurements_path = arg;
-        return 0;
+        return set_path("--check-measurements", &a->measurements_path, arg);
     case OPT_EMIT_TASKSET:
-        if (!arg[0])
-            return usage_error("--emit-taskset needs a file name");
-        a->emit_taskset_path = arg;
-        return 0;
-    case OPT_EMIT_LAUNCH: case OPT_EMIT_MAST:
-        if (!arg[0])
-            return usage_error("%s needs a file name",
-                               c == OPT_EMIT_LAUNCH ? "--emit-launch" : "--emit-mast");
-        *(c == OPT_EMIT_LAUNCH ? &a->emit_launch_path : &a->emit_mast_path) = arg;
-        return 0;
+        return set_path("--emit-taskset", &a->emit_taskset_path, arg);
+    case OPT_EMIT_LAUNCH: return set_path("--emit-launch", &a->emit_launch_path, arg);
+    case OPT_EMIT_MAST: return set_path("--emit-mast", &a->emit_mast_path, arg);
     default:
         return 2;
     }

@@ -173,7 +173,8 @@ static int render_launch(const cli_run *r, const rt_system *s, const rt_deploy *
     return 0;
 }
 
-/* --emit-mast into *buf. 0, 2 (printed: too many priority levels) or 3. */
+/* --emit-mast into *buf. 0, 2 (printed: too many priority levels, or a time MAST would read
+ * inexactly) or 3. */
 static int render_mast(const cli_run *r, const rt_system *s, const rt_deploy *d,
                        const rt_deploy_info *info, char **buf, size_t *len)
 {
@@ -184,6 +185,18 @@ static int render_mast(const cli_run *r, const rt_system *s, const rt_deploy *d,
         fprintf(stderr, "%s: error: --emit-mast: the steps have %zu distinct priority numbers, "
                         "more than the %d priorities of MAST; nothing written\n",
                 cli_prog(r->args.cmd), n_levels, RT_MAST_TOP);
+        free(prio);
+        return 2;
+    }
+    size_t task;
+    const char *what;
+    int64_t ns;
+    if (rc == SYSDEPLOY_OK && rt_mast_inexact(&s->sys, &task, &what, &ns)) {
+        const rt_task *t = &r->ts->tasks[task];
+        fprintf(stderr, "%s:%ld: error: task \"%s\": %s is %" PRId64 " ns, above 2^53 ns "
+                        "(104 days), beyond which MAST, reading a real number, is inexact; "
+                        "--emit-mast writes nothing\n",
+                cli_shown(r->ts->path), t->line, cli_shown(t->name), what, ns);
         free(prio);
         return 2;
     }

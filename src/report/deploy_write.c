@@ -307,15 +307,17 @@ int deploy_write_json(const rt_deploy *d, const rt_deploy_info *info, FILE *out)
     return jw_finish(&w);
 }
 
-/* A task's name as one shell word: as it is when every byte is a plain word character, else in
- * single quotes (a quote inside as '\''). Names hold no control character (the loader refuses
- * them), so the line stays one line. */
+/* A task's name as one shell word: as it is when every byte is a plain word character and it
+ * does not start with '-', else in single quotes (a quote inside as '\''). It is never the first
+ * word of a line, so the shell never reads it as an assignment, a reserved word or a builtin
+ * (PATH=x, if, exit): it is an argument that chrt hands to execvp(3), a program's name. Names
+ * hold no control character (the loader refuses them), so the line stays one line. */
 static void put_shell_word(FILE *out, const char *s)
 {
     bool plain = *s != '\0' && *s != '-';
     for (const char *c = s; *c && plain; c++)
         plain = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
-                strchr("_.,:/+@%=-", *c) != NULL;
+                strchr("_.,:/+@%-", *c) != NULL;
     if (plain) {
         fputs(s, out);
         return;
@@ -329,8 +331,8 @@ static void put_shell_word(FILE *out, const char *s)
     fputc('\'', out);
 }
 
-/* " nvtaskset -t FIRST-LAST" before the command of a task with GPU steps (nothing otherwise), and
- * its partition for the comment in *part (NULL: none). */
+/* "nvtaskset -t FIRST-LAST -- " before the command of a task with GPU steps (nothing
+ * otherwise), and its partition for the comment in *part (NULL: none). */
 static void put_partition_prefix(FILE *out, const rt_deploy *d, const rt_layout *l, size_t task,
                                  const rt_deploy_part **part)
 {
@@ -339,7 +341,8 @@ static void put_partition_prefix(FILE *out, const rt_deploy *d, const rt_layout 
     if (p >= d->n_parts)
         return;
     *part = &d->parts[p];
-    fprintf(out, "nvtaskset -t %" PRId64 "-%" PRId64 " ", (*part)->first_tpc, (*part)->last_tpc);
+    fprintf(out, "nvtaskset -t %" PRId64 "-%" PRId64 " -- ", (*part)->first_tpc,
+            (*part)->last_tpc);
 }
 
 static void put_partition_note(FILE *out, const rt_deploy_part *part)
@@ -364,13 +367,15 @@ int deploy_write_launch(const rt_deploy *d, const rt_deploy_info *info, const rt
             "# highest (smallest number) runs at %d, each next one a level below, so every core\n"
             "# orders its steps as the analysis did. A task with GPU steps starts under nvtaskset\n"
             "# -t FIRST-LAST, its partition's TPC range (libsmctrl's tool, as --emit-partitions\n"
-            "# nvtaskset writes it). The command is the task's name: install the program that\n"
-            "# runs the task under that name on the PATH, or put the program and its arguments\n"
-            "# in its place. A task with several lines has CPU steps on several cores or at\n"
-            "# several priorities: its program must run each line's steps with that line's\n"
-            "# settings (a thread per line, or sched_setaffinity(2) and sched_setscheduler(2)\n"
-            "# before those steps). A task without CPU steps gets one line without taskset and\n"
-            "# chrt: its host thread is not part of the analysis.\n",
+            "# nvtaskset writes it), whose -- ends its options. The command is the task's\n"
+            "# name, never the first word of a line: install the program that runs the task\n"
+            "# under that name on the PATH, or put the program and its arguments in its place.\n"
+            "# A task with several lines has CPU steps on several cores or at several\n"
+            "# priorities: its program must run each line's steps with that line's settings (a\n"
+            "# thread per line, or sched_setaffinity(2) and sched_setscheduler(2) before those\n"
+            "# steps). A task without CPU steps gets one line under chrt -o 0 (the default\n"
+            "# time-sharing policy, whatever the shell running this file has): its host thread\n"
+            "# is not part of the analysis.\n",
             p->n_levels, RT_FIFO_TOP);
     if (d->compute_capability >= 90)
         put_lines(out, "# ", hopper_note);
@@ -379,6 +384,7 @@ int deploy_write_launch(const rt_deploy *d, const rt_deploy_info *info, const rt
         const char *name = info->ts->tasks[i].name;
         const rt_deploy_part *part;
         if (li >= p->n_lines || p->lines[li].task != i) {
+            fputs("chrt -o 0 ", out);
             put_partition_prefix(out, d, l, i, &part);
             put_shell_word(out, name);
             fputs("  # task ", out);
