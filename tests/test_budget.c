@@ -557,6 +557,48 @@ static void test_budget_sensitivity(void)
     runcmd_free(&r);
 }
 
+/* Undecided is its own word in every writer, never a miss: with --budget 1 the work runs out
+ * before any response time is decided (paper-exp4: in the window search; system.xml: in the
+ * holistic analysis of its 2 tasks and 8 steps), so the text table shows R and the verdict of
+ * every task as "undecided", the flows every step's R as "undecided", the HTML task table and
+ * flows the same, and no writer prints MISS or unbounded. */
+static void test_undecided_not_miss(void)
+{
+    static char *const sets[][2] = {
+        { "examples/tasksets/paper-exp4.xml", GPU_2060 },
+        { "tests/data/good/system.xml", "tests/data/good/system-gpu.xml" },
+    };
+    static const char *const rows[][2] = {
+        { "  copy      1          2 ms          2 ms   2.536013 ms          0 ns     undecided    "
+          "         -  undecided", "  saxpy     2          2 ms          2 ms   1.792924 ms      "
+          "    0 ns     undecided             -  undecided" },
+        { "  detector     2     33.333 ms         60 ms             -             -     undecided"
+          "             -  undecided", "  logger       5        100 ms        100 ms             -"
+          "             -     undecided             -  undecided" },
+    };
+    for (size_t k = 0; k < 2; k++) {
+        runcmd_out r = runcmd((char *[]){"x", sets[k][0], "--gpu", sets[k][1],
+                                         "--budget", "1", NULL}, 60);
+        CU_ASSERT_EQUAL(r.status, 3);
+        CU_ASSERT_TRUE(runcmd_has_line(r.out, rows[k][0]));
+        CU_ASSERT_TRUE(runcmd_has_line(r.out, rows[k][1]));
+        CU_ASSERT_PTR_NULL(strstr(r.out, "MISS"));
+        CU_ASSERT_PTR_NULL(strstr(r.out, "unbounded"));
+        size_t steps = 0;   /* system.xml's 8 steps: rho "-", R "undecided" */
+        for (const char *at = r.out; (at = strstr(at, "             -     undecided\n")); at++)
+            steps++;
+        CU_ASSERT_EQUAL(steps, k == 1 ? 8 : 0);
+        runcmd_free(&r);
+        r = runcmd((char *[]){"x", sets[k][0], "--gpu", sets[k][1], "--budget",
+                              "1", "--format", "html", NULL}, 60);
+        CU_ASSERT_EQUAL(r.status, 3);
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "<td class=\"l undecided\">undecided</td>"));
+        CU_ASSERT_PTR_NULL(strstr(r.out, "MISS"));
+        CU_ASSERT_PTR_NULL(strstr(r.out, ">unbounded<"));
+        runcmd_free(&r);
+    }
+}
+
 /* --budget takes a plain decimal from 1: hex, spaces, signs, 0 and junk are usage errors. */
 static void test_budget_option(void)
 {
@@ -596,5 +638,7 @@ void test_budget_register(void)
     CU_add_test(s, "hostile: two partitions, many kernels", test_hostile_two_partitions);
     CU_add_test(s, "hostile: many launches, synchronous windows", test_hostile_launches);
     CU_add_test(s, "--budget is a plain decimal", test_budget_option);
+    CU_add_test(s, "undecided tasks are undecided in every writer, never MISS",
+                test_undecided_not_miss);
     CU_add_test(s, "spent in the sensitivity: exit 3, verdict kept", test_budget_sensitivity);
 }

@@ -74,6 +74,11 @@ const char *hol_status_name(hol_status s)
     return "unknown";
 }
 
+const char *hol_unbounded_word(hol_status s)
+{
+    return s == HOL_BUDGET ? "undecided" : "unbounded";
+}
+
 void hol_result_fini(hol_result *r)
 {
     if (!r)

@@ -107,5 +107,7 @@ void hol_result_fini(hol_result *r);
 /* "bounded", "utilisation >= 1", "depends on an unbounded step", "bound exceeded", "overflow",
  * "undecided (work budget exhausted)". */
 const char *hol_status_name(hol_status s);
+/* "undecided" for HOL_BUDGET, else "unbounded" (rta_unbounded_word's rule for a step). */
+const char *hol_unbounded_word(hol_status s);
 
 #endif

@@ -97,6 +97,18 @@ const char *rta_status_name(rta_status s)
     return "unknown";
 }
 
+const char *rta_unbounded_word(rta_status s)
+{
+    return s == RTA_BUDGET ? "undecided" : "unbounded";
+}
+
+const char *rta_verdict_word(rta_status s, bool schedulable)
+{
+    if (schedulable)
+        return "ok";
+    return s == RTA_BOUNDED ? "MISS" : s == RTA_BUDGET ? "undecided" : "MISS (unbounded)";
+}
+
 void rta_results_fini(rta_result *r, size_t n)
 {
     if (!r)

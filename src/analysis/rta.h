@@ -89,5 +89,11 @@ int rta_audsley(rta_task *tasks, size_t n);
 /* "bounded", "utilization >= 1", "overflow", "bound exceeded", "undecided (work budget
  * exhausted)". */
 const char *rta_status_name(rta_status s);
+/* What every writer shows for a response time that is not bounded: "undecided" when the work
+ * budget ran out before it was decided (RTA_BUDGET: not shown to miss), else "unbounded". */
+const char *rta_unbounded_word(rta_status s);
+/* A task's verdict word: "ok" (schedulable), "MISS" (bounded above D), "undecided" (RTA_BUDGET)
+ * or "MISS (unbounded)". */
+const char *rta_verdict_word(rta_status s, bool schedulable);
 
 #endif

@@ -102,7 +102,8 @@ static void tasks_table(xhtml *p, const rt_report *r, size_t ci)
             xhtml_el(p, "td", let && res->wcrt_ns > t->deadline_ns ? "miss" : NULL,
                      D(res->wcrt_ns).s);
         else
-            xhtml_elf(p, "td", "miss", "unbounded (%s)", rta_status_name(res->status));
+            xhtml_elf(p, "td", res->status == RTA_BUDGET ? "undecided" : "miss", "%s (%s)",
+                      rta_unbounded_word(res->status), rta_status_name(res->status));
         if (!let) {
             bool next_b = k + 1 < c->n_tasks &&
                           r->eval->rta[c->tasks[k + 1]].status == RTA_BOUNDED;

@@ -226,12 +226,13 @@ static void results_partition(xhtml *p, const rt_report *r, size_t k)
         xhtml_el(p, "td", NULL, D(t->deadline_ns).s);
         xhtml_el(p, "td", NULL, sys ? "-" : D(r->eval->wcet.tasks[i].wcet_ns).s);
         xhtml_el(p, "td", NULL, sys ? "-" : D(res->blocking_ns).s);
-        xhtml_el(p, "td", NULL, bounded ? D(res->wcrt_ns).s : "unbounded");
+        xhtml_el(p, "td", NULL, bounded ? D(res->wcrt_ns).s : rta_unbounded_word(res->status));
         xhtml_el(p, "td", NULL, bounded ? D(t->deadline_ns - res->wcrt_ns).s : "-");
         xhtml_el(p, "td", NULL, s && s->tasks[i].has_headroom ? D(s->tasks[i].headroom_ns).s
                                 : sys ? "-" : "none");
-        xhtml_el(p, "td", res->schedulable ? "l ok" : "l miss",
-                 res->schedulable ? "ok" : bounded ? "MISS" : "MISS (unbounded)");
+        xhtml_el(p, "td", res->schedulable ? "l ok" : res->status == RTA_BUDGET ? "l undecided"
+                                                                                : "l miss",
+                 rta_verdict_word(res->status, res->schedulable));
         xhtml_close(p);
         xhtml_nl(p);
     }
@@ -721,7 +722,8 @@ static void rta_derivation(xhtml *p, const rt_report *r, size_t i)
                     " jobs\nR = max over q of R(q) = %" PRId64 " ns (q = %" PRId64 ")",
                     res->busy_ns, res->q_jobs, res->wcrt_ns, res->worst_q);
     else
-        xhtml_textf(p, "\nresponse time unbounded: %s", rta_status_name(res->status));
+        xhtml_textf(p, "\nresponse time %s: %s", rta_unbounded_word(res->status),
+                    rta_status_name(res->status));
     xhtml_close(p);
     xhtml_nl(p);
     if (res->status != RTA_BOUNDED || res->n_steps == 0)

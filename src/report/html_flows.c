@@ -41,8 +41,9 @@ static void flow_table(xhtml *p, const rt_report *r, size_t i)
         xhtml_el(p, "td", NULL, D(e->offset_ns).s);
         xhtml_el(p, "td", NULL, D(e->jitter_ns).s);
         xhtml_el(p, "td", NULL, b ? D(e->local_ns).s : "-");
-        xhtml_el(p, "td", NULL, b ? D(e->response_ns).s : "unbounded");
-        xhtml_el(p, "td", b ? "l ok" : "l miss", hol_status_name(e->status));
+        xhtml_el(p, "td", NULL, b ? D(e->response_ns).s : hol_unbounded_word(e->status));
+        xhtml_el(p, "td", b ? "l ok" : e->status == HOL_BUDGET ? "l undecided" : "l miss",
+                 hol_status_name(e->status));
         xhtml_close(p);
         xhtml_nl(p);
     }
@@ -109,7 +110,8 @@ void html_flows(xhtml *p, const rt_report *r)
         bool b = tr->status == HOL_BOUNDED;
         xhtml_elf(p, "h4", NULL, "%s: T %s, D %s, J %s; end to end R %s: %s", name_of(r, i),
                   D(t->period_ns).s, D(t->deadline_ns).s, D(t->jitter_ns).s,
-                  b ? D(tr->response_ns).s : "unbounded", tr->schedulable ? "ok" : "MISS");
+                  b ? D(tr->response_ns).s : hol_unbounded_word(tr->status),
+                  tr->schedulable ? "ok" : tr->status == HOL_BUDGET ? "undecided" : "MISS");
         flow_table(p, r, i);
         xhtml_open(p, "figure");
         xhtml_check(p, fig_flow(p->tw, r, i));
@@ -217,7 +219,8 @@ void html_step_derivations(xhtml *p, const rt_report *r, size_t i)
                         "Rb = O + Cb = %" PRId64 " ns", e->offset_ns, e->local_ns,
                         e->response_ns, D(e->response_ns).s, e->best_ns);
         else
-            xhtml_textf(p, "\nrho, R: unbounded: %s", hol_status_name(e->status));
+            xhtml_textf(p, "\nrho, R: %s: %s", hol_unbounded_word(e->status),
+                        hol_status_name(e->status));
         xhtml_close(p);
         xhtml_nl(p);
     }
@@ -227,5 +230,6 @@ void html_step_derivations(xhtml *p, const rt_report *r, size_t i)
                   "%s: %s.", t->n_steps, tr->response_ns, D(tr->response_ns).s,
                   D(t->deadline_ns).s, tr->schedulable ? "the deadline holds" : "MISS");
     else
-        xhtml_elf(p, "p", NULL, "End to end: unbounded (%s): MISS.", hol_status_name(tr->status));
+        xhtml_elf(p, "p", NULL, "End to end: %s (%s)%s", hol_unbounded_word(tr->status),
+                  hol_status_name(tr->status), tr->status == HOL_BUDGET ? "." : ": MISS.");
 }

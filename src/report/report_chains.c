@@ -145,7 +145,7 @@ static void derivation(const rt_report *r, size_t ci, FILE *out)
         }
         fprintf(out, "    %-24.24s %13s %13s %13s %13s %13s%s\n", t->name, D(t->period_ns).s,
                 D(t->deadline_ns).s, D(t->jitter_ns).s, D(t->offset_ns).s,
-                b ? D(res->wcrt_ns).s : "unbounded", hb);
+                b ? D(res->wcrt_ns).s : rta_unbounded_word(res->status), hb);
     }
     static const char *const how[CHAIN_N_BOUNDS] = {
         "Davare 2007: sum of (T_i + R_i)",

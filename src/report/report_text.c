@@ -253,7 +253,8 @@ static void task_row(const rt_report *r, size_t i, int w, FILE *out)
 {
     const rt_task *t = &r->ts->tasks[i];
     const rta_result *res = &r->eval->rta[i];
-    char rbuf[40] = "unbounded", sbuf[40] = "-";
+    char rbuf[40], sbuf[40] = "-";
+    snprintf(rbuf, sizeof rbuf, "%s", rta_unbounded_word(res->status));
     if (res->status == RTA_BOUNDED) {
         report_fmt_ns(res->wcrt_ns, rbuf, sizeof rbuf);
         report_fmt_ns(t->deadline_ns - res->wcrt_ns, sbuf, sizeof sbuf);
@@ -264,7 +265,7 @@ static void task_row(const rt_report *r, size_t i, int w, FILE *out)
             r->layout->task_prio[i], D(t->period_ns).s, D(t->deadline_ns).s,
             sys ? "-" : D(r->eval->wcet.tasks[i].wcet_ns).s,
             sys ? "-" : D(res->blocking_ns).s, rbuf, sbuf,
-            res->schedulable ? "ok" : (res->status == RTA_BOUNDED ? "MISS" : "MISS (unbounded)"));
+            rta_verdict_word(res->status, res->schedulable));
 }
 
 static void partitions(const rt_report *r, FILE *out)
@@ -320,8 +321,9 @@ static void flows(const rt_report *r, FILE *out)
                                                          sizeof nb),
                     h->priority, D(h->wcet_ns).s, D(h->bcet_ns).s, D(e->offset_ns).s,
                     D(e->jitter_ns).s, b ? D(e->local_ns).s : "-",
-                    b ? D(e->response_ns).s : "unbounded", b ? "" : ": ",
-                    b ? "" : hol_status_name(e->status));
+                    b ? D(e->response_ns).s : hol_unbounded_word(e->status),
+                    b || e->status == HOL_BUDGET ? "" : ": ",
+                    b || e->status == HOL_BUDGET ? "" : hol_status_name(e->status));
         }
     }
     fprintf(out, "\nResources:\n  %-14s %-12s %-20s %6s %12s\n", "resource", "kind", "policy",
@@ -412,7 +414,8 @@ static void rta_derivation(const rt_report *r, size_t i, FILE *out)
             t->name, r->eval->wcet.tasks[i].wcet_ns, t->period_ns, t->deadline_ns, t->jitter_ns,
             res->blocking_ns);
     if (res->status != RTA_BOUNDED) {
-        fprintf(out, "    response time unbounded: %s\n", rta_status_name(res->status));
+        fprintf(out, "    response time %s: %s\n", rta_unbounded_word(res->status),
+                rta_status_name(res->status));
         return;
     }
     fprintf(out, "    busy period t = %" PRId64 " ns, Q = %" PRId64 " jobs\n", res->busy_ns,
