@@ -339,7 +339,7 @@ static void after_analysis(run *r)
     rt_deploy_status st = rt_deploy_compute(r->l, r->gpu, &r->dep, &bad);
     FUZZ_ASSERT(st != DEPLOY_ENOMEM);
     /* the chains, as rtgpu-analyze computes them for every report (NULL without chains) */
-    chain_result *chains = chain_analyse_all(r->ts, &r->ev);
+    chain_result *chains = chain_analyse_all(r->ts, &r->ev, NULL);
     FUZZ_ASSERT(chains != NULL || r->ts->n_chains == 0);
     rt_report rep = {
         .chains = chains, .channels = &ch, .deploy = st == DEPLOY_EUNALIGNED ? NULL : &r->dep,

@@ -55,7 +55,7 @@ static void same_core_tasks(chain_task ts[3], int64_t pa, int64_t pb)
 static void expect_durr(const rt_chain *c, const chain_task *ts, chain_result *r, int64_t mrt,
                         int64_t mda)
 {
-    chain_analyse(c, ts, r);
+    chain_analyse(c, ts, NULL, r);
     CU_ASSERT_EQUAL(r->bound_ns[CHAIN_DURR_MRT], mrt);
     CU_ASSERT_EQUAL(r->bound_ns[CHAIN_DURR_MDA], mda);
 }
@@ -70,7 +70,7 @@ static void test_davare(void)
     rt_chain c = chain_of(3, idx, ln, RT_COMM_IMPLICIT);
     chain_task ts[3] = { task(10, 10, 3), task(20, 20, 5), task(40, 40, 8) };
     chain_result r;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_DAVARE], CHAIN_OK);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DAVARE], 86);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 86);
@@ -84,17 +84,17 @@ static void test_davare(void)
     /* max-reaction 85 < 86: fails on the reaction time; max-age 86 holds */
     c.max_reaction_ns = 85;
     c.max_age_ns = 86;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT(!r.passes);
     CU_ASSERT_EQUAL(r.why, CHAIN_WHY_REACTION);
     c.max_reaction_ns = 86;
     c.max_age_ns = 85;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.why, CHAIN_WHY_AGE);
     /* only max-age given: the reaction time is not required */
     c.has_max_reaction = false;
     c.max_age_ns = 86;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT(r.passes);
 }
 
@@ -111,7 +111,7 @@ static void test_durr_same_core(void)
     chain_task ts[3];
     same_core_tasks(ts, 1, 2);
     chain_result r;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DAVARE], 86);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 84);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MDA], 84);
@@ -144,7 +144,7 @@ static void test_durr_equal_priorities(void)
     chain_task ts[3];
     same_core_tasks(ts, 2, 2);
     chain_result r;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_DURR_MRT], 86);
     CU_ASSERT_EQUAL(r.binding_mrt, CHAIN_DAVARE);
     ts[0].priority = 3;
@@ -161,23 +161,23 @@ static void test_unbounded_and_overflow(void)
     chain_task ts[2] = { task(10, 10, 3), task(20, 20, 5) };
     ts[1].bounded = false;
     chain_result r;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_DAVARE], CHAIN_UNBOUNDED);
     CU_ASSERT_EQUAL(r.unbounded_task, 1);
     CU_ASSERT(!r.has_mrt && !r.has_mda && !r.passes);
     CU_ASSERT_EQUAL(r.why, CHAIN_WHY_NO_BOUND);
     ts[1] = task(INT64_MAX / 2, INT64_MAX / 2, INT64_MAX / 2);
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_DAVARE], CHAIN_OVERFLOW);
     CU_ASSERT_EQUAL(r.status[CHAIN_DURR_MRT], CHAIN_OVERFLOW);
     CU_ASSERT(!r.passes);
     /* a period of 0 (a caller's bug): no division, no bound */
     ts[1] = task(0, 20, 5);
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_DAVARE], CHAIN_INVALID);
     CU_ASSERT(!r.passes);
     c.communication = RT_COMM_LET;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_LET_EXACT], CHAIN_INVALID);
     CU_ASSERT(!r.passes);
 }
@@ -204,7 +204,7 @@ static void test_let_by_hand(void)
     chain_task ts[2] = { task(4, 2, 1), task(6, 3, 1) };
     ts[1].offset_ns = 1;
     chain_result r;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_DAVARE], CHAIN_NA);
     CU_ASSERT_EQUAL(r.status[CHAIN_DURR_MRT], CHAIN_NA);
     CU_ASSERT_EQUAL(r.status[CHAIN_LET_EXACT], CHAIN_OK);
@@ -224,11 +224,11 @@ static void test_let_by_hand(void)
      * B: T 4, D 4, phase 0. An event just after A reads at 0 is read at 4, written at 8, which
      * B reads at 8 (not 12) and writes at 12: 12 - 0 = 12. */
     chain_task same[2] = { task(4, 4, 1), task(4, 4, 1) };
-    chain_analyse(&c, same, &r);
+    chain_analyse(&c, same, NULL, &r);
     CU_ASSERT_EQUAL(r.bound_ns[CHAIN_LET_EXACT], 12);
     /* R > D under LET: the chain fails, naming the task (position 1) */
     ts[1].wcrt_ns = 4;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT(!r.passes);
     CU_ASSERT_EQUAL(r.why, CHAIN_WHY_LET_LATE);
     CU_ASSERT_EQUAL(r.late_task, 1);
@@ -245,7 +245,7 @@ static void test_let_limits(void)
     chain_task ts[3] = { task(2147483647, 1, 1), task(2147483629, 1, 1),
                          task(2147483587, 1, 1) };
     chain_result r;
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_LET_EXACT], CHAIN_OVERFLOW);
     CU_ASSERT_EQUAL(r.hyperperiod_ns, 0);
     CU_ASSERT(!r.has_mrt && !r.passes);
@@ -254,16 +254,16 @@ static void test_let_limits(void)
     c.n_tasks = 2;
     ts[0] = task(INT64_C(1) << 62, 1, 1);
     ts[1] = task(3, 1, 1);
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_LET_EXACT], CHAIN_OVERFLOW);
     /* H = 2^62 fits, 2 H does not */
     ts[1] = task(2, 1, 1);
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_LET_EXACT], CHAIN_OVERFLOW);
     CU_ASSERT_EQUAL(r.hyperperiod_ns, INT64_C(1) << 62);
     ts[0] = task(1000003, 1, 1);
     ts[1] = task(1000033, 1, 1);
-    chain_analyse(&c, ts, &r);
+    chain_analyse(&c, ts, NULL, &r);
     CU_ASSERT_EQUAL(r.status[CHAIN_LET_EXACT], CHAIN_TOO_LONG);
     CU_ASSERT(!r.passes);
 }
@@ -355,7 +355,7 @@ static void test_let_brute_force(void)
                 phase = ts[j].offset_ns;
         }
         chain_result r;
-        chain_analyse(&c, ts, &r);
+        chain_analyse(&c, ts, NULL, &r);
         int64_t window = 4 * h + phase;
         int64_t mrt = bf_mrt(ts, n, window), mda = bf_mda(ts, n, window);
         if (r.status[CHAIN_LET_EXACT] != CHAIN_OK || r.bound_ns[CHAIN_LET_EXACT] != mrt ||

@@ -216,6 +216,58 @@ static void test_chain_emit_taskset(void)
     unlink(out);
 }
 
+/* The exact LET enumeration is charged to the run's budget. tests/data/cli/let-budget.xml: eight
+ * LET chains a -> b -> c over periods 1000, 999 and 998 us (offsets 0), hyperperiod
+ * lcm = 498.501 s, cut at a (the largest period): job m of a reads at m ms, so jobs 0 .. 997002
+ * read within 2 H = 997.002 s: 997003 job chains per chain, each charged 3 units (one per task),
+ * and the job that ends the loop 3 more: 2991012 units a chain. The analysis of the 4 tasks
+ * costs far less than 10^6 units, so with --budget 5000000 let1 is decided and the budget runs
+ * out in let2 (line 13): exit 3, every later chain undecided and not failing, and the message
+ * names let2. With the default budget all eight are decided (exit 0). --sensitivity repeats the
+ * enumeration at every bisection step of each chain's scaling factor: with --budget 30000000 it
+ * ends undecided in the sensitivity analysis, the verdict kept. */
+static void test_chain_budget(void)
+{
+    char ts[] = "tests/data/cli/let-budget.xml", gpu[] = "tests/data/good/system-gpu.xml";
+    runcmd_out r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "--budget", "5000000", "--format",
+                                      "json", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "tests/data/cli/let-budget.xml:13: undecided: "
+                                               "the work budget of 5000000 units (--budget) ran "
+                                               "out in the chain analysis at chain \"let2\""));
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *u = json_object_get(json_object_get(j, "verdict"), "undecided");
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(u, "step")), "chains");
+    json_t *ch = json_object_get(j, "chains");
+    CU_ASSERT_EQUAL(json_array_size(ch), 8);
+    for (size_t c = 0; c < json_array_size(ch); c++) {
+        json_t *x = json_array_get(ch, c);
+        CU_ASSERT_EQUAL(json_is_true(json_object_get(x, "passes")), c == 0);
+        CU_ASSERT_EQUAL(json_is_true(json_object_get(x, "undecided")), c > 0);
+        CU_ASSERT_EQUAL(jint(json_object_get(x, "let"), "job_chains"), c == 0 ? 997003 : 0);
+    }
+    json_decref(j);
+    runcmd_free(&r);
+    r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "--budget", "5000000", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_TRUE(runcmd_has_line(r.out, "Chains undecided: let2 let3 let4 let5 let6 let7 let8"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "FAILS"));
+    CU_ASSERT_PTR_NULL(strstr(r.out, "Chains failing"));
+    runcmd_free(&r);
+    r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "-q", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 0);
+    runcmd_free(&r);
+    r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "--sensitivity", "--budget", "30000000", "-q",
+                           NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "ran out in the sensitivity analysis: no "
+                                               "sensitivity figures (the analysis itself: every "
+                                               "deadline holds)"));
+    runcmd_free(&r);
+}
+
 void test_chain_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("chain_cli", NULL, NULL);
@@ -224,4 +276,5 @@ void test_chain_cli_register(void)
     CU_add_test(s, "what cannot take chains refuses them", test_chain_refusals);
     CU_add_test(s, "--sensitivity: each chain's scaling factor, by hand", test_chain_sensitivity);
     CU_add_test(s, "--emit-taskset keeps the chains after the partitions", test_chain_emit_taskset);
+    CU_add_test(s, "the LET enumeration is charged to --budget", test_chain_budget);
 }

@@ -223,7 +223,7 @@ static void test_chainprop_random(void)
             chains[c] = (rt_chain){ .communication = let ? RT_COMM_LET : RT_COMM_IMPLICIT,
                                     .tasks = idx[c] };
             chains[c].n_tasks = random_chain(&s, let ? let_pool : all, let ? n_let : nt, idx[c]);
-            chain_analyse(&chains[c], ct, &cr[c]);
+            chain_analyse(&chains[c], ct, NULL, &cr[c]);
             st.chains++;
             if (let) {
                 st.let++;

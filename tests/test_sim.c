@@ -1169,7 +1169,7 @@ static void test_sim_chain_property(void)
         }
         s.ts->chains = chains;
         s.ts->n_chains = nc;
-        chain_result *bounds = chain_analyse_all(s.ts, &s.ev);
+        chain_result *bounds = chain_analyse_all(s.ts, &s.ev, NULL);
         CU_ASSERT_PTR_NOT_NULL_FATAL(bounds);
         uint64_t seed = rng_next(&rng);
         chain_run(&s, sim_opts(SIM_RELEASE_SYNCHRONOUS, 1, SIM_EXEC_WCET, 0), bounds, set, &st);

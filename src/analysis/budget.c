@@ -16,6 +16,7 @@ const char *budget_step_name(budget_step s)
     case BUDGET_STEP_RTA: return "rta";
     case BUDGET_STEP_SENSITIVITY: return "sensitivity";
     case BUDGET_STEP_PLACEMENT: return "placement";
+    case BUDGET_STEP_CHAINS: return "chains";
     default: return "";
     }
 }
@@ -28,6 +29,7 @@ const char *budget_step_text(budget_step s)
     case BUDGET_STEP_RTA: return "the response-time analysis";
     case BUDGET_STEP_SENSITIVITY: return "the sensitivity analysis";
     case BUDGET_STEP_PLACEMENT: return "the block placement";
+    case BUDGET_STEP_CHAINS: return "the chain analysis";
     default: return "no step";
     }
 }

@@ -21,7 +21,8 @@ typedef enum {
     BUDGET_STEP_PRIORITIES,    /* Audsley's priority assignment */
     BUDGET_STEP_RTA,           /* response-time analysis */
     BUDGET_STEP_SENSITIVITY,   /* sensitivity analysis */
-    BUDGET_STEP_PLACEMENT      /* the block placement of rtgpu-simulate --scenario */
+    BUDGET_STEP_PLACEMENT,     /* the block placement of rtgpu-simulate --scenario */
+    BUDGET_STEP_CHAINS         /* the cause-effect chains' bounds (the LET enumeration) */
 } budget_step;
 
 /* A counter of work units with its limit, and where it ran out. Plain record, caller-owned. */
@@ -37,7 +38,8 @@ typedef struct rt_budget {
 
 /* A fresh counter of limit_units units. */
 void budget_init(rt_budget *b, uint64_t limit_units);
-/* Name of a step for reports: "windows", "priorities", "rta", "sensitivity" ("" for none). */
+/* Name of a step for reports: "windows", "priorities", "rta", "sensitivity", "placement",
+ * "chains" ("" for none). */
 const char *budget_step_name(budget_step s);
 /* The step of a report in words, e.g. "the response-time analysis". */
 const char *budget_step_text(budget_step s);

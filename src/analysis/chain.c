@@ -148,7 +148,8 @@ static int let_jobchain(const rt_chain *c, const chain_task *tasks, size_t p, in
     return 1;
 }
 
-static void let_exact(const rt_chain *c, const chain_task *tasks, chain_result *out)
+static void let_exact(const rt_chain *c, const chain_task *tasks, rt_budget *budget,
+                      chain_result *out)
 {
     int64_t h = 1, max_phase = 0;
     size_t p = 0;
@@ -180,6 +181,11 @@ static void let_exact(const rt_chain *c, const chain_task *tasks, chain_result *
     for (int64_t m = 0;; m++) {
         if ((uint64_t)m >= CHAIN_LET_MAX_JOBCHAINS) {   /* left-out chains count too */
             out->status[CHAIN_LET_EXACT] = CHAIN_TOO_LONG;
+            return;
+        }
+        if (!budget_spend(budget, (uint64_t)c->n_tasks * CHAIN_UNITS_PER_TASK)) {
+            out->status[CHAIN_LET_EXACT] = CHAIN_BUDGET;
+            out->let_jobchains = 0;
             return;
         }
         int64_t r = 0, w = 0;
@@ -219,8 +225,14 @@ static bool binding(const chain_result *r, const chain_bound *list, size_t n, in
     return any;
 }
 
-void chain_analyse(const rt_chain *c, const chain_task *tasks, chain_result *out)
+void chain_analyse(const rt_chain *c, const chain_task *tasks, rt_budget *budget,
+                   chain_result *out)
 {
+    rt_budget own;
+    if (!budget) {
+        budget_init(&own, RT_BUDGET_DEFAULT_UNITS);
+        budget = &own;
+    }
     *out = (chain_result){ .binding_mrt = CHAIN_DAVARE, .binding_mda = CHAIN_DAVARE };
     bool let = c->communication == RT_COMM_LET;
     bool all_bounded = true, late = false, valid = c->n_tasks > 0;
@@ -243,9 +255,13 @@ void chain_analyse(const rt_chain *c, const chain_task *tasks, chain_result *out
         if (!let)
             st[CHAIN_DURR_MRT] = st[CHAIN_DURR_MDA] = CHAIN_INVALID;
     } else if (let) {
-        let_exact(c, tasks, out);
+        let_exact(c, tasks, budget, out);
     } else if (all_bounded) {
-        implicit_bounds(c, tasks, out);
+        if (budget_spend(budget, (uint64_t)c->n_tasks * CHAIN_UNITS_PER_TASK))
+            implicit_bounds(c, tasks, out);
+        else
+            out->status[CHAIN_DAVARE] = out->status[CHAIN_DURR_MRT] =
+                out->status[CHAIN_DURR_MDA] = CHAIN_BUDGET;
     } else {
         out->status[CHAIN_DAVARE] = out->status[CHAIN_DURR_MRT] = CHAIN_UNBOUNDED;
         out->status[CHAIN_DURR_MDA] = CHAIN_UNBOUNDED;
@@ -264,9 +280,12 @@ void chain_analyse(const rt_chain *c, const chain_task *tasks, chain_result *out
     else if (c->has_max_age && out->mda_ns > c->max_age_ns)
         out->why = CHAIN_WHY_AGE;
     out->passes = out->why == CHAIN_PASSES;
+    out->undecided = out->why == CHAIN_WHY_NO_BOUND &&
+                     (out->status[CHAIN_DAVARE] == CHAIN_BUDGET ||
+                      out->status[CHAIN_LET_EXACT] == CHAIN_BUDGET);
 }
 
-chain_result *chain_analyse_all(const rt_taskset *ts, const rt_eval *e)
+chain_result *chain_analyse_all(const rt_taskset *ts, const rt_eval *e, rt_budget *budget)
 {
     if (ts->n_chains == 0)
         return NULL;
@@ -275,14 +294,26 @@ chain_result *chain_analyse_all(const rt_taskset *ts, const rt_eval *e)
     if (res && tasks) {
         for (size_t i = 0; i < ts->n_tasks; i++)
             chain_task_of(ts, e, i, &tasks[i]);
+        budget_step was = budget ? budget->current : BUDGET_STEP_NONE;
+        if (budget) {
+            budget->current = BUDGET_STEP_CHAINS;
+            budget->current_task = SIZE_MAX;
+        }
         for (size_t c = 0; c < ts->n_chains; c++)
-            chain_analyse(&ts->chains[c], tasks, &res[c]);
+            chain_analyse(&ts->chains[c], tasks, budget, &res[c]);
+        if (budget)
+            budget->current = was;
     } else {
         free(res);
         res = NULL;
     }
     free(tasks);
     return res;
+}
+
+const char *chain_verdict_word(const chain_result *x)
+{
+    return x->passes ? "ok" : x->undecided ? "undecided" : "FAILS";
 }
 
 const char *chain_bound_name(chain_bound b)
@@ -300,6 +331,7 @@ const char *chain_status_name(chain_status s)
     case CHAIN_OVERFLOW: return "overflow";
     case CHAIN_TOO_LONG: return "too many job chains";
     case CHAIN_INVALID: return "invalid task figures";
+    case CHAIN_BUDGET: return "undecided (work budget exhausted)";
     }
     return "?";
 }

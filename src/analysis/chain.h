@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "analysis/analysis.h"
+#include "analysis/budget.h"
 #include "taskset/taskset.h"
 
 /* What the chain analyses read of one task (all times in integer ns). */
@@ -40,7 +41,8 @@ typedef enum {
     CHAIN_UNBOUNDED,       /* a task of the chain has no bounded R (result.unbounded_task) */
     CHAIN_OVERFLOW,        /* a sum, the hyperperiod or a job's instant leaves int64 */
     CHAIN_TOO_LONG,        /* let: more than CHAIN_LET_MAX_JOBCHAINS job chains to try */
-    CHAIN_INVALID          /* a task's T <= 0, or a negative D, J, offset or R (a caller's bug) */
+    CHAIN_INVALID,         /* a task's T <= 0, or a negative D, J, offset or R (a caller's bug) */
+    CHAIN_BUDGET           /* undecided: the run's work budget ran out before it was computed */
 } chain_status;
 
 /* The enumeration's work bound: partitioned job chains tried per chain, those left out for a
@@ -73,22 +75,32 @@ typedef struct chain_result {
     chain_why why;
     bool passes;               /* MRT <= max-reaction and MDA <= max-age, where given, and
                                   under let every R_i <= D_i */
+    bool undecided;            /* fails for want of a bound the work budget left uncomputed
+                                  (why CHAIN_WHY_NO_BOUND, a status CHAIN_BUDGET): no verdict */
 } chain_result;
 
 /* The figures of task i of ts the chain analyses read, from the analysed layout e: R_i from
  * e->rta[i] (the holistic R_i for a whole system), core and priority of a one-step CPU task from
  * e->system. */
 void chain_task_of(const rt_taskset *ts, const rt_eval *e, size_t i, chain_task *out);
+/* Work units charged per partitioned job chain of the LET enumeration, per task of the chain
+ * (one job's read and write located), and once per task for the implicit bounds. */
+#define CHAIN_UNITS_PER_TASK 1
 /* Analyse chain c, whose task indices point into tasks: every bound, the binding ones, the
- * verdict. Needs no memory. */
-void chain_analyse(const rt_chain *c, const chain_task *tasks, chain_result *out);
-/* Every chain of ts over e into a new array of ts->n_chains results (caller frees with free());
- * NULL when out of memory or when ts has no chain. */
-chain_result *chain_analyse_all(const rt_taskset *ts, const rt_eval *e);
+ * verdict; its work charged to budget (NULL: a counter of RT_BUDGET_DEFAULT_UNITS of its own).
+ * Once the budget is spent, a bound not yet computed is CHAIN_BUDGET. Needs no memory. */
+void chain_analyse(const rt_chain *c, const chain_task *tasks, rt_budget *budget,
+                   chain_result *out);
+/* Every chain of ts over e into a new array of ts->n_chains results (caller frees with free()),
+ * charged to budget (as chain_analyse) with its step BUDGET_STEP_CHAINS; NULL when out of memory
+ * or when ts has no chain. */
+chain_result *chain_analyse_all(const rt_taskset *ts, const rt_eval *e, rt_budget *budget);
+/* A chain's verdict word: "ok" (passes), "undecided" (x->undecided) or "FAILS". */
+const char *chain_verdict_word(const chain_result *x);
 /* "davare", "durr_mrt", "durr_mda", "let_exact" (the JSON keys). */
 const char *chain_bound_name(chain_bound b);
 /* "does not apply", "bounded", "unbounded task", "overflow", "too many job chains", "invalid
- * task figures". */
+ * task figures", "undecided (work budget exhausted)". */
 const char *chain_status_name(chain_status s);
 
 #endif

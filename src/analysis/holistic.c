@@ -387,7 +387,8 @@ int hol_analyse(const hol_system *sys, rt_budget *budget, hol_result *out)
         errno = ENOMEM;
         goto cleanup;
     }
-    budget->current = BUDGET_STEP_RTA;
+    if (budget->current != BUDGET_STEP_SENSITIVITY)   /* a candidate's analysis stays in it */
+        budget->current = BUDGET_STEP_RTA;
     hol_start(sys, &w, out);
     bool changed = true;
     while (changed && budget_spend(budget, sys->n_steps + 1)) {

@@ -463,13 +463,26 @@ int cli_analyse(cli_run *r, int *verdict)
                                                     : analyse_given(r, verdict);
     if (rc || r->args.cmd != CLI_ANALYZE || r->ts->n_chains == 0 || !r->have_eval)
         return rc;
-    if (!(r->chains = chain_analyse_all(r->ts, &r->eval))) {
+    if (!(r->chains = chain_analyse_all(r->ts, &r->eval, &r->budget))) {
         cli_oom(r);
         return 3;
     }
+    /* a chain that fails is a miss; one left undecided by the budget leaves the verdict open
+     * unless a deadline or another chain already fails */
+    size_t undecided = SIZE_MAX;
     for (size_t c = 0; c < r->ts->n_chains; c++)
-        if (!r->chains[c].passes && *verdict == 0)
+        if (r->chains[c].undecided && undecided == SIZE_MAX)
+            undecided = c;
+        else if (!r->chains[c].passes && !r->chains[c].undecided && *verdict == 0)
             *verdict = 1;
+    if (undecided != SIZE_MAX && *verdict == 0) {
+        const rt_chain *c = &r->ts->chains[undecided];
+        fprintf(stderr, "%s:%ld: undecided: the work budget of %llu units (--budget) ran out in "
+                        "the chain analysis at chain \"%s\" (every deadline holds); no verdict "
+                        "(a larger --budget may decide it)\n", cli_shown(r->ts->path), c->line,
+                (unsigned long long)r->budget.limit_units, cli_shown(c->name));
+        *verdict = 3;
+    }
     return 0;
 }
 

@@ -173,7 +173,7 @@ done:
 static int observe_chains(cli_run *r, const syssim_result *sys_res, const sim_result *gpu_res,
                           chain_result **bounds, chainrun_chain **chains)
 {
-    *bounds = chain_analyse_all(r->ts, &r->eval);
+    *bounds = chain_analyse_all(r->ts, &r->eval, &r->budget);
     int rc = !*bounds ? CHAINRUN_ENOMEM
            : sys_res  ? chainrun_observe(r->ts, sys_res, *bounds, chains)
                       : chainrun_observe_sim(r->ts, gpu_res, *bounds, chains);

@@ -366,17 +366,29 @@ static void invalid(xp_outcome *out, int status, const char *what, const char *w
 /* The chains of ts on the analysed layout ev into e->chains (chain.c, as rtgpu-analyze's
  * chain_analyse_all, without its allocation): out->chains points there, and a failed chain
  * makes the point unschedulable (docs/explore.md, "Chains"). */
-static void analyse_chains(xp_engine *e, const rt_taskset *ts, const rt_eval *ev, xp_outcome *out)
+static void analyse_chains(xp_engine *e, const rt_taskset *ts, const rt_eval *ev,
+                           const rt_options *o, xp_outcome *out)
 {
     if (ts->n_chains == 0)
         return;
     for (size_t i = 0; i < ts->n_tasks; i++)
         chain_task_of(ts, ev, i, &e->ctasks[i]);
-    for (size_t c = 0; c < ts->n_chains; c++) {
-        chain_analyse(&ts->chains[c], e->ctasks, &e->chains[c]);
-        if (!e->chains[c].passes)
-            out->schedulable = false;
+    /* a counter of the point's --budget of its own, as each analysis of a point has */
+    rt_budget own, *b = o->budget;
+    if (!b) {
+        budget_init(&own, o->budget_units);
+        b = &own;
     }
+    bool undecided = false, fails = false;
+    for (size_t c = 0; c < ts->n_chains; c++) {
+        chain_analyse(&ts->chains[c], e->ctasks, b, &e->chains[c]);
+        undecided |= e->chains[c].undecided;
+        fails |= !e->chains[c].passes && !e->chains[c].undecided;
+    }
+    if (undecided || fails)
+        out->schedulable = false;
+    if (undecided && !fails && ev->decided && ev->schedulable)
+        out->status = "undecided";      /* the work budget ran out: exit status 3 */
     out->chains = e->chains;
 }
 
@@ -407,7 +419,7 @@ static int analyse_layout(xp_engine *e, const model *m, const rt_taskset *ts, rt
     }
     summarise(ts, l, &ev, out);
     out->schedulable = ev.schedulable;
-    analyse_chains(e, ts, &ev, out);
+    analyse_chains(e, ts, &ev, o, out);
     if (!ev.decided)
         out->status = "undecided";      /* the work budget ran out: exit status 3 */
     uint64_t analyses = 0;

@@ -67,7 +67,8 @@ static void summary(xhtml *p, const rt_report *r)
         else
             xhtml_el(p, "td", "l", "none");
         xhtml_el(p, "td", NULL, c->has_max_age ? D(c->max_age_ns).s : "-");
-        xhtml_el(p, "td", x->passes ? "l ok" : "l miss", x->passes ? "passes" : "FAILS");
+        xhtml_el(p, "td", x->passes ? "l ok" : x->undecided ? "l undecided" : "l miss",
+                 x->passes ? "passes" : chain_verdict_word(x));
         xhtml_close(p);
         xhtml_nl(p);
     }
@@ -248,9 +249,13 @@ static void chain_block(xhtml *p, const rt_report *r, size_t ci)
     char why[400];
     report_chains_reason(r, ci, why, sizeof why);
     xhtml_open(p, "div");
-    xhtml_attr(p, "class", x->passes ? "verdict pass" : "verdict fail");
+    xhtml_attr(p, "class", x->passes      ? "verdict pass"
+                           : x->undecided ? "verdict undecided"
+                                          : "verdict fail");
     if (x->passes)
         xhtml_textf(p, "Chain %s passes: it meets every requirement it has", c->name);
+    else if (x->undecided)
+        xhtml_textf(p, "Chain %s undecided: %s", c->name, why);
     else
         xhtml_textf(p, "Chain %s FAILS: %s", c->name, why);
     xhtml_close(p);
@@ -299,7 +304,7 @@ void html_chains(xhtml *p, const rt_report *r, int number)
         ap(&l, "Every chain meets its requirements.");
     else
         for (size_t ci = 0, k = 0; ci < r->ts->n_chains; ci++)
-            if (!r->chains[ci].passes)
+            if (!r->chains[ci].passes && !r->chains[ci].undecided)
                 ap(&l, "%s%s", k++ ? ", " : "Failing: ", r->ts->chains[ci].name);
     xhtml_el(p, "p", NULL, l.s);
     summary(p, r);

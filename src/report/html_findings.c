@@ -152,7 +152,7 @@ void html_verdict(xhtml *p, const rt_report *r)
         char failing[900] = "";
         size_t len = 0;
         for (size_t c = 0; c < r->ts->n_chains && len < sizeof failing - 1; c++)
-            if (!r->chains[c].passes)
+            if (!r->chains[c].passes && !r->chains[c].undecided)
                 len += (size_t)snprintf(failing + len, sizeof failing - len, "%s%s",
                                         len ? ", " : "", r->ts->chains[c].name);
         xhtml_kvf(p, "Chains failing", "%s (of %zu chains; section %d)",

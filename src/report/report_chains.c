@@ -18,7 +18,7 @@ size_t report_chains_failed(const rt_report *r)
 {
     size_t n = 0;
     for (size_t c = 0; r->chains && c < r->ts->n_chains; c++)
-        n += !r->chains[c].passes;
+        n += !r->chains[c].passes && !r->chains[c].undecided;
     return n;
 }
 
@@ -94,13 +94,18 @@ void report_chains_reason(const rt_report *r, size_t ci, char *buf, size_t size)
 
 void report_text_chains_verdict(const rt_report *r, FILE *out)
 {
-    if (!r->chains || report_chains_failed(r) == 0)
-        return;
-    fprintf(out, "Chains failing:");
-    for (size_t c = 0; c < r->ts->n_chains; c++)
-        if (!r->chains[c].passes)
-            fprintf(out, " %s", r->ts->chains[c].name);
-    fputc('\n', out);
+    for (int undecided = 0; r->chains && undecided < 2; undecided++) {
+        bool any = false;
+        for (size_t c = 0; c < r->ts->n_chains; c++)
+            if (!r->chains[c].passes && r->chains[c].undecided == (undecided == 1)) {
+                fprintf(out, "%s %s", any ? "" : undecided ? "Chains undecided:"
+                                                           : "Chains failing:",
+                        r->ts->chains[c].name);
+                any = true;
+            }
+        if (any)
+            fputc('\n', out);
+    }
 }
 
 /* "95.2 ms (durr_mrt)" or "-" */
@@ -196,13 +201,14 @@ void report_text_chains(const rt_report *r, FILE *out, int verbosity)
         fprintf(out, "  %-*.*s %-8s %5zu %24s %13s %24s %13s  %s\n", iw, iw, c->name,
                 rt_comm_name(c->communication), c->n_tasks, mrt,
                 c->has_max_reaction ? D(c->max_reaction_ns).s : "-", mda,
-                c->has_max_age ? D(c->max_age_ns).s : "-", x->passes ? "ok" : "FAILS");
+                c->has_max_age ? D(c->max_age_ns).s : "-", chain_verdict_word(x));
     }
     for (size_t ci = 0; ci < r->ts->n_chains; ci++) {
         char why[400];
         report_chains_reason(r, ci, why, sizeof why);
         if (why[0])
-            fprintf(out, "  %s fails: %s\n", r->ts->chains[ci].name, why);
+            fprintf(out, "  %s %s: %s\n", r->ts->chains[ci].name,
+                    r->chains[ci].undecided ? "is undecided" : "fails", why);
     }
     if (verbosity <= 0)
         return;
@@ -262,6 +268,7 @@ static void j_chain(const rt_report *r, size_t ci, jw *w)
         jw_null(w);
     }
     jw_kbool(w, "passes", x->passes);
+    jw_kbool(w, "undecided", x->undecided);
     char why[400];
     report_chains_reason(r, ci, why, sizeof why);
     jw_kstr(w, "reason", why[0] ? why : NULL);
