@@ -599,6 +599,22 @@ static void test_undecided_not_miss(void)
     }
 }
 
+/* A whole system's sensitivity runs the holistic analysis per candidate: when it spends the
+ * budget the step stays the sensitivity (the analysis itself decided every deadline: system.xml
+ * meets them all), so the statement keeps the verdict instead of "no verdict". 3000 units pass
+ * the analysis (2 tasks, 8 steps, a few rounds) and not the candidates. */
+static void test_budget_system_sensitivity(void)
+{
+    runcmd_out r = runcmd((char *[]){"x", "tests/data/good/system.xml", "--gpu",
+                                     "tests/data/good/system-gpu.xml", "--sensitivity",
+                                     "--budget", "3000", "-q", NULL}, 60);
+    CU_ASSERT_EQUAL(r.status, 3);
+    CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "ran out in the sensitivity analysis: no "
+                                               "sensitivity figures (the analysis itself: every "
+                                               "deadline holds)"));
+    runcmd_free(&r);
+}
+
 /* --budget takes a plain decimal from 1: hex, spaces, signs, 0 and junk are usage errors. */
 static void test_budget_option(void)
 {
@@ -638,6 +654,8 @@ void test_budget_register(void)
     CU_add_test(s, "hostile: two partitions, many kernels", test_hostile_two_partitions);
     CU_add_test(s, "hostile: many launches, synchronous windows", test_hostile_launches);
     CU_add_test(s, "--budget is a plain decimal", test_budget_option);
+    CU_add_test(s, "a whole system's sensitivity keeps its step when it spends the budget",
+                test_budget_system_sensitivity);
     CU_add_test(s, "undecided tasks are undecided in every writer, never MISS",
                 test_undecided_not_miss);
     CU_add_test(s, "spent in the sensitivity: exit 3, verdict kept", test_budget_sensitivity);
