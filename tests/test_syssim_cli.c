@@ -140,6 +140,43 @@ static void test_orin_pipeline(void)
     runcmd_free(&r);
 }
 
+/* The same system on a GPU file of 8192 cores (the largest count, 12 of them used as before):
+ * the same hand-worked figures (the cores that serve no step are never visited, so the run costs
+ * what the 12-core one does); 8193 cores are refused where they are written (line 25 of the
+ * file, after its added comment), by rtgpu-analyze and rtgpu-simulate alike. */
+static void test_cores_bound(void)
+{
+    static const want_task want[3] = {
+        { "detector", 4, 13213684, 13213684, 16740238,
+          { 2000000, 2321040, 12183204, 12213684, 13213684, -1 } },
+        { "tracker", 4, 2248537, 2248537, 4100057,
+          { 500000, 513277, 1235260, 1248537, 2248537, -1 } },
+        { "logger", 1, 5000000, 5000000, 6000000, { 5000000, -1 } },
+    };
+    runcmd_out r = fx_simcmd((char *[]){ "x", ORIN_TS, "--gpu",
+                                         "tests/data/cli/orin-system-8192-cores.xml", "--horizon",
+                                         "100ms", "--format", "json", NULL });
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_t *j = fx_parse_json(r.out, r.err);
+    if (j) {
+        check_tasks(j, want, 3);
+        json_decref(j);
+    }
+    runcmd_free(&r);
+    static const char *const tools[] = { NULL, "rtgpu-simulate" };
+    for (size_t k = 0; k < 2; k++) {
+        r = runcmd_tool(tools[k], (char *[]){ "x", ORIN_TS, "--gpu",
+                                              "tests/data/cli/orin-system-8193-cores.xml", NULL },
+                        60);
+        CU_ASSERT_EQUAL(r.status, 2);
+        CU_ASSERT_PTR_NOT_NULL(r.err && strstr(r.err, "tests/data/cli/orin-system-8193-cores.xml:"
+                                                   "25: error: gpu \"NVIDIA Jetson AGX Orin 64GB "
+                                                   "(GA10B, MAXN)\": cpu cores \"8193\" must be "
+                                                   "at most 8192"));
+        runcmd_free(&r);
+    }
+}
+
 /* kernel-preemption with --gpu-preemption kernel (its header: C_H = 6 ms, one launch; L two
  * launches of 6 ms), horizon 200 ms (lcm of 8 and 100). In ms: H 0 .. 6, L's first launch
  * 6 .. 12; H of 8 waits for that launch: 12 .. 18 (response 10); H of 16 goes before L's
@@ -359,6 +396,7 @@ void test_syssim_cli_register(void)
     CU_add_test(s, "inference-server: every observed figure, worked by hand",
                 test_inference_server);
     CU_add_test(s, "orin-system-pipeline over 100 ms, worked by hand", test_orin_pipeline);
+    CU_add_test(s, "8192 cores: the same figures; 8193 refused", test_cores_bound);
     CU_add_test(s, "kernel-preemption with --gpu-preemption kernel, worked by hand",
                 test_kernel_preemption);
     CU_add_test(s, "--exec random: seeded, within the bounds", test_exec_random);

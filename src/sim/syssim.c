@@ -72,6 +72,9 @@ typedef struct ss {
     ss_task *task;
     ss_res *res;
     size_t *res_steps;
+    size_t *used, n_used;            /* the resources that serve a step, in index order: the
+                                        only ones an instant visits (a GPU file's other cores
+                                        cost nothing) */
     size_t trace_cap, trace_alloc;   /* segments kept at most; room in out->trace */
     uint64_t rng;
 } ss;
@@ -358,19 +361,21 @@ static int run(ss *s)
                 now = s->task[i].next_rel;
                 any = true;
             }
-        for (size_t r = 0; r < sys->n_resources; r++)
-            if (s->res[r].running != NONE && s->res[r].end <= now) {
-                now = s->res[r].end;
+        for (size_t u = 0; u < s->n_used; u++) {
+            const ss_res *rs = &s->res[s->used[u]];
+            if (rs->running != NONE && rs->end <= now) {
+                now = rs->end;
                 any = true;
             }
+        }
         if (!any)
             return SYSSIM_OK;
         if (s->out->events >= s->so->event_cap)
             return SYSSIM_ELIMIT;
         s->out->events++;
-        for (size_t r = 0; r < sys->n_resources; r++)
-            if (s->res[r].running != NONE && s->res[r].end == now) {
-                int rc = segment_end(s, r, now);
+        for (size_t u = 0; u < s->n_used; u++)
+            if (s->res[s->used[u]].running != NONE && s->res[s->used[u]].end == now) {
+                int rc = segment_end(s, s->used[u], now);
                 if (rc)
                     return rc;
             }
@@ -391,8 +396,8 @@ static int run(ss *s)
                     return rc;
             }
         }
-        for (size_t r = 0; r < sys->n_resources; r++) {
-            int rc = dispatch(s, r, now);
+        for (size_t u = 0; u < s->n_used; u++) {
+            int rc = dispatch(s, s->used[u], now);
             if (rc)
                 return rc;
         }
@@ -413,9 +418,11 @@ static int setup(ss *s)
     s->task = calloc(T1, sizeof *s->task);
     s->res = calloc(R1, sizeof *s->res);
     s->res_steps = calloc(S1, sizeof *s->res_steps);
+    s->used = calloc(R1, sizeof *s->used);
     s->out->tasks = calloc(T1, sizeof *s->out->tasks);
     s->out->steps = calloc(S1, sizeof *s->out->steps);
-    if (!s->step || !s->task || !s->res || !s->res_steps || !s->out->tasks || !s->out->steps)
+    if (!s->step || !s->task || !s->res || !s->res_steps || !s->used || !s->out->tasks ||
+        !s->out->steps)
         return SYSSIM_ENOMEM;
     size_t *step_task = s->res_steps;   /* borrowed until the resources' lists are built */
     if (!system_ok(sys, s->so, step_task))
@@ -428,6 +435,8 @@ static int setup(ss *s)
         s->res[sys->steps[st].resource].n++;
     }
     for (size_t r = 0, first = 0; r < sys->n_resources; r++) {
+        if (s->res[r].n > 0)
+            s->used[s->n_used++] = r;
         s->res[r].first = first;
         first += s->res[r].n;
         s->res[r].n = 0;
@@ -483,6 +492,7 @@ int syssim_run(const hol_system *sys, const syssim_options *so, syssim_result *o
     free(s.task);
     free(s.res);
     free(s.res_steps);
+    free(s.used);
     if (rc == SYSSIM_EINVAL)
         errno = EINVAL;
     return rc;

@@ -21,6 +21,9 @@ enum {
 };
 
 /* Effective SM limits and allocation rules (every value set when has_sm_limits). */
+/* The most CPU cores a GPU file may give: Linux's largest CONFIG_NR_CPUS (x86-64 MAXSMP). */
+#define RT_GPU_MAX_CPU_CORES 8192
+
 typedef struct rt_sm_limits {
     int64_t threads, blocks, warps, registers, shared_memory;  /* per SM */
     int64_t warp_size;               /* threads per warp */
@@ -68,7 +71,8 @@ typedef struct rt_gpu {
     bool placement_order_given;
     int64_t *placement_sms;     /* owned: the explicit permutation of 0..sms-1; NULL otherwise */
     bool has_cpu;               /* a <cpu> element was given */
-    int64_t cpu_cores;          /* its cores (0 .. cpu_cores - 1), >= 1; 0 without <cpu> */
+    int64_t cpu_cores;          /* its cores (0 .. cpu_cores - 1), 1 .. RT_GPU_MAX_CPU_CORES;
+                                   0 without <cpu> */
     char *cpu_name;             /* owned: its name; NULL when not given */
     rt_copy_engine *engines;    /* owned, file order; NULL when none */
     size_t n_engines;

@@ -1,6 +1,7 @@
 /* gpu_load: read a GPU description file into an rt_gpu record and check every value. */
 #include "taskset/gpu.h"
 
+#include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -344,7 +345,13 @@ static void read_cpu(const xmlattr_at *gat, xmlNodePtr n, rt_gpu *g)
     xmlattr_at at;
     xmlattr_at_child(&at, gat, n, "cpu");
     g->has_cpu = true;
-    need(&at, xmlattr_get_int(&at, "cores", 1, &g->cpu_cores), "cores");
+    int rc = xmlattr_get_int(&at, "cores", 1, &g->cpu_cores);
+    need(&at, rc, "cores");
+    if (rc > 0 && g->cpu_cores > RT_GPU_MAX_CPU_CORES) {
+        xmlattr_error(&at, "cores \"%" PRId64 "\" must be at most %d (the largest CPU count "
+                      "Linux supports, NR_CPUS)", g->cpu_cores, RT_GPU_MAX_CPU_CORES);
+        g->cpu_cores = 0;
+    }
     if (xmlattr_has(&at, "name"))
         xmlattr_get_name(&at, &g->cpu_name);
 }
