@@ -849,8 +849,8 @@ static void x_refused(char *const argv[], const char *input, const char *absent,
 }
 
 /* Output safety (docs/report.md): sweep --plot over the sweep file, its task set or -o (a new
- * file under two spellings), plot -o over the sweep file or a result file: each refused, nothing
- * written. */
+ * file under two spellings), plot -o over the sweep file, a result file, or the task set or GPU
+ * the sweep file names: each refused, nothing written. */
 static void test_cli_outputs_overwrite_inputs(void)
 {
     char d[] = "/tmp/rtgpu-xfiles-XXXXXX";
@@ -883,6 +883,11 @@ static void test_cli_outputs_overwrite_inputs(void)
               "is one of the input files");
     x_refused((char *const[]){ "x", "plot", spec, res, "-o", spec, NULL }, spec, svg,
               "is one of the input files");
+    /* the files the sweep file names are read by plot too */
+    x_refused((char *const[]){ "x", "plot", spec, res, "-o", ts, NULL }, ts, svg,
+              "is one of the input files: its task set");
+    x_refused((char *const[]){ "x", "plot", spec, res, "-o", gpu, NULL }, gpu, svg,
+              "is one of the input files: its GPU");
     unlink(spec), unlink(ts), unlink(gpu), unlink(res);
     rmdir(d);
 }

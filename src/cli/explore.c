@@ -282,24 +282,32 @@ static void summary(const xp_spec *s, const sweep_args *a, const xp_run_result *
             res->seconds > 0 ? (double)res->evaluated / res->seconds : 0.0);
 }
 
+/* The files a loaded sweep file names, which every command that loads it reads: its task set,
+ * its GPUs and its kernel pool. */
+static void add_spec_inputs(cli_files *f, const xp_spec *s)
+{
+    if (s->ts)
+        cli_files_add(f, "its task set", s->ts->path, false);
+    for (size_t i = 0; i < s->n_gpus; i++)
+        cli_files_add(f, "its GPU", s->gpus[i]->path, false);
+    if (s->gen.pool)
+        cli_files_add(f, "its kernel pool", s->gen.pool->path, false);
+}
+
 /* No output of a sweep (-o, --plot) is the sweep file, a file it names or the other output. */
 static int check_sweep_files(const xp_spec *s, const sweep_args *a)
 {
     cli_files f = { 0 };
     cli_files_add(&f, "the sweep file", a->spec, false);
-    if (s->ts)
-        cli_files_add(&f, "its task set", s->ts->path, false);
-    for (size_t i = 0; i < s->n_gpus; i++)
-        cli_files_add(&f, "its GPU", s->gpus[i]->path, false);
-    if (s->gen.pool)
-        cli_files_add(&f, "its kernel pool", s->gen.pool->path, false);
+    add_spec_inputs(&f, s);
     cli_files_add(&f, "-o", a->out, true);
     cli_files_add(&f, "--plot", a->plot, true);
     return cli_files_check(&f, PROG " sweep");
 }
 
-/* No -o of merge or plot is one of the files it reads. */
-static int check_out(const char *cmd, char **in, int n, const char *out)
+/* No -o of merge or plot is one of the files it reads: the files named on its command line and,
+ * for plot, those its loaded sweep file s names (NULL: none). */
+static int check_out(const char *cmd, char **in, int n, const xp_spec *s, const char *out)
 {
     char prog[32];
     snprintf(prog, sizeof prog, PROG " %s", cmd);
@@ -307,6 +315,8 @@ static int check_out(const char *cmd, char **in, int n, const char *out)
     for (int i = 0; i < n; i++)
         cli_files_add(&f, i == 0 && strcmp(cmd, "plot") == 0 ? "the sweep file" : "a result file",
                       in[i], false);
+    if (s)
+        add_spec_inputs(&f, s);
     cli_files_add(&f, "-o", out, true);
     return cli_files_check(&f, prog);
 }
@@ -427,7 +437,7 @@ static int cmd_merge(int argc, char **argv)
     int first = 0, rc = parse_files(argc, argv, "merge", &out, &first, NULL);
     if (rc)
         return rc < 0 ? 0 : rc;
-    if ((rc = check_out("merge", argv + first, argc - first, out)) != 0)
+    if ((rc = check_out("merge", argv + first, argc - first, NULL, out)) != 0)
         return rc;
     rt_diags *d = rt_diags_new(MAX_DIAGS);
     xp_buf b = { 0 };
@@ -453,7 +463,7 @@ static int cmd_plot(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     if (argc - first < 2)
         return usage_error("%s", "plot: expected SPEC.xml and at least one result file");
-    if ((rc = check_out("plot", argv + first, argc - first, out)) != 0)
+    if ((rc = check_out("plot", argv + first, argc - first, NULL, out)) != 0)
         return rc;
     rt_diags *d = rt_diags_new(MAX_DIAGS);
     if (!d)
@@ -463,6 +473,12 @@ static int cmd_plot(int argc, char **argv)
         xp_spec_set_sensitivity(s);
     xp_record *rec = NULL;
     int status = 2;
+    /* the sweep file's own inputs are read too: -o must not be one of them either */
+    if (s && (rc = check_out("plot", argv + first, argc - first, s, out)) != 0) {
+        xp_spec_free(s);
+        rt_diags_free(d);
+        return rc;
+    }
     if (s && xp_read_records(s, (const char *const *)argv + first + 1, (size_t)(argc - first - 1),
                              &rec, d) == 0)
         status = 0;
