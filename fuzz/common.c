@@ -13,6 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "models/occupancy.h"
+#include "taskset/inputs.h"
+
 #define FUZZ_MAX_CREATED 64
 #define FUZZ_PATH_MAX 4096
 
@@ -177,4 +180,52 @@ void fuzz_check_loaded(const void *loaded, const rt_diags *d)
     FUZZ_ASSERT(fclose(mem) == 0);
     FUZZ_ASSERT(rt_diags_count(d) == 0 || len > 0);
     free(buf);
+}
+
+bool fuzz_load_inputs(const fuzz_part *ts_part, const fuzz_part *gpu_part, const char *ts_name,
+                      rt_diags *d, rt_taskset **ts, rt_gpu **gpu, const char **ts_path)
+{
+    *ts_path = fuzz_write(0, ts_name, ts_part->data, ts_part->size);
+    const char *gpu_path = fuzz_write(1, "gpu.xml", gpu_part->data, gpu_part->size);
+    *gpu = rt_gpu_load(gpu_path, d);
+    *ts = rt_taskset_load(*ts_path, d);
+    if (*gpu && *ts) {
+        rt_inputs_check(*ts, *gpu, d);
+        occ_check_launches(*ts, *gpu, d);
+    }
+    if (*gpu && *ts && rt_diags_errors(d) == 0)
+        return true;
+    FUZZ_ASSERT(rt_diags_errors(d) > 0);
+    fuzz_check_loaded(NULL, d);
+    rt_taskset_free(*ts);
+    rt_gpu_free(*gpu);
+    *ts = NULL;
+    *gpu = NULL;
+    fuzz_remove(*ts_path);
+    return false;
+}
+
+rt_layout *fuzz_layout(const rt_taskset *ts, const rt_gpu *gpu)
+{
+    if (ts->n_partitions) {
+        rt_layout *l = rt_layout_from_taskset(ts);
+        FUZZ_ASSERT(l != NULL);
+        return l;
+    }
+    rt_layout *l = rt_layout_new(1, ts->n_tasks);
+    FUZZ_ASSERT(l != NULL);
+    l->part_name[0] = strdup("whole");
+    FUZZ_ASSERT(l->part_name[0] != NULL);
+    l->part_sms[0] = gpu->sms;
+    rt_layout_prio_dm(l, ts);
+    return l;
+}
+
+bool fuzz_has_word(const fuzz_part *opt, const char *word)
+{
+    size_t n = strlen(word);
+    for (size_t i = 0; opt && opt->size >= n && i <= opt->size - n; i++)
+        if (memcmp(opt->data + i, word, n) == 0)
+            return true;
+    return false;
 }

@@ -11,6 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stdbool.h>
+
+#include "analysis/layout.h"
+#include "taskset/gpu.h"
+#include "taskset/taskset.h"
 #include "util/diag.h"
 
 /* The libFuzzer entry point: run one input; always 0 (a bug aborts). */
@@ -55,6 +60,19 @@ rt_diags *fuzz_diags(void);
 /* The loader contract: a NULL result comes with at least one error, a loaded input with none.
  * Also prints the diagnostics to a memory stream (their formatting is exercised too). */
 void fuzz_check_loaded(const void *loaded, const rt_diags *d);
+
+/* Load and check a task set (written as ts_name) and a GPU file as rtgpu-analyze does
+ * (rt_inputs_check, occ_check_launches), with the loader contract checked on a failure: true
+ * with both in *ts and *gpu (the caller frees them) and *ts_path the task set's file, which the
+ * caller removes with fuzz_remove; false when either is refused (nothing left to free but d). */
+bool fuzz_load_inputs(const fuzz_part *ts_part, const fuzz_part *gpu_part, const char *ts_name,
+                      rt_diags *d, rt_taskset **ts, rt_gpu **gpu, const char **ts_path);
+/* The task set's own partitions, or all its tasks on one partition "whole" of the whole GPU with
+ * deadline-monotonic priorities (the search is left out of the harnesses: its limits are
+ * wall-clock, not deterministic). Aborts when out of memory. */
+rt_layout *fuzz_layout(const rt_taskset *ts, const rt_gpu *gpu);
+/* True if the option words opt (a part of the input, not NUL-terminated) hold word. */
+bool fuzz_has_word(const fuzz_part *opt, const char *word);
 
 /* Abort with a message on stderr when cond is false (an invariant of the library broke). */
 #define FUZZ_ASSERT(cond) ((cond) ? (void)0 : fuzz_fail(#cond, __FILE__, __LINE__))

@@ -2,7 +2,8 @@
  * report format, through the library calls src/cli/pipeline.c and src/cli/analyze.c make.
  *
  * Input: TASKSET NUL GPU [NUL MEASUREMENTS [NUL OPTIONS]], the three files' bytes and option
- * words (any of "synchronous", "audsley", "given", "naive", "none", "spread", "quiet", and
+ * words (any of "synchronous", "audsley", "given", "naive", "none", "spread", "quiet",
+ * "kernel" (--gpu-preemption kernel), and
  * "name=" followed by the bytes, control characters included, that name the task-set file up to
  * the end of the input); an input without a NUL is skipped. The text reports must hold no
  * control character but the line feeds they write themselves: a file name can never forge a line
@@ -79,16 +80,6 @@ static void run_fini(run *r)
     rt_diags_free(r->d);
 }
 
-/* True if the option words (a part of the input, not NUL-terminated) hold word. */
-static bool has_word(const fuzz_part *opt, const char *word)
-{
-    size_t n = strlen(word);
-    for (size_t i = 0; opt->size >= n && i <= opt->size - n; i++)
-        if (memcmp(opt->data + i, word, n) == 0)
-            return true;
-    return false;
-}
-
 /* rtgpu-analyze's options after cli_resolve_options, as the option words ask. */
 static void set_options(run *r, const fuzz_part *opt)
 {
@@ -96,33 +87,27 @@ static void set_options(run *r, const fuzz_part *opt)
     r->o.combination_cap = FUZZ_COMBINATION_CAP;
     r->o.budget_units = FUZZ_BUDGET_UNITS;
     r->o.assign = RT_ASSIGN_GIVEN;
-    if (has_word(opt, "synchronous"))
+    if (fuzz_has_word(opt, "synchronous"))
         r->o.windows = RT_WINDOWS_SYNCHRONOUS;
-    if (has_word(opt, "naive"))
+    if (fuzz_has_word(opt, "naive"))
         r->o.interference = RT_INTF_NAIVE;
-    else if (has_word(opt, "none"))
+    else if (fuzz_has_word(opt, "none"))
         r->o.interference = RT_INTF_NONE;
-    if (has_word(opt, "spread"))
+    if (fuzz_has_word(opt, "spread"))
         r->o.leftover = LO_SPREAD;
-    if (has_word(opt, "quiet"))
+    if (fuzz_has_word(opt, "quiet"))
         r->o.verbosity = -1;
+    if (fuzz_has_word(opt, "kernel"))
+        r->o.gpu_kernel_preemption = true;   /* --gpu-preemption kernel */
     bool file_prio = r->ts->n_tasks && r->ts->tasks[0].has_priority;
-    r->o.priorities = has_word(opt, "audsley") ? RT_PRIO_AUDSLEY
-                    : has_word(opt, "given") && file_prio ? RT_PRIO_GIVEN : RT_PRIO_DM;
-}
-
-/* The task set's own partitions, or all its tasks on one partition of the whole GPU. */
-static rt_layout *layout_of(const run *r)
-{
-    if (r->ts->n_partitions)
-        return rt_layout_from_taskset(r->ts);
-    rt_layout *l = rt_layout_new(1, r->ts->n_tasks);
-    FUZZ_ASSERT(l != NULL);
-    l->part_name[0] = strdup("whole");
-    FUZZ_ASSERT(l->part_name[0] != NULL);
-    l->part_sms[0] = r->gpu->sms;
-    rt_layout_prio_dm(l, r->ts);
-    return l;
+    r->o.priorities = fuzz_has_word(opt, "audsley") ? RT_PRIO_AUDSLEY
+                    : fuzz_has_word(opt, "given") && file_prio ? RT_PRIO_GIVEN : RT_PRIO_DM;
+    /* what the CLI refuses for the holistic analysis (src/cli/pipeline.c, system_refusal) */
+    if (rt_taskset_has_system_steps(r->ts) || r->o.gpu_kernel_preemption) {
+        r->o.windows = RT_WINDOWS_WORST_CASE;
+        if (r->o.priorities == RT_PRIO_AUDSLEY)
+            r->o.priorities = RT_PRIO_DM;
+    }
 }
 
 /* The task-set file's name: "ts-" and the bytes after "name=" in the option words (control
@@ -263,7 +248,8 @@ static void emit_system(const run *r)
     const rt_system *s = r->ev.system;
     if (!s) {
         size_t bad_task = 0, bad_run = 0;
-        int rc = rt_system_build(r->gpu, r->ts, r->l, &r->ev.wcet, false, &own, &bad_task,
+        int rc = rt_system_build(r->gpu, r->ts, r->l, &r->ev.wcet, r->o.gpu_kernel_preemption,
+                                 &own, &bad_task,
                                  &bad_run);
         FUZZ_ASSERT(rc != SYS_ENOMEM);
         if (rc != SYS_OK)
@@ -377,19 +363,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.d = fuzz_diags();
     char ts_name[80];
     task_set_name(n > 3 ? &part[3] : NULL, ts_name, sizeof ts_name);
-    const char *ts_path = fuzz_write(0, ts_name, part[0].data, part[0].size);
-    const char *gpu_path = fuzz_write(1, "gpu.xml", part[1].data, part[1].size);
-    r.gpu = rt_gpu_load(gpu_path, r.d);
-    r.ts = rt_taskset_load(ts_path, r.d);
-    if (r.gpu && r.ts) {
-        rt_inputs_check(r.ts, r.gpu, r.d);
-        occ_check_launches(r.ts, r.gpu, r.d);
-    }
-    if (!r.gpu || !r.ts || rt_diags_errors(r.d) > 0) {
-        FUZZ_ASSERT(rt_diags_errors(r.d) > 0);
-        fuzz_check_loaded(NULL, r.d);
+    const char *ts_path;
+    if (!fuzz_load_inputs(&part[0], &part[1], ts_name, r.d, &r.ts, &r.gpu, &ts_path)) {
         run_fini(&r);
-        fuzz_remove(ts_path);
         return 0;
     }
     if (n > 2 && part[2].size > 0) {
@@ -408,10 +384,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     set_options(&r, n > 3 ? &part[3] : &none);
     r.m = model_new(r.gpu, r.ts);
     FUZZ_ASSERT(r.m != NULL);
-    r.l = layout_of(&r);
-    FUZZ_ASSERT(r.l != NULL);
+    r.l = fuzz_layout(r.ts, r.gpu);
     int rc = rt_eval_layout(r.m, r.ts, r.l, &r.o, FUZZ_TRACE_STEPS, &r.ev);
-    FUZZ_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
+    /* EVAL_ERANGE (a time past 2^62 ns) and EVAL_EBCET (a run's bcet above its WCET on its
+     * partition) are the refusals rtgpu-analyze reports as bad input (exit 2) */
+    FUZZ_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE || rc == EVAL_EBCET);
     if (rc == EVAL_OK)
         after_analysis(&r);
     run_fini(&r);

@@ -114,6 +114,8 @@ static void test_harnesses_accept_good_inputs(void)
         { fuzz_one_pipeline, { "tests/data/cli/tiny.xml", "tests/data/cli/tiny-gpu.xml" } },
         { fuzz_one_pipeline, { "tests/data/meas/taskset.xml", "tests/data/meas/gpu.xml",
                                "tests/data/meas/jobs.csv" } },
+        { fuzz_one_simulate, { "tests/data/good/system.xml", "tests/data/good/system-gpu.xml" } },
+        { fuzz_one_simulate, { "tests/data/sim/davis-chains.xml", "tests/data/sim/gpu-1ghz.xml" } },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         size_t n = 0, len = 0;

@@ -6,11 +6,15 @@
 #   measurements   the measurements CSVs of tests/data/meas/ and tests/data/bad/measurements/
 #   pipeline       TASKSET NUL GPU [NUL CSV [NUL OPTIONS]]: every example task set with the GPU
 #                  of its .expect file, the test pairs of tests/data/, and one task-set file
-#                  named with control characters (OPTIONS "name=...")
+#                  named with control characters (OPTIONS "name=..."); every whole system and
+#                  GPU-step set once more under kernel preemption (OPTIONS "kernel")
+#   simulate       TASKSET NUL GPU [NUL OPTIONS]: every example task set with its GPU, plain and
+#                  with "random jitter" (whole systems also "extremes", GPU steps alone also
+#                  "kernel"), and the simulator's test pairs
 # Run from the source root (make fuzz does). DIR is emptied first.
 set -eu
 dir=${1:?usage: fuzz_corpus.sh DIR}
-for h in taskset gpu sweep measurements pipeline; do
+for h in taskset gpu sweep measurements pipeline simulate; do
   rm -rf "${dir:?}/$h"
   mkdir -p "$dir/$h"
 done
@@ -31,10 +35,30 @@ pair() {
     if [ $# -ge 4 ]; then printf '\0'; [ -z "$4" ] || cat "$4"; fi
     if [ $# -ge 5 ]; then printf '\0%s' "$5"; fi; } > "$out"
 }
+# sim NAME TASKSET GPU [OPTIONS]: one simulate seed
+sim() {
+  { cat "$2"; printf '\0'; cat "$3"; if [ $# -ge 4 ]; then printf '\0%s' "$4"; fi; } \
+    > "$dir/simulate/$1"
+}
 for ts in examples/tasksets/*.xml; do
   gpu=$(sed -n 's/^gpu=//p' "${ts%.xml}.expect")
-  pair "$(basename "$ts" .xml)" "$ts" "examples/$gpu"
+  b=$(basename "$ts" .xml)
+  pair "$b" "$ts" "examples/$gpu"
+  pair "$b-kernel" "$ts" "examples/$gpu" "" kernel
+  sim "$b" "$ts" "examples/$gpu"
+  sim "$b-random" "$ts" "examples/$gpu" "random jitter"
+  if grep -q '<cpu \|<copy ' "$ts"; then
+    sim "$b-extremes" "$ts" "examples/$gpu" "extremes jitter"
+  else
+    sim "$b-kernel" "$ts" "examples/$gpu" "kernel"
+  fi
 done
+for f in tests/data/sim/*.xml; do
+  case $f in */gpu-*) continue ;; esac
+  sim "test-$(basename "$f" .xml)" "$f" tests/data/sim/gpu-1ghz.xml
+done
+sim test-system tests/data/good/system.xml tests/data/good/system-gpu.xml "random jitter"
+sim test-let-budget tests/data/cli/let-budget.xml tests/data/good/system-gpu.xml
 pair exp4-options examples/tasksets/paper-exp4.xml examples/gpus/rtx2060.xml "" \
   "synchronous audsley naive spread"
 pair orin-sync examples/tasksets/orin-camera-pipeline.xml examples/gpus/jetson-agx-orin.xml "" \
@@ -58,6 +82,6 @@ pair meas-kernels tests/data/meas/taskset.xml tests/data/meas/gpu.xml tests/data
 pair meas-jobs tests/data/meas/taskset.xml tests/data/meas/gpu.xml tests/data/meas/jobs.csv
 pair meas-quoted tests/data/meas/taskset.xml tests/data/meas/gpu.xml tests/data/meas/quoted.csv
 pair meas-g2 tests/data/meas/taskset-nopart.xml tests/data/meas/gpu-g2.xml tests/data/meas/kernels.csv
-for h in taskset gpu sweep measurements pipeline; do
+for h in taskset gpu sweep measurements pipeline simulate; do
   printf 'fuzz seeds: %s %s\n' "$h" "$(ls "$dir/$h" | wc -l)"
 done
