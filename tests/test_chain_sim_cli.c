@@ -128,6 +128,54 @@ static void test_let_equals_bound(void)
     json_decref(j);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RT_TEST_ASAN 1
+#endif
+#endif
+
+/* Memory follows what is live, not the horizon: tests/data/cli/system-let-long.xml (a LET chain
+ * a -> b, T_a = 50 ms, T_b = 50 ms + 1 ns, D = T) over 200,000 s releases 4,000,000 jobs of each
+ * task (b: k (5e7 + 1) < 2e14 up to k = 3,999,999), whose records alone took 192 MB; under an
+ * 80 MB address-space limit the run must still finish. By hand: a's job m + 1 reads at
+ * (m + 1) 50 ms and writes at (m + 2) 50 ms, and b's first job reading at or after that is
+ * job m + 2 (while m + 2 < 5e7 + 1), which writes at (m + 3)(5e7 + 1): the reaction time from
+ * a's job m's read is 3 (5e7) + m + 3 ns, growing with m; the last chain the run holds starts at
+ * m = 3,999,997 (b's job m + 2 = 3,999,999 is its last): MRT = 154,000,000 ns, over 3,999,998
+ * job chains, from 199,999,850,000,000 to 200,000,004,000,000 ns. Skipped under AddressSanitizer
+ * (its shadow memory needs terabytes of address space) and valgrind. */
+static void test_long_horizon_memory(void)
+{
+#ifdef RT_TEST_ASAN
+    CU_PASS("skipped under AddressSanitizer (RLIMIT_AS)");
+#else
+    const char *preload = getenv("LD_PRELOAD");
+    if (preload && strstr(preload, "vgpreload")) {
+        CU_PASS("skipped under valgrind (RLIMIT_AS)");
+        return;
+    }
+    runcmd_out r = runcmd_tool_rlimit("rtgpu-simulate",
+                                      (char *[]){ "x", "tests/data/cli/system-let-long.xml",
+                                                  "--gpu", "tests/data/good/system-gpu.xml",
+                                                  "--horizon", "200000s", "--format", "json",
+                                                  NULL }, 120, RLIMIT_AS, (rlim_t)80 << 20);
+    CU_ASSERT_EQUAL(r.status, 0);
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    json_t *mrt = json_object_get(json_array_get(json_object_get(j, "chains"), 0), "reaction");
+    CU_ASSERT_EQUAL(jint(mrt, "observed_ns"), 154000000);
+    CU_ASSERT_EQUAL(jint(mrt, "job_chains"), 3999998);
+    json_t *w = json_object_get(mrt, "witness");
+    CU_ASSERT_EQUAL(jint(w, "from_ns"), 199999850000000LL);
+    CU_ASSERT_EQUAL(jint(w, "to_ns"), 200000004000000LL);
+    json_decref(j);
+    runcmd_free(&r);
+#endif
+}
+
 /* orin-chain-implicit.xml: every observation at or below the binding bound that rtgpu-analyze
  * reports for the same layout. */
 static void test_implicit_below_bound(void)
@@ -308,6 +356,7 @@ void test_chain_sim_cli_register(void)
 {
     CU_pSuite s = CU_add_suite("chain_sim_cli", NULL, NULL);
     CU_add_test(s, "hand-worked MRT and MDA, horizon", test_hand_worked);
+    CU_add_test(s, "a long horizon in bounded memory, by hand", test_long_horizon_memory);
     CU_add_test(s, "LET observed = exact LET bound", test_let_equals_bound);
     CU_add_test(s, "implicit observed <= bound", test_implicit_below_bound);
     CU_add_test(s, "observation above its bound", test_exceeded);

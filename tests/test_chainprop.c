@@ -18,6 +18,7 @@
 
 #include "analysis/chain.h"
 #include "analysis/holistic.h"
+#include "chainobs_ref.h"
 #include "sim/chainobs.h"
 #include "sim/syssim.h"
 
@@ -36,6 +37,7 @@ typedef struct stats {
     long mrt_reached, mda_reached;   /* observed == bound */
     double mrt_ratio, mda_ratio;     /* the largest observed / bound */
     long let_equal, let_short;       /* LET: exact == observed; shorter windows compared */
+    long streamed, stream_differ;    /* implicit chains observed by the stream as the run goes */
 } stats;
 
 /* A random chain of 2 to 5 distinct tasks drawn from pool[0 .. n_pool-1] (n_pool >= 2), into
@@ -123,9 +125,38 @@ static void check_let(const rt_chain *c, const chain_task *ct, size_t nt, const 
     }
 }
 
+/* The streaming observers of one run: a job's event to each chain's. */
+typedef struct streams {
+    chainobs_stream *s[MAX_CHAINS];
+    size_t n;
+} streams;
+
+static int to_streams(void *ctx, size_t task, uint64_t job, bool write, int64_t t)
+{
+    streams *x = ctx;
+    for (size_t c = 0; c < x->n; c++)
+        if (x->s[c] && chainobs_stream_event(x->s[c], task, job, write, t) != CHAINOBS_OK)
+            return -1;
+    return 0;
+}
+
+static bool same_max(const chainobs_max *a, const chainobs_max *b, size_t n)
+{
+    bool ok = a->found == b->found && a->chains == b->chains;
+    if (ok && a->found) {
+        ok = a->length_ns == b->length_ns && a->from_ns == b->from_ns && a->to_ns == b->to_ns;
+        for (size_t i = 0; ok && i < n; i++)
+            ok = a->jobs[i] == b->jobs[i];
+    }
+    return ok;
+}
+
 /* Simulate g under exec with seeded release jitters, phases = the tasks' offsets, over 16
  * hyperperiods past the largest phase, recording every job; every implicit chain with bounds
- * observed (read = first start, write = last completion) against its binding MRT and MDA. */
+ * observed (read = first start, write = last completion) against its binding MRT and MDA. The
+ * same run also feeds every implicit chain's streaming observer as it goes, in the simulator's
+ * own order of events (rtgpu-simulate's way, without records): its maxima must equal those of
+ * the definitions over the records (tests/chainobs_ref.h). */
 static void check_sim(const fx_sys *g, const rt_chain *chains, const chain_result *cr, size_t nc,
                       syssim_exec exec, uint64_t seed, stats *st)
 {
@@ -137,10 +168,23 @@ static void check_sim(const fx_sys *g, const rt_chain *chains, const chain_resul
     so.horizon_ns = 16 * g->hyper + 360;
     so.phase_ns = g->phase;
     so.job_records = true;
+    size_t nt = g->sys.n_tasks;
+    uint64_t nj[FX_MAX_TASKS];
+    int64_t from[FX_MAX_TASKS];
+    for (size_t i = 0; i < nt; i++) {
+        nj[i] = syssim_released(g->phase[i], g->tasks[i].period_ns, so.horizon_ns);
+        from[i] = g->phase[i] + (int64_t)nj[i] * g->tasks[i].period_ns;
+    }
+    streams live = { .n = nc };
+    for (size_t c = 0; c < nc; c++)
+        if (chains[c].communication == RT_COMM_IMPLICIT)
+            CU_ASSERT_EQUAL_FATAL(chainobs_stream_new(chains[c].tasks, chains[c].n_tasks, nt, nj,
+                                                      from, &live.s[c]), CHAINOBS_OK);
+    so.job_event = to_streams;
+    so.job_ctx = &live;
     syssim_result sr;
     int rc = syssim_run(&g->sys, &so, &sr);
     CU_ASSERT_EQUAL(rc, SYSSIM_OK);
-    size_t nt = g->sys.n_tasks;
     chainobs_task ot[FX_MAX_TASKS];
     chainobs_job *jobs[FX_MAX_TASKS] = { NULL };
     for (size_t i = 0; rc == SYSSIM_OK && i < nt; i++) {
@@ -155,7 +199,21 @@ static void check_sim(const fx_sys *g, const rt_chain *chains, const chain_resul
                                                        (int64_t)n * g->tasks[i].period_ns };
     }
     for (size_t c = 0; rc == SYSSIM_OK && c < nc; c++) {
-        if (chains[c].communication != RT_COMM_IMPLICIT || !cr[c].has_mrt)
+        if (chains[c].communication != RT_COMM_IMPLICIT)
+            continue;
+        chainobs_result ref, got;
+        CU_ASSERT_EQUAL_FATAL(ref_chainobs_compute(ot, nt, chains[c].tasks, chains[c].n_tasks,
+                                                   &ref), 0);
+        CU_ASSERT_EQUAL_FATAL(chainobs_stream_finish(live.s[c], &got), CHAINOBS_OK);
+        bool same = same_max(&ref.mrt, &got.mrt, chains[c].n_tasks) &&
+                    same_max(&ref.mda, &got.mda, chains[c].n_tasks);
+        st->streamed++;
+        if (!same && st->stream_differ++ < 3)
+            fprintf(stderr, "\nchainprop: seed %llu chain %zu (%s): the stream differs from the "
+                            "definitions\n", (unsigned long long)seed, c, syssim_exec_name(exec));
+        chainobs_result_fini(&ref);
+        chainobs_result_fini(&got);
+        if (!cr[c].has_mrt)
             continue;
         chainobs_result o;
         CU_ASSERT_EQUAL_FATAL(chainobs_compute(ot, nt, chains[c].tasks, chains[c].n_tasks, &o),
@@ -180,6 +238,8 @@ static void check_sim(const fx_sys *g, const rt_chain *chains, const chain_resul
     }
     for (size_t i = 0; i < nt; i++)
         free(jobs[i]);
+    for (size_t c = 0; c < nc; c++)
+        chainobs_stream_free(live.s[c]);
     syssim_result_fini(&sr);
 }
 
@@ -255,6 +315,8 @@ static void test_chainprop_random(void)
                 st.observations, st.bad, st.mrt_reached, st.mrt_ratio, st.mda_reached,
                 st.mda_ratio, st.let_equal, st.let, st.let_short);
     CU_ASSERT_EQUAL(st.bad, 0);
+    CU_ASSERT_EQUAL(st.stream_differ, 0);
+    CU_ASSERT(st.streamed >= 3 * 3000);
     CU_ASSERT(st.let_equal == st.let);
     CU_ASSERT(st.let >= 100);
     CU_ASSERT(st.same_core_hops >= 100);

@@ -167,15 +167,15 @@ done:
     return rc;
 }
 
-/* The chains of r observed in the whole-system run sys_res or else the GPU-only run gpu_res
- * (docs/simulation.md, "Cause-effect chains") and their bounds: SIMULATED with both arrays in
- * *bounds and *chains (the caller frees them), or RUN_FAILED after a message. */
-static int observe_chains(cli_run *r, const syssim_result *sys_res, const sim_result *gpu_res,
+/* The chains of r observed in the whole-system run that cs watched or else the GPU-only run
+ * gpu_res (docs/simulation.md, "Cause-effect chains") and their bounds: SIMULATED with both
+ * arrays in *bounds and *chains (the caller frees them), or RUN_FAILED after a message. */
+static int observe_chains(cli_run *r, chainrun_stream *cs, const sim_result *gpu_res,
                           chain_result **bounds, chainrun_chain **chains)
 {
     *bounds = chain_analyse_all(r->ts, &r->eval, &r->budget);
     int rc = !*bounds ? CHAINRUN_ENOMEM
-           : sys_res  ? chainrun_observe(r->ts, sys_res, *bounds, chains)
+           : cs       ? chainrun_stream_finish(cs, *bounds, chains)
                       : chainrun_observe_sim(r->ts, gpu_res, *bounds, chains);
     if (rc == CHAINRUN_OK)
         return SIMULATED;
@@ -228,11 +228,26 @@ static int simulate_system(cli_run *r, FILE *out)
     so.seed = a->sim.seed;
     so.horizon_ns = a->sim.horizon_ns > 0 ? a->sim.horizon_ns
                                           : chainrun_horizon(r->ts, sim_default_horizon(r->ts));
-    so.job_records = r->ts->n_chains > 0;
     int64_t *phase = task_offsets(r);
     if (!phase)
         return RUN_FAILED;
     so.phase_ns = phase;
+    /* the chains are observed as the run goes: no job is recorded, whatever the horizon */
+    chainrun_stream *cs = NULL;
+    if (r->ts->n_chains > 0) {
+        int crc = chainrun_stream_new(r->ts, phase, so.horizon_ns, &cs);
+        if (crc != CHAINRUN_OK) {
+            free(phase);
+            if (crc == CHAINRUN_ENOMEM)
+                cli_oom(r);
+            else
+                fprintf(stderr, "rtgpu-simulate: error: a chain's read or write instant is "
+                                "beyond 2^63 ns (shorten --horizon)\n");
+            return RUN_FAILED;
+        }
+        so.job_event = chainrun_stream_event;
+        so.job_ctx = cs;
+    }
     so.trace = a->format == CLI_FORMAT_SVG || (a->format == CLI_FORMAT_JSON && a->trace);
     so.trace_cap = a->format == CLI_FORMAT_SVG ? GANTT_MAX_SEGMENTS : a->sim.trace_cap;
     syssim_result res;
@@ -240,6 +255,8 @@ static int simulate_system(cli_run *r, FILE *out)
     free(phase);
     so.phase_ns = NULL;
     int status = SIMULATED;
+    if (rc == SYSSIM_ESINK)   /* the chains' observer failed: its error says why */
+        rc = chainrun_stream_error(cs) == CHAINRUN_ENOMEM ? SYSSIM_ENOMEM : SYSSIM_EINVAL;
     if (rc == SYSSIM_ENOMEM) {
         cli_oom(r);
         status = RUN_FAILED;
@@ -260,15 +277,17 @@ static int simulate_system(cli_run *r, FILE *out)
                 a->sim.trace_cap);
         status = TRACE_CAPPED;
     }
+    int64_t *bound = status == SIMULATED
+                         ? malloc((sys->sys.n_tasks ? sys->sys.n_tasks : 1) * sizeof *bound)
+                         : NULL;
+    if (status == SIMULATED && !bound) {
+        cli_oom(r);
+        status = RUN_FAILED;
+    }
     if (status != SIMULATED) {
+        chainrun_stream_free(cs);
         syssim_result_fini(&res);
         return status;
-    }
-    int64_t *bound = malloc((sys->sys.n_tasks ? sys->sys.n_tasks : 1) * sizeof *bound);
-    if (!bound) {
-        syssim_result_fini(&res);
-        cli_oom(r);
-        return RUN_FAILED;
     }
     for (size_t i = 0; i < sys->sys.n_tasks; i++)
         bound[i] = sys->res.tasks[i].status == HOL_BOUNDED ? sys->res.tasks[i].response_ns : -1;
@@ -280,7 +299,10 @@ static int simulate_system(cli_run *r, FILE *out)
     free(bound);
     chain_result *cb = NULL;
     chainrun_chain *cc = NULL;
-    if (r->ts->n_chains > 0 && (status = observe_chains(r, &res, NULL, &cb, &cc)) != SIMULATED) {
+    if (cs)
+        status = observe_chains(r, cs, NULL, &cb, &cc);
+    chainrun_stream_free(cs);
+    if (status != SIMULATED) {
         syssim_result_fini(&res);
         return status;
     }

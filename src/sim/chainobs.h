@@ -2,7 +2,9 @@
  * (docs/simulation.md, "Cause-effect chains"), from the read and write instants of the jobs of its
  * tasks, by the definitions of Gunzel et al. (ECRTS 2023, "On the equivalence of maximum
  * reaction time and maximum data age for cause-effect chains"), with the maximising job chain.
- * Pure: no simulator, no file; exact 64-bit integers.
+ * Pure: no simulator, no file; exact 64-bit integers. One streaming observer (chainobs_stream)
+ * takes the instants as they happen and keeps only what is live; chainobs_compute feeds it whole
+ * records in time order.
  *
  * A job reads its inputs at its read instant and writes its output at its write instant; a
  * write and a read at the same instant: the write comes first (the read sees it).
@@ -60,6 +62,7 @@ typedef struct chainobs_max {
     int64_t from_ns;           /* MRT: the read of job jobs[0]-1 of tau_1; MDA: read of J_1 */
     int64_t to_ns;             /* MRT: the write of J_n; MDA: the write of job jobs[n-1]+1 */
     size_t *jobs;              /* owned, one per chain position: the job index of J_1 .. J_n */
+    chainobs_job *at;          /* owned, one per chain position: those jobs' read and write */
 } chainobs_max;
 
 typedef struct chainobs_result {
@@ -68,14 +71,46 @@ typedef struct chainobs_result {
 
 enum { CHAINOBS_OK = 0, CHAINOBS_ENOMEM = -1, CHAINOBS_EINVAL = -2, CHAINOBS_ERANGE = -3 };
 
+/* The streaming observer of one chain: it takes the jobs' read and write instants as they
+ * happen, in time order, and holds only the job chains still under way (memory follows what is
+ * live, not the run's length); its maxima are those of chainobs_compute over the same jobs. */
+typedef struct chainobs_stream chainobs_stream;
+
+/* A new observer of the chain chain[0 .. n-1] (indices into tasks 0 .. n_tasks-1; a task may
+ * appear more than once), for runs in which task i records n_jobs[i] jobs in all, the first one
+ * not recorded able to read or write from unrecorded_from[i] on (chainobs_task). CHAINOBS_OK with
+ * it in *out (free with chainobs_stream_free), CHAINOBS_EINVAL or CHAINOBS_ENOMEM. */
+int chainobs_stream_new(const size_t *chain, size_t n, size_t n_tasks, const uint64_t *n_jobs,
+                        const int64_t *unrecorded_from, chainobs_stream **out);
+/* Job `job` of task `task` reads (write false) or writes at t: instants never decrease from one
+ * call to the next; a task's reads, and its writes, come in job order, each job's read before its
+ * write. Events of tasks outside the chain are ignored. CHAINOBS_OK, or the first error
+ * (CHAINOBS_EINVAL: an event out of order; CHAINOBS_ENOMEM), which every later call returns. */
+int chainobs_stream_event(chainobs_stream *s, size_t task, uint64_t job, bool write, int64_t t);
+/* The maxima over every event given, into out (free with chainobs_result_fini): CHAINOBS_OK or
+ * the stream's error (out then holds nothing). Call once. */
+int chainobs_stream_finish(chainobs_stream *s, chainobs_result *out);
+/* Free an observer; NULL is a no-op. */
+void chainobs_stream_free(chainobs_stream *s);
+/* Give s every read and write of jobs 0 .. n_jobs[i]-1 of each task i of its chain, job_of(ctx,
+ * i, k) being job k's instants, in time order. CHAINOBS_OK or the stream's error. */
+int chainobs_feed(chainobs_stream *s, size_t n_tasks,
+                  chainobs_job (*job_of)(const void *ctx, size_t task, size_t k), const void *ctx,
+                  const uint64_t *n_jobs);
+
 /* The maxima of the chain chain[0 .. n-1] (indices into tasks[0 .. n_tasks-1]; a task may
- * appear more than once) over the recorded jobs (above). CHAINOBS_EINVAL: n == 0, an index out
- * of range, a negative instant, a read after its write, or reads or writes that decrease; out
- * then holds nothing to free. Free out with chainobs_result_fini. */
+ * appear more than once) over the recorded jobs (above), by the streaming observer fed in time
+ * order. CHAINOBS_EINVAL: n == 0, an index out of range, a negative instant, a read after its
+ * write, or reads or writes that decrease; out then holds nothing to free. Free out with
+ * chainobs_result_fini. */
 int chainobs_compute(const chainobs_task *tasks, size_t n_tasks, const size_t *chain, size_t n,
                      chainobs_result *out);
 /* Free what chainobs_compute put in r; safe on a zeroed result. */
 void chainobs_result_fini(chainobs_result *r);
+/* LET job k of a task (phase >= 0, period > 0, deadline >= 0): read phase + k*T, write that +
+ * D. CHAINOBS_OK, CHAINOBS_EINVAL or CHAINOBS_ERANGE (an instant beyond int64). */
+int chainobs_let_job(int64_t phase, int64_t period, int64_t deadline, uint64_t k,
+                     chainobs_job *out);
 /* LET jobs 0 .. n-1 of a task (phase >= 0, period > 0, deadline >= 0): read phase + k*T, write
  * that + D, into out[0 .. n-1]; *unrecorded_from gets phase + n*T. CHAINOBS_OK, CHAINOBS_EINVAL
  * or CHAINOBS_ERANGE (an instant beyond int64). */

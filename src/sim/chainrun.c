@@ -36,25 +36,30 @@ int64_t chainrun_horizon(const rt_taskset *ts, int64_t base)
     return base;
 }
 
-/* The read and write instants of the witness jobs idx[0 .. n-1] of chain c into a new array in
- * *out: CHAINRUN_OK, CHAINRUN_ENOMEM, or CHAINRUN_EINVAL for a job that is not recorded. */
-static int witness(const chainobs_task *tasks, const rt_chain *c, const size_t *idx,
-                   chainobs_job **out)
+/* Chain k's observation in c, against its binding bounds b: the witnesses' instants move from
+ * the observation into mrt_jobs and mda_jobs. */
+static void settle(chainrun_chain *c, const chain_result *b)
 {
-    chainobs_job *w = malloc(c->n_tasks * sizeof *w);
-    *out = NULL;
-    if (!w)
-        return CHAINRUN_ENOMEM;
-    for (size_t i = 0; i < c->n_tasks; i++) {
-        const chainobs_task *t = &tasks[c->tasks[i]];
-        if (!t->jobs || idx[i] >= t->n_jobs) {
-            free(w);
-            return CHAINRUN_EINVAL;
-        }
-        w[i] = t->jobs[idx[i]];
+    c->mrt_jobs = c->obs.mrt.at;
+    c->mda_jobs = c->obs.mda.at;
+    c->obs.mrt.at = c->obs.mda.at = NULL;
+    if (!c->obs.mrt.found) {
+        free(c->mrt_jobs);
+        c->mrt_jobs = NULL;
     }
-    *out = w;
-    return CHAINRUN_OK;
+    if (!c->obs.mda.found) {
+        free(c->mda_jobs);
+        c->mda_jobs = NULL;
+    }
+    c->mrt_exceeded = c->obs.mrt.found && b->has_mrt && c->obs.mrt.length_ns > b->mrt_ns;
+    c->mda_exceeded = c->obs.mda.found && b->has_mda && c->obs.mda.length_ns > b->mda_ns;
+}
+
+static int obs_rc(int orc)
+{
+    return orc == CHAINOBS_OK       ? CHAINRUN_OK
+         : orc == CHAINOBS_ENOMEM   ? CHAINRUN_ENOMEM
+         : orc == CHAINOBS_ERANGE   ? CHAINRUN_ERANGE : CHAINRUN_EINVAL;
 }
 
 /* Where the implicit read and write instants come from: one of the two simulations. */
@@ -138,19 +143,10 @@ static int observe(const rt_taskset *ts, const source *src, const chain_result *
     for (size_t k = 0; k < nc; k++) {
         const rt_chain *c = &ts->chains[k];
         const chainobs_task *tasks = c->communication == RT_COMM_LET ? let : imp;
-        int orc = chainobs_compute(tasks, n, c->tasks, c->n_tasks, &cr[k].obs);
-        if (orc != CHAINOBS_OK) {
-            rc = orc == CHAINOBS_ENOMEM ? CHAINRUN_ENOMEM
-               : orc == CHAINOBS_ERANGE ? CHAINRUN_ERANGE : CHAINRUN_EINVAL;
+        if ((rc = obs_rc(chainobs_compute(tasks, n, c->tasks, c->n_tasks, &cr[k].obs))) !=
+            CHAINRUN_OK)
             goto done;
-        }
-        const chainobs_result *o = &cr[k].obs;
-        if ((o->mrt.found && (rc = witness(tasks, c, o->mrt.jobs, &cr[k].mrt_jobs)) != 0) ||
-            (o->mda.found && (rc = witness(tasks, c, o->mda.jobs, &cr[k].mda_jobs)) != 0))
-            goto done;
-        const chain_result *b = &bounds[k];
-        cr[k].mrt_exceeded = o->mrt.found && b->has_mrt && o->mrt.length_ns > b->mrt_ns;
-        cr[k].mda_exceeded = o->mda.found && b->has_mda && o->mda.length_ns > b->mda_ns;
+        settle(&cr[k], &bounds[k]);
     }
     *out = cr;
     cr = NULL;
@@ -179,6 +175,136 @@ int chainrun_observe_sim(const rt_taskset *ts, const sim_result *res, const chai
     source src = { .gpu = res };
     *out = NULL;
     return res->n_tasks == ts->n_tasks ? observe(ts, &src, bounds, out) : CHAINRUN_EINVAL;
+}
+
+/* ---- a whole-system run observed as it happens ---- */
+
+struct chainrun_stream {
+    const rt_taskset *ts;       /* borrowed */
+    uint64_t *n_jobs;           /* per task: the jobs the run releases */
+    int64_t *from;              /* per task: the nominal release of the first one it does not */
+    chainobs_stream **imp;      /* per chain: the observer of an implicit one (LET: NULL) */
+    int error;                  /* CHAINRUN_OK, or the first error of an observer */
+};
+
+int chainrun_stream_new(const rt_taskset *ts, const int64_t *phase, int64_t horizon,
+                        chainrun_stream **out)
+{
+    *out = NULL;
+    size_t n = ts->n_tasks, nc = ts->n_chains;
+    chainrun_stream *cs = calloc(1, sizeof *cs);
+    if (!cs)
+        return CHAINRUN_ENOMEM;
+    cs->ts = ts;
+    cs->n_jobs = calloc(n ? n : 1, sizeof *cs->n_jobs);
+    cs->from = calloc(n ? n : 1, sizeof *cs->from);
+    cs->imp = calloc(nc ? nc : 1, sizeof *cs->imp);
+    int rc = cs->n_jobs && cs->from && cs->imp ? CHAINRUN_OK : CHAINRUN_ENOMEM;
+    for (size_t i = 0; rc == CHAINRUN_OK && i < n; i++) {
+        const rt_task *t = &ts->tasks[i];
+        cs->n_jobs[i] = syssim_released(phase[i], t->period_ns, horizon);
+        int64_t at;
+        if (cs->n_jobs[i] > (uint64_t)INT64_MAX ||
+            ck_mul((int64_t)cs->n_jobs[i], t->period_ns, &at) ||
+            ck_add(at, phase[i], &cs->from[i]))
+            rc = CHAINRUN_ERANGE;
+    }
+    for (size_t k = 0; rc == CHAINRUN_OK && k < nc; k++) {
+        const rt_chain *c = &ts->chains[k];
+        if (c->communication != RT_COMM_LET)
+            rc = obs_rc(chainobs_stream_new(c->tasks, c->n_tasks, n, cs->n_jobs, cs->from,
+                                            &cs->imp[k]));
+    }
+    if (rc != CHAINRUN_OK) {
+        chainrun_stream_free(cs);
+        return rc;
+    }
+    *out = cs;
+    return CHAINRUN_OK;
+}
+
+int chainrun_stream_event(void *ctx, size_t task, uint64_t job, bool write, int64_t t)
+{
+    chainrun_stream *cs = ctx;
+    for (size_t k = 0; cs->error == CHAINRUN_OK && k < cs->ts->n_chains; k++)
+        if (cs->imp[k])
+            cs->error = obs_rc(chainobs_stream_event(cs->imp[k], task, job, write, t));
+    return cs->error;
+}
+
+/* LET job k of task i: read at its offset + k*T, write D later (checked to fit by let_fits). */
+static chainobs_job let_job(const void *ctx, size_t i, size_t k)
+{
+    const rt_task *t = &((const rt_taskset *)ctx)->tasks[i];
+    int64_t read = t->offset_ns + (int64_t)k * t->period_ns;
+    return (chainobs_job){ .read_ns = read, .write_ns = read + t->deadline_ns };
+}
+
+/* Whether every LET instant of the released jobs fits in int64 (the last one's write does). */
+static bool let_fits(const chainrun_stream *cs)
+{
+    for (size_t i = 0; i < cs->ts->n_tasks; i++) {
+        chainobs_job j;
+        const rt_task *t = &cs->ts->tasks[i];
+        if (cs->n_jobs[i] > 0 && chainobs_let_job(t->offset_ns, t->period_ns, t->deadline_ns,
+                                                  cs->n_jobs[i] - 1, &j) != CHAINOBS_OK)
+            return false;
+    }
+    return true;
+}
+
+int chainrun_stream_finish(chainrun_stream *cs, const chain_result *bounds, chainrun_chain **out)
+{
+    const rt_taskset *ts = cs->ts;
+    size_t nc = ts->n_chains;
+    *out = NULL;
+    if (cs->error != CHAINRUN_OK)
+        return cs->error;
+    chainrun_chain *cr = calloc(nc ? nc : 1, sizeof *cr);
+    int rc = cr ? CHAINRUN_OK : CHAINRUN_ENOMEM;
+    for (size_t k = 0; rc == CHAINRUN_OK && k < nc; k++) {
+        const rt_chain *c = &ts->chains[k];
+        if (cs->imp[k]) {
+            rc = obs_rc(chainobs_stream_finish(cs->imp[k], &cr[k].obs));
+        } else if (!let_fits(cs)) {
+            rc = CHAINRUN_ERANGE;
+        } else {
+            /* LET: the nominal instants of the same jobs, made as they are given */
+            chainobs_stream *s = NULL;
+            rc = obs_rc(chainobs_stream_new(c->tasks, c->n_tasks, ts->n_tasks, cs->n_jobs,
+                                            cs->from, &s));
+            if (rc == CHAINRUN_OK)
+                rc = obs_rc(chainobs_feed(s, ts->n_tasks, let_job, ts, cs->n_jobs));
+            if (rc == CHAINRUN_OK)
+                rc = obs_rc(chainobs_stream_finish(s, &cr[k].obs));
+            chainobs_stream_free(s);
+        }
+        if (rc == CHAINRUN_OK)
+            settle(&cr[k], &bounds[k]);
+    }
+    if (rc != CHAINRUN_OK) {
+        chainrun_free(cr, nc);
+        return rc;
+    }
+    *out = cr;
+    return CHAINRUN_OK;
+}
+
+int chainrun_stream_error(const chainrun_stream *cs)
+{
+    return cs ? cs->error : CHAINRUN_OK;
+}
+
+void chainrun_stream_free(chainrun_stream *cs)
+{
+    if (!cs)
+        return;
+    for (size_t k = 0; cs->imp && k < cs->ts->n_chains; k++)
+        chainobs_stream_free(cs->imp[k]);
+    free(cs->imp);
+    free(cs->from);
+    free(cs->n_jobs);
+    free(cs);
 }
 
 bool chainrun_exceeded(const chainrun_chain *c, size_t n, size_t *chain, bool *mda)

@@ -41,6 +41,24 @@ int chainrun_observe(const rt_taskset *ts, const syssim_result *res, const chain
  * the nearest whole ns (exact under --exec wcet). */
 int chainrun_observe_sim(const rt_taskset *ts, const sim_result *res, const chain_result *bounds,
                          chainrun_chain **out);
+/* The chains of a whole-system run observed while it runs (memory follows the job chains under
+ * way, not the run's length; docs/simulation.md, "Cause-effect chains"). Made before syssim_run
+ * for ts simulated with the phases phase[i] up to horizon: CHAINRUN_OK with it in *out, or an
+ * error (CHAINRUN_ERANGE: an instant beyond int64). */
+typedef struct chainrun_stream chainrun_stream;
+int chainrun_stream_new(const rt_taskset *ts, const int64_t *phase, int64_t horizon,
+                        chainrun_stream **out);
+/* syssim_options.job_event, with ctx the stream: 0, or the stream's error (the run stops). */
+int chainrun_stream_event(void *ctx, size_t task, uint64_t job, bool write, int64_t t);
+/* After a SYSSIM_OK run: every chain against bounds[ts->n_chains], as chainrun_observe gives it
+ * from the run's job records (a LET chain from the nominal instants of the jobs the run
+ * released), into a new array in *out (free with chainrun_free); CHAINRUN_OK, or an error with
+ * *out NULL. */
+int chainrun_stream_finish(chainrun_stream *cs, const chain_result *bounds, chainrun_chain **out);
+/* The stream's first error (CHAINRUN_OK: none): why a run that it stopped stopped. */
+int chainrun_stream_error(const chainrun_stream *cs);
+/* Free a stream; NULL is a no-op. */
+void chainrun_stream_free(chainrun_stream *cs);
 /* The first chain with an exceeded metric: true with its index in *chain and whether it is the
  * data age (else the reaction time) in *mda. */
 bool chainrun_exceeded(const chainrun_chain *c, size_t n, size_t *chain, bool *mda);

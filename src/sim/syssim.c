@@ -229,8 +229,12 @@ static int start(ss *s, size_t st, int64_t now)
     const hol_step *h = &s->sys->steps[st];
     if (!p->started) {
         syssim_job *rec = s->out->tasks[p->task].jobs;
-        if (rec && p->launch == 0 && st == s->sys->tasks[p->task].first_step)
+        bool first = p->launch == 0 && st == s->sys->tasks[p->task].first_step;
+        if (rec && first)
             rec[p->done].first_start_ns = now;
+        if (first && s->so->job_event &&
+            s->so->job_event(s->so->job_ctx, p->task, p->done, false, now) != 0)
+            return SYSSIM_ESINK;
         bool gpu = h->n_launches > 0;
         int64_t w = gpu ? h->launch_wcet_ns[p->launch] : h->wcet_ns;
         int64_t b = gpu ? h->launch_bcet_ns[p->launch] : h->bcet_ns;
@@ -275,6 +279,8 @@ static int complete(ss *s, size_t st, int64_t now)
             tr->misses++;
         if (tr->jobs)
             tr->jobs[k].last_end_ns = now;
+        if (s->so->job_event && s->so->job_event(s->so->job_ctx, p->task, k, true, now) != 0)
+            return SYSSIM_ESINK;
     }
     s->out->end_ns = now;
     p->state = ST_IDLE;
@@ -452,10 +458,7 @@ static int setup(ss *s)
         tr->max_response_ns = -1;
         tr->min_response_ns = -1;
         tk->phase = s->so->phase_ns ? s->so->phase_ns[i] : 0;
-        tk->jobs = tk->phase < s->so->horizon_ns
-                       ? (uint64_t)ck_ceil_div(s->so->horizon_ns - tk->phase,
-                                               sys->tasks[i].period_ns)
-                       : 0;
+        tk->jobs = syssim_released(tk->phase, sys->tasks[i].period_ns, s->so->horizon_ns);
         if (s->so->job_records) {
             if (tk->jobs > SIZE_MAX / sizeof *tr->jobs)
                 return SYSSIM_ENOMEM;
@@ -470,6 +473,11 @@ static int setup(ss *s)
     return SYSSIM_OK;
 }
 RT_ANALYZER_ON
+
+uint64_t syssim_released(int64_t phase, int64_t period, int64_t horizon)
+{
+    return phase < horizon ? (uint64_t)ck_ceil_div(horizon - phase, period) : 0;
+}
 
 void syssim_options_default(syssim_options *so)
 {

@@ -35,6 +35,11 @@ typedef struct syssim_options {
     /* Keep one syssim_job record per released job of every task (syssim_task_result.jobs):
      * its read and write instants for cause-effect chains (docs/simulation.md). Default false. */
     bool job_records;
+    /* when not NULL: told of each job's read (write false: its first step's first start) and
+     * write (its last step's completion) as they happen, in time order; a nonzero return stops
+     * the run with SYSSIM_ESINK (the chains' observer, sim/chainrun.h, needs no job records) */
+    int (*job_event)(void *ctx, size_t task, uint64_t job, bool write, int64_t t);
+    void *job_ctx;
     /* SYSSIM_JITTER_GIVEN: j_k of job k of task i; a value outside [0, J_i] stops the run */
     int64_t (*jitter_of)(void *ctx, size_t task, uint64_t job);
     void *jitter_ctx;
@@ -94,9 +99,13 @@ typedef struct syssim_result {
 /* SYSSIM_EINVAL: an invalid system or options (a bad index, a period <= 0, a negative time,
  * bcet > wcet, launches on a step that is not on a partition or not summing to it, a horizon <= 0,
  * a negative phase, or a given jitter outside [0, J]); SYSSIM_ERANGE: a time beyond int64; SYSSIM_ELIMIT: more
- * than event_cap instants. */
+ * than event_cap instants; SYSSIM_ESINK: job_event returned nonzero. */
 enum { SYSSIM_OK = 0, SYSSIM_ENOMEM = -1, SYSSIM_EINVAL = -2, SYSSIM_ERANGE = -3,
-       SYSSIM_ELIMIT = -4 };
+       SYSSIM_ELIMIT = -4, SYSSIM_ESINK = -5 };
+
+/* Jobs of a task of phase phase and period period > 0 that a run of horizon horizon releases:
+ * those k with phase + k * period < horizon. */
+uint64_t syssim_released(int64_t phase, int64_t period, int64_t horizon);
 
 /* Default options: wcet, no jitter, seed 1, horizon 0 (to be set), caps 10^8 and 10^6, no trace. */
 void syssim_options_default(syssim_options *so);
