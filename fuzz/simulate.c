@@ -80,8 +80,10 @@ static uint64_t seed_of(const uint8_t *data, size_t size)
     return h;
 }
 
-/* The chains observed against their bounds: never above one (chainrun_exceeded). */
-static void observe(run *r, const syssim_result *sys_res, const sim_result *gpu_res)
+/* The chains observed (a whole system's by the stream cs that watched the run, as
+ * rtgpu-simulate does; GPU steps alone from the job records) against their bounds: never above
+ * one (chainrun_exceeded). */
+static void observe(run *r, chainrun_stream *cs, const sim_result *gpu_res)
 {
     if (r->ts->n_chains == 0)
         return;
@@ -89,8 +91,8 @@ static void observe(run *r, const syssim_result *sys_res, const sim_result *gpu_
     budget_init(&b, FUZZ_BUDGET_UNITS);
     r->bounds = chain_analyse_all(r->ts, &r->ev, &b);
     FUZZ_ASSERT(r->bounds != NULL);
-    int rc = sys_res ? chainrun_observe(r->ts, sys_res, r->bounds, &r->chains)
-                     : chainrun_observe_sim(r->ts, gpu_res, r->bounds, &r->chains);
+    int rc = cs ? chainrun_stream_finish(cs, r->bounds, &r->chains)
+                : chainrun_observe_sim(r->ts, gpu_res, r->bounds, &r->chains);
     FUZZ_ASSERT(rc == CHAINRUN_OK || rc == CHAINRUN_ERANGE);
     size_t c = 0;
     bool mda = false;
@@ -107,14 +109,22 @@ static void simulate_system(run *r, const fuzz_part *opt, uint64_t seed)
     so.jitter = fuzz_has_word(opt, "jitter") ? SYSSIM_JITTER_RANDOM : SYSSIM_JITTER_NONE;
     so.seed = seed;
     so.horizon_ns = horizon(r->ts);
-    so.job_records = r->ts->n_chains > 0;
     so.phase_ns = r->phase;
     so.event_cap = FUZZ_SIM_EVENTS;
+    chainrun_stream *cs = NULL;
+    if (r->ts->n_chains > 0) {
+        int crc = chainrun_stream_new(r->ts, r->phase, so.horizon_ns, &cs);
+        FUZZ_ASSERT(crc == CHAINRUN_OK || crc == CHAINRUN_ERANGE);
+        so.job_event = cs ? chainrun_stream_event : NULL;
+        so.job_ctx = cs;
+    }
     so.trace = true;
     so.trace_cap = 64;
     syssim_result res;
     int rc = syssim_run(&sys->sys, &so, &res);
     FUZZ_ASSERT(rc == SYSSIM_OK || rc == SYSSIM_ELIMIT || rc == SYSSIM_ERANGE);
+    if (r->ts->n_chains > 0 && !cs)
+        rc = SYSSIM_ERANGE;   /* an instant of the chains beyond int64: refused as the CLI does */
     if (rc == SYSSIM_OK) {
         int64_t *bound = malloc((sys->sys.n_tasks ? sys->sys.n_tasks : 1) * sizeof *bound);
         FUZZ_ASSERT(bound != NULL);
@@ -124,8 +134,9 @@ static void simulate_system(run *r, const fuzz_part *opt, uint64_t seed)
         size_t task = 0;
         FUZZ_ASSERT(!syssim_exceeded(&res, bound, &task));
         free(bound);
-        observe(r, &res, NULL);
+        observe(r, cs, NULL);
     }
+    chainrun_stream_free(cs);
     syssim_result_fini(&res);
 }
 
