@@ -1,6 +1,8 @@
 #!/bin/sh
 # The include graph of src/ must point down the layers of docs/architecture.md, never up:
-#   util < taskset < models < analysis < search < sim < explore < report < rtgpu < cli
+#   util < taskset < models < analysis < search < run < sim < explore < report < rtgpu < cli
+# (run: the verdict pipeline every door calls; report writes what sim and explore computed,
+# so it sits above both; Makefile's LAYERS lists the same order)
 # where rtgpu is src/rtgpu.c, the installed API. Its header, src/rtgpu.h, is self-contained
 # (system headers only) and no other file of src/ includes it: the library and the commands
 # use the internal headers. Prints every offending edge (file, line, included header) and fails
@@ -9,7 +11,8 @@ set -u
 rank() {
   case $1 in
     util) echo 0;; taskset) echo 1;; models) echo 2;; analysis) echo 3;; search) echo 4;;
-    sim) echo 5;; explore) echo 6;; report) echo 7;; rtgpu) echo 8;; cli) echo 9;; *) echo 99;;
+    run) echo 5;; sim) echo 6;; explore) echo 7;; report) echo 8;; rtgpu) echo 9;; cli) echo 10;;
+    *) echo 99;;
   esac
 }
 bad=0; edges=0
