@@ -1,6 +1,7 @@
 /* rtgpu: the installed API (rtgpu.h), a thin facade over the library's layers: it loads the
- * inputs, runs the same steps as rtgpu-analyze's pipeline (checks that need both inputs, option
- * resolution, the analysis of the given layout or the search) and copies out the figures. */
+ * inputs, runs the verdict pipeline that rtgpu-analyze runs (run/run.h: the checks that need
+ * both inputs, the options resolved, the given layout or a search, the chains) and copies the
+ * figures out. */
 #include "rtgpu.h"
 
 #include <math.h>
@@ -10,9 +11,11 @@
 
 #include "analysis/analysis.h"
 #include "analysis/budget.h"
-#include "analysis/recheck.h"
+#include "analysis/chain.h"
+#include "analysis/system.h"
 #include "models/model.h"
 #include "models/occupancy.h"
+#include "run/run.h"
 #include "search/assign.h"
 #include "taskset/gpu.h"
 #include "taskset/inputs.h"
@@ -32,7 +35,21 @@ typedef struct {
     int64_t wcrt_ns;            /* -1: none */
     int64_t deadline_ns;
     rtgpu_task_status status;
+    size_t first_step, n_steps; /* its steps in the result's steps (a whole system) */
 } task_res;
+
+typedef struct {
+    rtgpu_step_kind kind;
+    char *resource;             /* owned */
+    int64_t offset_ns, jitter_ns, wcrt_ns;   /* wcrt -1: none */
+} step_res;
+
+typedef struct {
+    char *name;                 /* owned */
+    int64_t mrt_ns, mda_ns;     /* -1: none */
+    const char *mrt_by, *mda_by;   /* static, NULL: none */
+    rtgpu_chain_status status;
+} chain_res;
 
 struct rtgpu_result {
     rtgpu_verdict verdict;
@@ -41,6 +58,11 @@ struct rtgpu_result {
     task_res *tasks;            /* owned, task-set order; n_tasks entries when layout */
     size_t n_tasks;
     char *names;                /* owned: the task names, each NUL-terminated, in one block */
+    step_res *steps;            /* owned, task by task */
+    size_t n_steps;
+    chain_res *chains;          /* owned, file order */
+    size_t n_chains;
+    char *undecided;            /* owned: why the verdict is undecided, or NULL */
 };
 
 const char *rtgpu_version(void)
@@ -234,19 +256,95 @@ int rtgpu_options_set_margin(rtgpu_options *o, double margin)
     return 0;
 }
 
+int rtgpu_options_set_gpu_preemption(rtgpu_options *o, rtgpu_preemption p)
+{
+    if (!o || (p != RTGPU_PREEMPT_JOB && p != RTGPU_PREEMPT_KERNEL))
+        return -1;
+    o->o.gpu_kernel_preemption = p == RTGPU_PREEMPT_KERNEL;
+    return 0;
+}
+
 void rtgpu_result_free(rtgpu_result *r)
 {
     if (!r)
         return;
+    for (size_t k = 0; r->steps && k < r->n_steps; k++)
+        free(r->steps[k].resource);
+    for (size_t c = 0; r->chains && c < r->n_chains; c++)
+        free(r->chains[c].name);
+    free(r->steps);
+    free(r->chains);
+    free(r->undecided);
     free(r->names);
     free(r->tasks);
     rt_layout_free(r->layout);
     free(r);
 }
 
-/* Copy the figures of the analysed layout l (taken over by r) out of e. false on OOM. */
-static bool keep_figures(rtgpu_result *r, const rt_taskset *ts, rt_layout *l, const rt_eval *e)
+/* A whole system's steps of e (e->system) into r, task by task. false on OOM. */
+static bool keep_steps(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu,
+                       const rt_layout *l, const rt_eval *e)
 {
+    const rt_system *s = e->system;
+    if (!s)
+        return true;
+    r->steps = calloc(s->n_steps ? s->n_steps : 1, sizeof *r->steps);
+    if (!r->steps)
+        return false;
+    for (size_t i = 0; i < ts->n_tasks && i < s->sys.n_tasks; i++) {
+        const hol_task *t = &s->tasks[i];
+        r->tasks[i].first_step = t->first_step;
+        r->tasks[i].n_steps = t->n_steps;
+        for (size_t k = t->first_step; k < t->first_step + t->n_steps; k++) {
+            const hol_step *h = &s->steps[k];
+            const hol_step_result *x = &s->res.steps[k];
+            hol_res_kind kind = s->resources[h->resource].kind;
+            char nb[32];
+            const char *name = rt_system_resource_name(s, gpu, l, h->resource, nb, sizeof nb);
+            step_res *o = &r->steps[k];
+            *o = (step_res){ .kind = kind == HOL_CPU_CORE      ? RTGPU_STEP_CPU
+                                   : kind == HOL_COPY_ENGINE ? RTGPU_STEP_COPY : RTGPU_STEP_GPU,
+                             .offset_ns = x->offset_ns, .jitter_ns = x->jitter_ns,
+                             .wcrt_ns = x->status == HOL_BOUNDED ? x->response_ns : -1 };
+            r->n_steps = k + 1;
+            if (!(o->resource = strdup(name ? name : "")))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The chains' bounds and verdicts of x into r. false on OOM. */
+static bool keep_chains(rtgpu_result *r, const rt_taskset *ts, const run_result *x)
+{
+    if (!x->chains || ts->n_chains == 0)
+        return true;
+    r->chains = calloc(ts->n_chains, sizeof *r->chains);
+    if (!r->chains)
+        return false;
+    for (size_t c = 0; c < ts->n_chains; c++) {
+        const chain_result *b = &x->chains[c];
+        chain_res *o = &r->chains[c];
+        *o = (chain_res){ .mrt_ns = b->has_mrt ? b->mrt_ns : -1,
+                          .mda_ns = b->has_mda ? b->mda_ns : -1,
+                          .mrt_by = b->has_mrt ? chain_bound_name(b->binding_mrt) : NULL,
+                          .mda_by = b->has_mda ? chain_bound_name(b->binding_mda) : NULL,
+                          .status = b->passes      ? RTGPU_CHAIN_PASSES
+                                  : b->undecided   ? RTGPU_CHAIN_UNDECIDED : RTGPU_CHAIN_FAILS };
+        r->n_chains = c + 1;
+        if (!(o->name = strdup(ts->chains[c].name)))
+            return false;
+    }
+    return true;
+}
+
+/* Copy the figures of the analysed layout x->layout (taken over by r) out of x. false on OOM. */
+static bool keep_figures(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu,
+                         run_result *x)
+{
+    rt_layout *l = x->layout;
+    const rt_eval *e = &x->eval;
+    x->layout = NULL;
     r->layout = l;
     size_t bytes = 1;
     for (size_t i = 0; i < ts->n_tasks; i++)
@@ -272,131 +370,33 @@ static bool keep_figures(rtgpu_result *r, const rt_taskset *ts, rt_layout *l, co
         at += n;
     }
     r->n_tasks = ts->n_tasks;
-    return true;
+    return keep_steps(r, ts, gpu, l, e) && keep_chains(r, ts, x);
 }
 
-/* Analyse layout l (taken over: kept in r or freed) with o; fills r. false on OOM. */
-static bool evaluate(rtgpu_result *r, const model *m, const rt_taskset *ts, rt_layout *l,
-                     const rt_options *o, rt_diags *dl)
+/* Why x's verdict is undecided, in words, into r->undecided (the last diagnostic the pipeline
+ * wrote into dl past first_diag, when it stopped on an error). false on OOM. */
+static bool keep_reason(rtgpu_result *r, const rt_taskset *ts, const run_result *x,
+                        const rt_diags *dl, size_t first_diag)
 {
-    rt_eval e;
-    bool contradicts = false;   /* a found layout's re-analysis contradicts the search */
-    int rc = r->searched ? rt_recheck(m, ts, l, o, 0, &e, &contradicts)
-                         : rt_eval_layout(m, ts, l, o, 0, &e);
-    if (rc != EVAL_OK) {
-        rt_layout_free(l);
-        if (rc != EVAL_ERANGE)
-            return false;
-        rt_diag_error(dl, ts->path, 0, "a WCET or response time does not fit in 2^62 ns "
-                                       "(kernel durations or margin out of range)");
-        r->verdict = RTGPU_VERDICT_INVALID;
+    if (r->verdict != RTGPU_VERDICT_UNDECIDED)
         return true;
+    char buf[1200];
+    if (x->have_eval && !x->eval.decided) {
+        run_budget_text(ts, &x->budget, &x->eval, buf, sizeof buf);
+    } else if (x->undecided_chain != SIZE_MAX) {
+        snprintf(buf, sizeof buf, "the work budget of %llu units ran out in the chain analysis "
+                 "at chain \"%s\" (every deadline holds)",
+                 (unsigned long long)x->budget.limit_units, ts->chains[x->undecided_chain].name);
+    } else if (x->searched && !x->failed) {
+        snprintf(buf, sizeof buf, "the search stopped at its limit before it could decide "
+                 "(status %s)", assign_status_name(x->assign.status));
+    } else {
+        const rt_diag *g = rt_diags_count(dl) > first_diag
+                               ? rt_diags_get(dl, rt_diags_count(dl) - 1) : NULL;
+        snprintf(buf, sizeof buf, "the analysis could not finish%s%s", g ? ": " : "",
+                 g ? g->msg : "");
     }
-    bool ok = keep_figures(r, ts, l, &e);
-    if (!e.decided)
-        r->verdict = RTGPU_VERDICT_UNDECIDED;
-    else if (contradicts) {
-        rt_diag_error(dl, ts->path, 0, "%s", RT_RECHECK_FAILS);
-        r->verdict = RTGPU_VERDICT_UNDECIDED;
-    } else if (!r->searched)
-        r->verdict = e.schedulable ? RTGPU_VERDICT_SCHEDULABLE : RTGPU_VERDICT_UNSCHEDULABLE;
-    rt_eval_fini(&e);
-    return ok;
-}
-
-/* The search's verdict, as rtgpu-analyze's exit status. */
-static rtgpu_verdict search_verdict(assign_status s)
-{
-    switch (s) {
-    case ASSIGN_OPTIMAL: case ASSIGN_FEASIBLE: return RTGPU_VERDICT_SCHEDULABLE;
-    case ASSIGN_INFEASIBLE: return RTGPU_VERDICT_UNSCHEDULABLE;
-    default: return RTGPU_VERDICT_UNDECIDED;
-    }
-}
-
-/* Search a layout, then analyse the found one for its figures. false on OOM. */
-static bool search(rtgpu_result *r, const model *m, const rt_taskset *ts, rt_options *o,
-                   rt_diags *dl)
-{
-    r->searched = true;
-    /* each analysis of the search counts a budget of its own, as in rtgpu-analyze */
-    rt_budget *run_budget = o->budget;
-    o->budget = NULL;
-    assign_result a;
-    memset(&a, 0, sizeof a);
-    int rc = assign_search(m, ts, o, &a, dl);
-    o->budget = run_budget;
-    if (rc != ASSIGN_OK) {
-        assign_result_fini(&a);
-        if (rc == ASSIGN_ENOMEM)
-            return false;
-        r->verdict = rc == ASSIGN_EIO ? RTGPU_VERDICT_INVALID : RTGPU_VERDICT_UNDECIDED;
-        return true;
-    }
-    r->verdict = search_verdict(a.status);
-    rt_layout *l = a.layout ? rt_layout_copy(a.layout) : NULL;
-    bool had_layout = a.layout != NULL;
-    assign_result_fini(&a);
-    if (!had_layout)
-        return true;
-    return l && evaluate(r, m, ts, l, o, dl);
-}
-
-/* The steps after the inputs are accepted: resolve the options, build the model, analyse. */
-static bool run(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu, rt_options *o,
-                rt_diags *dl)
-{
-    bool has_parts = ts->n_partitions > 0;
-    const rt_task *st = NULL;
-    const rt_step *sys = rt_taskset_first_system_step(ts, &st);
-    if (sys) {
-        /* docs/system.md sec. 5: what rtgpu-analyze refuses, the library refuses too */
-        rt_diag_error(dl, ts->path, sys->line, "task \"%s\" has a %s step, which makes the task "
-                      "set a whole system (docs/system.md): the library does not analyse whole "
-                      "systems yet (leaving the CPU and copy steps out would be unsound)",
-                      st->name, rt_step_kind_name(sys->kind));
-        r->verdict = RTGPU_VERDICT_INVALID;
-        return true;
-    }
-    if (ts->n_chains > 0) {
-        /* docs/chains.md sec. 5: a verdict must not leave a chain's requirement out */
-        rt_diag_error(dl, ts->path, ts->chains[0].line, "chain \"%s\": the library does not "
-                      "check cause-effect chains yet (its verdict would leave the chain's "
-                      "requirements out; use rtgpu-analyze)", ts->chains[0].name);
-        r->verdict = RTGPU_VERDICT_INVALID;
-        return true;
-    }
-    if (o->assign == RT_ASSIGN_GIVEN && !has_parts) {
-        rt_diag_error(dl, ts->path, 0, "layout given, but the task set fixes no partitions "
-                                       "(add <partition> elements or search a layout)");
-        r->verdict = RTGPU_VERDICT_INVALID;
-        return true;
-    }
-    if (o->assign == RT_ASSIGN_AUTO)
-        o->assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
-    if (o->priorities == RT_PRIO_GIVEN && !(ts->n_tasks && ts->tasks[0].has_priority))
-        o->priorities = RT_PRIO_DM;
-    if (o->objective == RT_OBJ_MAX_MIN_SLACK && o->priorities == RT_PRIO_AUDSLEY) {
-        rt_diag_error(dl, ts->path, 0, "the max-min-slack objective needs fixed priorities");
-        r->verdict = RTGPU_VERDICT_INVALID;
-        return true;
-    }
-    model *m = model_new(gpu, ts);
-    if (!m)
-        return false;
-    rt_budget budget;
-    budget_init(&budget, o->budget_units);
-    o->budget = &budget;
-    bool ok;
-    if (o->assign == RT_ASSIGN_SEARCH)
-        ok = search(r, m, ts, o, dl);
-    else {
-        rt_layout *l = rt_layout_from_taskset(ts);
-        ok = l && evaluate(r, m, ts, l, o, dl);
-    }
-    model_free(m);
-    o->budget = NULL;   /* the counter lives in this frame only */
-    return ok;
+    return (r->undecided = strdup(buf)) != NULL;
 }
 
 rtgpu_result *rtgpu_analyse(const rtgpu_taskset *ts, const rtgpu_gpu *gpu, const rtgpu_options *o,
@@ -419,14 +419,30 @@ rtgpu_result *rtgpu_analyse(const rtgpu_taskset *ts, const rtgpu_gpu *gpu, const
         rt_options_default(&opt);
     opt.verbosity = -1;
     opt.write_lp = NULL;
-    size_t errors = rt_diags_errors(dl);
+    size_t first = rt_diags_count(dl), errors = rt_diags_errors(dl);
     rt_inputs_check(ts->ts, gpu->gpu, dl);
     occ_check_launches(ts->ts, gpu->gpu, dl);
+    /* the library is a door of the verdict pipeline like rtgpu-analyze (run/run.h) */
+    run_door door = { .who = NULL, .chains = true };   /* a message about no file names none */
+    model *m = NULL;
+    run_result x;
+    memset(&x, 0, sizeof x);
+    x.undecided_chain = SIZE_MAX;
     bool ok = true;
-    if (rt_diags_errors(dl) > errors)
+    if (rt_diags_errors(dl) > errors || run_check(ts->ts, gpu->gpu, &door, &opt, dl) != 0) {
         r->verdict = RTGPU_VERDICT_INVALID;
-    else
-        ok = run(r, ts->ts, gpu->gpu, &opt, dl);
+    } else if (!(m = model_new(gpu->gpu, ts->ts))) {
+        ok = false;
+    } else {
+        r->verdict = (rtgpu_verdict)run_exit_status(run_analyse(m, ts->ts, &opt, &door, 0, &x,
+                                                                dl));
+        r->searched = x.searched;
+        if (!x.failed && x.layout && x.have_eval)
+            ok = keep_figures(r, ts->ts, gpu->gpu, &x);
+        ok = ok && keep_reason(r, ts->ts, &x, dl, first);
+    }
+    run_result_fini(&x);
+    model_free(m);
     rt_diags_free(scratch);
     if (!ok) {
         rtgpu_result_free(r);
@@ -498,4 +514,98 @@ rtgpu_task_status rtgpu_result_task_status(const rtgpu_result *r, size_t i)
 {
     const task_res *t = task_at(r, i);
     return t ? t->status : RTGPU_TASK_UNDECIDED;
+}
+
+const char *rtgpu_result_undecided_reason(const rtgpu_result *r)
+{
+    return r ? r->undecided : NULL;
+}
+
+static const step_res *step_at(const rtgpu_result *r, size_t i, size_t k)
+{
+    const task_res *t = task_at(r, i);
+    return t && k < t->n_steps && t->first_step + k < r->n_steps ? &r->steps[t->first_step + k]
+                                                                : NULL;
+}
+
+size_t rtgpu_result_task_steps(const rtgpu_result *r, size_t i)
+{
+    const task_res *t = task_at(r, i);
+    return t ? t->n_steps : 0;
+}
+
+rtgpu_step_kind rtgpu_result_step_kind(const rtgpu_result *r, size_t i, size_t k)
+{
+    const step_res *s = step_at(r, i, k);
+    return s ? s->kind : RTGPU_STEP_GPU;
+}
+
+const char *rtgpu_result_step_resource(const rtgpu_result *r, size_t i, size_t k)
+{
+    const step_res *s = step_at(r, i, k);
+    return s ? s->resource : NULL;
+}
+
+int64_t rtgpu_result_step_offset_ns(const rtgpu_result *r, size_t i, size_t k)
+{
+    const step_res *s = step_at(r, i, k);
+    return s ? s->offset_ns : -1;
+}
+
+int64_t rtgpu_result_step_jitter_ns(const rtgpu_result *r, size_t i, size_t k)
+{
+    const step_res *s = step_at(r, i, k);
+    return s ? s->jitter_ns : -1;
+}
+
+int64_t rtgpu_result_step_wcrt_ns(const rtgpu_result *r, size_t i, size_t k)
+{
+    const step_res *s = step_at(r, i, k);
+    return s ? s->wcrt_ns : -1;
+}
+
+static const chain_res *chain_at(const rtgpu_result *r, size_t c)
+{
+    return r && c < r->n_chains ? &r->chains[c] : NULL;
+}
+
+size_t rtgpu_result_chains(const rtgpu_result *r)
+{
+    return r ? r->n_chains : 0;
+}
+
+const char *rtgpu_result_chain_name(const rtgpu_result *r, size_t c)
+{
+    const chain_res *x = chain_at(r, c);
+    return x ? x->name : NULL;
+}
+
+int64_t rtgpu_result_chain_reaction_ns(const rtgpu_result *r, size_t c)
+{
+    const chain_res *x = chain_at(r, c);
+    return x ? x->mrt_ns : -1;
+}
+
+int64_t rtgpu_result_chain_age_ns(const rtgpu_result *r, size_t c)
+{
+    const chain_res *x = chain_at(r, c);
+    return x ? x->mda_ns : -1;
+}
+
+const char *rtgpu_result_chain_reaction_analysis(const rtgpu_result *r, size_t c)
+{
+    const chain_res *x = chain_at(r, c);
+    return x ? x->mrt_by : NULL;
+}
+
+const char *rtgpu_result_chain_age_analysis(const rtgpu_result *r, size_t c)
+{
+    const chain_res *x = chain_at(r, c);
+    return x ? x->mda_by : NULL;
+}
+
+rtgpu_chain_status rtgpu_result_chain_status(const rtgpu_result *r, size_t c)
+{
+    const chain_res *x = chain_at(r, c);
+    return x ? x->status : RTGPU_CHAIN_UNDECIDED;
 }

@@ -1,7 +1,9 @@
 /* rtgpu.h: the installed API of rtgpu (docs/architecture.md, "The installed API").
  *
  * Load a task set and a GPU file, analyse the task set's own layout or search one, read the
- * verdict and the per-task results, free everything. Every name starts with rtgpu_ (RTGPU_ for
+ * verdict and the per-task results (a whole system's steps and the cause-effect chains
+ * included: the verdict and figures of rtgpu-analyze for the same inputs and options), free
+ * everything. Every name starts with rtgpu_ (RTGPU_ for
  * macros and constants); every type is opaque; nothing here includes another rtgpu header.
  * Link with `pkg-config --cflags --libs rtgpu`. C11, and C++ through extern "C".
  *
@@ -55,6 +57,22 @@ typedef enum {
     RTGPU_OBJECTIVE_MIN_SMS = 0,       /* fewest SMs (default) */
     RTGPU_OBJECTIVE_MAX_MIN_SLACK = 1  /* largest smallest relative slack */
 } rtgpu_objective;
+
+/* Where a GPU step may be preempted (docs/system.md sec. 4). */
+typedef enum {
+    RTGPU_PREEMPT_JOB = 0,     /* a partition runs a GPU step to its end (default) */
+    RTGPU_PREEMPT_KERNEL = 1   /* a higher-priority GPU step may start between two kernels */
+} rtgpu_preemption;
+
+/* The kind of a step of a whole system (docs/system.md). */
+typedef enum { RTGPU_STEP_CPU = 0, RTGPU_STEP_COPY = 1, RTGPU_STEP_GPU = 2 } rtgpu_step_kind;
+
+/* A cause-effect chain's verdict (docs/chains.md). */
+typedef enum {
+    RTGPU_CHAIN_PASSES = 0,      /* every requirement it has holds */
+    RTGPU_CHAIN_FAILS = 1,       /* a requirement fails, or has no bound */
+    RTGPU_CHAIN_UNDECIDED = 2    /* the work budget ran out before a bound it needs */
+} rtgpu_chain_status;
 
 typedef enum {
     RTGPU_TASK_SCHEDULABLE = 0,  /* WCRT bounded and at most the deadline */
@@ -115,6 +133,8 @@ RTGPU_API int rtgpu_options_set_time_limit(rtgpu_options *o, double seconds);
 RTGPU_API int rtgpu_options_set_budget(rtgpu_options *o, uint64_t units);
 /* Set the WCET margin, a fraction (0.2 = 20 %, 0 to 10); 0, or -1 when out of range. */
 RTGPU_API int rtgpu_options_set_margin(rtgpu_options *o, double margin);
+/* Set where GPU steps may be preempted (as --gpu-preemption); 0, or -1 for an unknown value. */
+RTGPU_API int rtgpu_options_set_gpu_preemption(rtgpu_options *o, rtgpu_preemption p);
 
 /* Analyse ts on gpu with o (NULL: the defaults): the task set's own layout or a searched one.
  * What the analysis says about the inputs goes into d (may be NULL). Returns the result (free
@@ -146,6 +166,42 @@ RTGPU_API int64_t rtgpu_result_task_wcrt_ns(const rtgpu_result *r, size_t i);
 RTGPU_API int64_t rtgpu_result_task_deadline_ns(const rtgpu_result *r, size_t i);
 /* Status of task i (RTGPU_TASK_UNDECIDED out of range). */
 RTGPU_API rtgpu_task_status rtgpu_result_task_status(const rtgpu_result *r, size_t i);
+
+/* Why the verdict is RTGPU_VERDICT_UNDECIDED, in words (borrowed from r): the work budget that
+ * ran out (where, which tasks or which chain), the search that stopped at its limit, or the
+ * analysis that could not finish; NULL for any other verdict. */
+RTGPU_API const char *rtgpu_result_undecided_reason(const rtgpu_result *r);
+
+/* A whole system's flows (docs/system.md sec. 3): the steps of task i, in order (0 for a task
+ * set of GPU steps alone, whose task figures are those of its one GPU step, or out of range). */
+RTGPU_API size_t rtgpu_result_task_steps(const rtgpu_result *r, size_t i);
+/* Kind of step k of task i (RTGPU_STEP_GPU out of range). */
+RTGPU_API rtgpu_step_kind rtgpu_result_step_kind(const rtgpu_result *r, size_t i, size_t k);
+/* The resource that serves it, as the reports name it ("core 1", a copy engine's name, a
+ * partition's name; borrowed from r), NULL out of range. */
+RTGPU_API const char *rtgpu_result_step_resource(const rtgpu_result *r, size_t i, size_t k);
+/* Its best-case offset O from the task's nominal release, ns; -1 out of range. */
+RTGPU_API int64_t rtgpu_result_step_offset_ns(const rtgpu_result *r, size_t i, size_t k);
+/* Its release jitter J, ns; -1 out of range. */
+RTGPU_API int64_t rtgpu_result_step_jitter_ns(const rtgpu_result *r, size_t i, size_t k);
+/* Its worst-case completion R from the task's nominal release, ns; -1 when unbounded,
+ * undecided or out of range. */
+RTGPU_API int64_t rtgpu_result_step_wcrt_ns(const rtgpu_result *r, size_t i, size_t k);
+
+/* The task set's cause-effect chains (docs/chains.md), file order (0 without a layout). */
+RTGPU_API size_t rtgpu_result_chains(const rtgpu_result *r);
+/* Name of chain c (borrowed from r), NULL out of range. */
+RTGPU_API const char *rtgpu_result_chain_name(const rtgpu_result *r, size_t c);
+/* Its binding maximum reaction time bound, ns; -1 when none exists or out of range. */
+RTGPU_API int64_t rtgpu_result_chain_reaction_ns(const rtgpu_result *r, size_t c);
+/* Its binding maximum data age bound, ns; -1 when none exists or out of range. */
+RTGPU_API int64_t rtgpu_result_chain_age_ns(const rtgpu_result *r, size_t c);
+/* The analysis that gave each binding bound: "davare", "durr_mrt", "durr_mda" or "let_exact"
+ * (static strings); NULL when there is no bound or out of range. */
+RTGPU_API const char *rtgpu_result_chain_reaction_analysis(const rtgpu_result *r, size_t c);
+RTGPU_API const char *rtgpu_result_chain_age_analysis(const rtgpu_result *r, size_t c);
+/* Its verdict (RTGPU_CHAIN_UNDECIDED out of range). */
+RTGPU_API rtgpu_chain_status rtgpu_result_chain_status(const rtgpu_result *r, size_t c);
 
 #ifdef __cplusplus
 }

@@ -275,9 +275,13 @@ static void test_null_safety(void)
     CU_ASSERT_EQUAL(rtgpu_result_task_status(NULL, 0), RTGPU_TASK_UNDECIDED);
 }
 
-/* A whole system (tests/data/good/system.xml: its first step, a <cpu>, on line 6) is refused,
- * located, until the library analyses whole systems (docs/system.md sec. 5). */
-static void test_whole_system_refused(void)
+/* A whole system through the library (tests/data/good/system.xml on system-gpu.xml, the flows
+ * worked by hand in tests/test_system_cli.c, test_system_analyse): verdict 0 as rtgpu-analyze;
+ * detector end to end R = 14277866 ns, its six steps with their O, J and R (ns): core 1 (0,
+ * 1000000, 3500000), h2d (1800000, 1700000, 3756832), P0 (2000000, 1756832, 7356832), d2h
+ * (3250000, 4106832, 7377866), core 1 (3250000, 4127866, 10677866), P0 (3250000, 7427866,
+ * 14277866); logger R = 1021034 over core 3 (R 1 ms) and d2h. No chain, no undecided reason. */
+static void test_whole_system(void)
 {
     rtgpu_diags *d = rtgpu_diags_new();
     rtgpu_taskset *ts = rtgpu_taskset_load("tests/data/good/system.xml", d);
@@ -285,24 +289,51 @@ static void test_whole_system_refused(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(gpu);
     rtgpu_result *r = rtgpu_analyse(ts, gpu, NULL, d);
-    CU_ASSERT_EQUAL(rtgpu_result_verdict(r), RTGPU_VERDICT_INVALID);
-    CU_ASSERT_EQUAL(rtgpu_result_tasks(r), 0);
-    CU_ASSERT_EQUAL(rtgpu_diags_errors(d), 1);
-    size_t last = rtgpu_diags_count(d) - 1;
-    CU_ASSERT_EQUAL(rtgpu_diag_line(d, last), 6);
-    CU_ASSERT_STRING_EQUAL(rtgpu_diag_file(d, last), "tests/data/good/system.xml");
-    CU_ASSERT_PTR_NOT_NULL(strstr(rtgpu_diag_message(d, last),
-                                  "the library does not analyse whole systems yet"));
+    CU_ASSERT_EQUAL(rtgpu_result_verdict(r), RTGPU_VERDICT_SCHEDULABLE);
+    CU_ASSERT_EQUAL(rtgpu_diags_errors(d), 0);
+    CU_ASSERT_PTR_NULL(rtgpu_result_undecided_reason(r));
+    CU_ASSERT_EQUAL_FATAL(rtgpu_result_tasks(r), 2);
+    CU_ASSERT_EQUAL(rtgpu_result_task_wcrt_ns(r, 0), 14277866);
+    CU_ASSERT_EQUAL(rtgpu_result_task_wcrt_ns(r, 1), 1021034);
+    static const struct {
+        rtgpu_step_kind kind;
+        const char *res;
+        int64_t o, j, rr;
+    } want[6] = {
+        { RTGPU_STEP_CPU, "core 1", 0, 1000000, 3500000 },
+        { RTGPU_STEP_COPY, "h2d", 1800000, 1700000, 3756832 },
+        { RTGPU_STEP_GPU, "P0", 2000000, 1756832, 7356832 },
+        { RTGPU_STEP_COPY, "d2h", 3250000, 4106832, 7377866 },
+        { RTGPU_STEP_CPU, "core 1", 3250000, 4127866, 10677866 },
+        { RTGPU_STEP_GPU, "P0", 3250000, 7427866, 14277866 },
+    };
+    CU_ASSERT_EQUAL_FATAL(rtgpu_result_task_steps(r, 0), 6);
+    for (size_t k = 0; k < 6; k++) {
+        CU_ASSERT_EQUAL(rtgpu_result_step_kind(r, 0, k), want[k].kind);
+        CU_ASSERT_STRING_EQUAL(rtgpu_result_step_resource(r, 0, k), want[k].res);
+        CU_ASSERT_EQUAL(rtgpu_result_step_offset_ns(r, 0, k), want[k].o);
+        CU_ASSERT_EQUAL(rtgpu_result_step_jitter_ns(r, 0, k), want[k].j);
+        CU_ASSERT_EQUAL(rtgpu_result_step_wcrt_ns(r, 0, k), want[k].rr);
+    }
+    CU_ASSERT_EQUAL(rtgpu_result_task_steps(r, 1), 2);
+    CU_ASSERT_STRING_EQUAL(rtgpu_result_step_resource(r, 1, 0), "core 3");
+    CU_ASSERT_EQUAL(rtgpu_result_step_wcrt_ns(r, 1, 0), 1000000);
+    CU_ASSERT_EQUAL(rtgpu_result_step_wcrt_ns(r, 1, 1), 1021034);
+    CU_ASSERT_EQUAL(rtgpu_result_step_wcrt_ns(r, 1, 2), -1);      /* out of range */
+    CU_ASSERT_PTR_NULL(rtgpu_result_step_resource(r, 2, 0));
+    CU_ASSERT_EQUAL(rtgpu_result_chains(r), 0);
     rtgpu_result_free(r);
     rtgpu_gpu_free(gpu);
     rtgpu_taskset_free(ts);
     rtgpu_diags_free(d);
 }
 
-/* A task set with a <chain> (tests/data/good/chain-gpu.xml, the first on line 16) is refused,
- * located: the library's verdict would leave the chain's requirements out (docs/chains.md
- * sec. 5). */
-static void test_chains_refused(void)
+/* Chains through the library (tests/data/good/chain-gpu.xml, by hand in tests/test_chain_cli.c,
+ * test_chain_json): ac-let's exact LET bound 91 ms for both metrics (let_exact), abc's implicit
+ * bounds from Davare, both chains passing, verdict 0; a task set of GPU steps alone has no
+ * steps. With a budget of 1 unit nothing is decided: UNDECIDED, and the reason says the budget
+ * ran out in the worst-case window search. */
+static void test_chains(void)
 {
     rtgpu_diags *d = rtgpu_diags_new();
     rtgpu_taskset *ts = rtgpu_taskset_load("tests/data/good/chain-gpu.xml", d);
@@ -310,13 +341,34 @@ static void test_chains_refused(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(gpu);
     rtgpu_result *r = rtgpu_analyse(ts, gpu, NULL, d);
-    CU_ASSERT_EQUAL(rtgpu_result_verdict(r), RTGPU_VERDICT_INVALID);
-    CU_ASSERT_EQUAL(rtgpu_diags_errors(d), 1);
-    size_t last = rtgpu_diags_count(d) - 1;
-    CU_ASSERT_EQUAL(rtgpu_diag_line(d, last), 16);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rtgpu_diag_message(d, last),
-                                  "the library does not check cause-effect chains yet"));
+    CU_ASSERT_EQUAL(rtgpu_result_verdict(r), RTGPU_VERDICT_SCHEDULABLE);
+    CU_ASSERT_EQUAL_FATAL(rtgpu_result_chains(r), 2);
+    CU_ASSERT_STRING_EQUAL(rtgpu_result_chain_name(r, 0), "abc");
+    CU_ASSERT_STRING_EQUAL(rtgpu_result_chain_reaction_analysis(r, 0), "davare");
+    /* Davare: (10 + R_a) + (20 + R_b) + (40 + R_c) ms, from the library's own R */
+    int64_t davare = 70000000 + rtgpu_result_task_wcrt_ns(r, 0) + rtgpu_result_task_wcrt_ns(r, 1) +
+                     rtgpu_result_task_wcrt_ns(r, 2);
+    CU_ASSERT_EQUAL(rtgpu_result_chain_reaction_ns(r, 0), davare);
+    CU_ASSERT_EQUAL(rtgpu_result_chain_age_ns(r, 0), davare);
+    CU_ASSERT_EQUAL(rtgpu_result_chain_status(r, 0), RTGPU_CHAIN_PASSES);
+    CU_ASSERT_STRING_EQUAL(rtgpu_result_chain_name(r, 1), "ac-let");
+    CU_ASSERT_EQUAL(rtgpu_result_chain_reaction_ns(r, 1), 91000000);
+    CU_ASSERT_EQUAL(rtgpu_result_chain_age_ns(r, 1), 91000000);
+    CU_ASSERT_STRING_EQUAL(rtgpu_result_chain_age_analysis(r, 1), "let_exact");
+    CU_ASSERT_EQUAL(rtgpu_result_chain_status(r, 1), RTGPU_CHAIN_PASSES);
+    CU_ASSERT_EQUAL(rtgpu_result_task_steps(r, 0), 0);
+    CU_ASSERT_PTR_NULL(rtgpu_result_chain_name(r, 2));
+    CU_ASSERT_EQUAL(rtgpu_result_chain_status(r, 2), RTGPU_CHAIN_UNDECIDED);
     rtgpu_result_free(r);
+    rtgpu_options *o = rtgpu_options_new();
+    CU_ASSERT_EQUAL(rtgpu_options_set_budget(o, 1), 0);
+    r = rtgpu_analyse(ts, gpu, o, d);
+    CU_ASSERT_EQUAL(rtgpu_result_verdict(r), RTGPU_VERDICT_UNDECIDED);
+    const char *why = rtgpu_result_undecided_reason(r);
+    CU_ASSERT_PTR_NOT_NULL(why && strstr(why, "the work budget of 1 units (--budget) ran out in "
+                                              "the worst-case window search"));
+    rtgpu_result_free(r);
+    rtgpu_options_free(o);
     rtgpu_gpu_free(gpu);
     rtgpu_taskset_free(ts);
     rtgpu_diags_free(d);
@@ -333,6 +385,6 @@ void test_api_register(void)
     CU_add_test(s, "option ranges", test_option_ranges);
     CU_add_test(s, "layout given without partitions: invalid", test_given_without_partitions);
     CU_add_test(s, "NULL safety and free paths", test_null_safety);
-    CU_add_test(s, "a whole system: refused, located", test_whole_system_refused);
-    CU_add_test(s, "chains: refused, located", test_chains_refused);
+    CU_add_test(s, "a whole system: its flows by hand, the CLI's verdict", test_whole_system);
+    CU_add_test(s, "chains: their bounds by hand, the budget's reason", test_chains);
 }
