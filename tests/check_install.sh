@@ -84,3 +84,27 @@ hdrs=$(cd "$root/opt/rtgpu/include" && find . -type f | sort)
 others=$(nm -g --defined-only "$root/opt/rtgpu/lib/librtgpu.a" | awk 'NF == 3 && $3 !~ /^rtgpu_/')
 [ -z "$others" ] || { printf 'install: librtgpu.a exports non-API symbols:\n%s\n' "$others"; exit 1; }
 echo "install: client built with pkg-config against DESTDIR and ran (exp4: verdict 0, copy 1.8243 ms, saxpy 1.5032 ms)"
+# The library is a door like rtgpu-analyze (docs/architecture.md, "The verdict pipeline"): on
+# every bundled example that rtgpu-analyze analyses (its first .expect; --gpu-preemption kernel
+# where it says so), the installed library gives the installed command's verdict and every figure
+# of its JSON report: partitions, each task's R and status, each step's O, J and R, each chain's
+# binding bounds, their analyses and its verdict (tests/library_door.c, tests/library_vs_cli.py).
+# shellcheck disable=SC2046
+${CC:-cc} -std=c11 -Wall -Werror ${SANFLAGS:-} $($pc --cflags rtgpu) -o "$root/door" \
+  tests/library_door.c $($pc --libs rtgpu)
+n=0; figures=0
+for ts in "$ex"/tasksets/*.xml; do
+  exp=${ts%.xml}.expect
+  [ -z "$(sed -n 's/^cmd=//p' "$exp")" ] || continue
+  gpu="$ex/$(sed -n 's/^gpu=//p' "$exp")"; args=$(sed -n 's/^args=//p' "$exp")
+  kernel=; case $args in *"--gpu-preemption kernel"*) kernel=kernel;; esac
+  st=0
+  # shellcheck disable=SC2086
+  "$root/opt/rtgpu/bin/rtgpu-analyze" "$ts" --gpu "$gpu" ${kernel:+--gpu-preemption kernel} \
+    --format json > "$root/cli.json" 2>/dev/null || st=$?
+  "$root/door" "$ts" "$gpu" $kernel > "$root/lib.json" 2>/dev/null || true
+  got=$(python3 tests/library_vs_cli.py "${ts##*/}" "$root/lib.json" "$root/cli.json" "$st") ||
+    { echo "$got"; exit 1; }
+  n=$((n + 1)); figures=$((figures + got))
+done
+echo "library: $n examples, the command's verdict and $figures figures of its JSON each equal"
