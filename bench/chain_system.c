@@ -87,7 +87,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < runs; r++) {
         double t0 = bench_now_ms();
         for (size_t c = 0; c < n_chains; c++)
-            chain_analyse(&chains[c], tasks, &res[c]);
+            chain_analyse(&chains[c], tasks, NULL, &res[c]);
         ms[r] = bench_now_ms() - t0;
         jobchains = 0;
         passes = 0;

@@ -40,12 +40,12 @@ typedef struct {
 
 typedef struct {
     rtgpu_step_kind kind;
-    char *resource;             /* owned */
+    const char *resource;       /* in the result's text */
     int64_t offset_ns, jitter_ns, wcrt_ns;   /* wcrt -1: none */
 } step_res;
 
 typedef struct {
-    char *name;                 /* owned */
+    const char *name;           /* in the result's text */
     int64_t mrt_ns, mda_ns;     /* -1: none */
     const char *mrt_by, *mda_by;   /* static, NULL: none */
     rtgpu_chain_status status;
@@ -63,6 +63,8 @@ struct rtgpu_result {
     chain_res *chains;          /* owned, file order */
     size_t n_chains;
     char *undecided;            /* owned: why the verdict is undecided, or NULL */
+    char *text;                 /* owned: the steps' resource and the chains' names, each
+                                   NUL-terminated, in one block */
 };
 
 const char *rtgpu_version(void)
@@ -268,10 +270,7 @@ void rtgpu_result_free(rtgpu_result *r)
 {
     if (!r)
         return;
-    for (size_t k = 0; r->steps && k < r->n_steps; k++)
-        free(r->steps[k].resource);
-    for (size_t c = 0; r->chains && c < r->n_chains; c++)
-        free(r->chains[c].name);
+    free(r->text);
     free(r->steps);
     free(r->chains);
     free(r->undecided);
@@ -281,9 +280,41 @@ void rtgpu_result_free(rtgpu_result *r)
     free(r);
 }
 
-/* A whole system's steps of e (e->system) into r, task by task. false on OOM. */
+/* The resource of step k of s as the reports name it (nb: room for a core's name). */
+static const char *resource_of(const rt_system *s, const rt_gpu *gpu, const rt_layout *l,
+                               size_t k, char nb[32])
+{
+    const char *name = rt_system_resource_name(s, gpu, l, s->steps[k].resource, nb, 32);
+    return name ? name : "";
+}
+
+/* The result's text block: every step's resource and every chain's name. false on OOM. */
+static bool make_text(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu,
+                      const rt_layout *l, const rt_eval *e, const run_result *x)
+{
+    size_t bytes = 1;
+    char nb[32];
+    for (size_t k = 0; e->system && k < e->system->n_steps; k++)
+        bytes += strlen(resource_of(e->system, gpu, l, k, nb)) + 1;
+    for (size_t c = 0; x->chains && c < ts->n_chains; c++)
+        bytes += strlen(ts->chains[c].name) + 1;
+    return (r->text = malloc(bytes)) != NULL;
+}
+
+/* Copy s into the text block at *at; returns the copy. */
+static const char *put_text(char **at, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    memcpy(*at, s, n);
+    const char *copy = *at;
+    *at += n;
+    return copy;
+}
+
+/* A whole system's steps of e (e->system) into r, task by task, their names at *at. false on
+ * OOM. */
 static bool keep_steps(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu,
-                       const rt_layout *l, const rt_eval *e)
+                       const rt_layout *l, const rt_eval *e, char **at)
 {
     const rt_system *s = e->system;
     if (!s)
@@ -296,26 +327,23 @@ static bool keep_steps(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu,
         r->tasks[i].first_step = t->first_step;
         r->tasks[i].n_steps = t->n_steps;
         for (size_t k = t->first_step; k < t->first_step + t->n_steps; k++) {
-            const hol_step *h = &s->steps[k];
             const hol_step_result *x = &s->res.steps[k];
-            hol_res_kind kind = s->resources[h->resource].kind;
+            hol_res_kind kind = s->resources[s->steps[k].resource].kind;
             char nb[32];
-            const char *name = rt_system_resource_name(s, gpu, l, h->resource, nb, sizeof nb);
-            step_res *o = &r->steps[k];
-            *o = (step_res){ .kind = kind == HOL_CPU_CORE      ? RTGPU_STEP_CPU
-                                   : kind == HOL_COPY_ENGINE ? RTGPU_STEP_COPY : RTGPU_STEP_GPU,
-                             .offset_ns = x->offset_ns, .jitter_ns = x->jitter_ns,
-                             .wcrt_ns = x->status == HOL_BOUNDED ? x->response_ns : -1 };
-            r->n_steps = k + 1;
-            if (!(o->resource = strdup(name ? name : "")))
-                return false;
+            r->steps[k] = (step_res){
+                .kind = kind == HOL_CPU_CORE ? RTGPU_STEP_CPU
+                      : kind == HOL_COPY_ENGINE ? RTGPU_STEP_COPY : RTGPU_STEP_GPU,
+                .resource = put_text(at, resource_of(s, gpu, l, k, nb)),
+                .offset_ns = x->offset_ns, .jitter_ns = x->jitter_ns,
+                .wcrt_ns = x->status == HOL_BOUNDED ? x->response_ns : -1 };
         }
     }
+    r->n_steps = s->n_steps;
     return true;
 }
 
-/* The chains' bounds and verdicts of x into r. false on OOM. */
-static bool keep_chains(rtgpu_result *r, const rt_taskset *ts, const run_result *x)
+/* The chains' bounds and verdicts of x into r, their names at *at. false on OOM. */
+static bool keep_chains(rtgpu_result *r, const rt_taskset *ts, const run_result *x, char **at)
 {
     if (!x->chains || ts->n_chains == 0)
         return true;
@@ -324,17 +352,15 @@ static bool keep_chains(rtgpu_result *r, const rt_taskset *ts, const run_result 
         return false;
     for (size_t c = 0; c < ts->n_chains; c++) {
         const chain_result *b = &x->chains[c];
-        chain_res *o = &r->chains[c];
-        *o = (chain_res){ .mrt_ns = b->has_mrt ? b->mrt_ns : -1,
-                          .mda_ns = b->has_mda ? b->mda_ns : -1,
-                          .mrt_by = b->has_mrt ? chain_bound_name(b->binding_mrt) : NULL,
-                          .mda_by = b->has_mda ? chain_bound_name(b->binding_mda) : NULL,
-                          .status = b->passes      ? RTGPU_CHAIN_PASSES
-                                  : b->undecided   ? RTGPU_CHAIN_UNDECIDED : RTGPU_CHAIN_FAILS };
-        r->n_chains = c + 1;
-        if (!(o->name = strdup(ts->chains[c].name)))
-            return false;
+        r->chains[c] = (chain_res){
+            .name = put_text(at, ts->chains[c].name),
+            .mrt_ns = b->has_mrt ? b->mrt_ns : -1, .mda_ns = b->has_mda ? b->mda_ns : -1,
+            .mrt_by = b->has_mrt ? chain_bound_name(b->binding_mrt) : NULL,
+            .mda_by = b->has_mda ? chain_bound_name(b->binding_mda) : NULL,
+            .status = b->passes ? RTGPU_CHAIN_PASSES
+                    : b->undecided ? RTGPU_CHAIN_UNDECIDED : RTGPU_CHAIN_FAILS };
     }
+    r->n_chains = ts->n_chains;
     return true;
 }
 
@@ -370,7 +396,10 @@ static bool keep_figures(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gp
         at += n;
     }
     r->n_tasks = ts->n_tasks;
-    return keep_steps(r, ts, gpu, l, e) && keep_chains(r, ts, x);
+    if (!make_text(r, ts, gpu, l, e, x))
+        return false;
+    char *text = r->text;
+    return keep_steps(r, ts, gpu, l, e, &text) && keep_chains(r, ts, x, &text);
 }
 
 /* Why x's verdict is undecided, in words, into r->undecided (the last diagnostic the pipeline

@@ -368,11 +368,15 @@ void chainobs_stream_free(chainobs_stream *s)
 {
     if (!s)
         return;
-    for (size_t p = 0; p < s->n && s->wait; p++) {
-        drain(&s->wait[p]);
-        drain(&s->run[p]);
-        drain(&s->bw_run[p]);
-        free(s->bw_last[p]);
+    for (size_t p = 0; p < s->n; p++) {   /* any of the arrays may be missing (out of memory) */
+        if (s->wait)
+            drain(&s->wait[p]);
+        if (s->run)
+            drain(&s->run[p]);
+        if (s->bw_run)
+            drain(&s->bw_run[p]);
+        if (s->bw_last)
+            free(s->bw_last[p]);
     }
     for (cs_node *x = s->free_list, *nx; x; x = nx) {
         nx = x->next;
