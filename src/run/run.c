@@ -280,7 +280,7 @@ static run_verdict analyse_given(const model *m, const rt_taskset *ts, const rt_
     return eval_verdict(&r->eval);
 }
 
-static run_verdict analyse_search(const model *m, const rt_taskset *ts, rt_options *o,
+static run_verdict analyse_search(const model *m, const rt_taskset *ts, const rt_options *o,
                                   const run_door *door, size_t trace, run_result *r,
                                   rt_diags *d)
 {
@@ -290,12 +290,11 @@ static run_verdict analyse_search(const model *m, const rt_taskset *ts, rt_optio
         r->failed = true;
         return RUN_UNDECIDED;
     }
-    /* each analysis of the search counts a budget of its own (o->budget NULL): the search itself
-     * is bounded by --time-limit and --max-iterations */
-    rt_budget *run_budget = o->budget;
-    o->budget = NULL;
-    int rc = assign_search(m, ts, o, &r->assign, r->search_diags);
-    o->budget = run_budget;
+    /* each analysis of the search counts a budget of its own (budget NULL): the search itself is
+     * bounded by --time-limit and --max-iterations */
+    rt_options each = *o;
+    each.budget = NULL;
+    int rc = assign_search(m, ts, &each, &r->assign, r->search_diags);
     if (rc != ASSIGN_OK) {
         if (rc == ASSIGN_ENOMEM)
             rt_diag_error(d, door->who, 0, "out of memory");
@@ -347,20 +346,22 @@ static run_verdict analyse_chains(const rt_taskset *ts, const run_door *door, ru
     return RUN_UNDECIDED;
 }
 
-run_verdict run_analyse(const model *m, const rt_taskset *ts, rt_options *o,
+run_verdict run_analyse(const model *m, const rt_taskset *ts, const rt_options *opt,
                         const run_door *door, size_t trace_steps, run_result *out, rt_diags *d)
 {
     memset(out, 0, sizeof *out);
     out->undecided_chain = SIZE_MAX;
-    budget_init(&out->budget, o->budget_units);
-    rt_budget *caller = o->budget;
-    o->budget = &out->budget;
+    budget_init(&out->budget, opt->budget_units);
+    /* the options are the caller's configuration; the run's budget is run state, attached here
+     * and nowhere else */
+    rt_options run_o = *opt;
+    run_o.budget = &out->budget;
+    const rt_options *o = &run_o;
     run_verdict v = o->assign == RT_ASSIGN_SEARCH
                         ? analyse_search(m, ts, o, door, trace_steps, out, d)
                         : analyse_given(m, ts, o, door, trace_steps, out, d);
     if (!out->failed && out->have_eval && door->chains && ts->n_chains > 0)
         v = analyse_chains(ts, door, out, v, d);
-    o->budget = caller;
     out->verdict = v;
     return v;
 }
