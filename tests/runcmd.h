@@ -14,6 +14,29 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* RT_TEST_ASAN: built with AddressSanitizer, whose shadow memory needs terabytes of address
+ * space (a test that sets RLIMIT_AS skips itself then, and under valgrind: runcmd_rlimit_as_ok). */
+#if defined(__SANITIZE_ADDRESS__)
+#define RT_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RT_TEST_ASAN 1
+#endif
+#endif
+
+/* Whether a test may run a command under RLIMIT_AS: not under AddressSanitizer nor valgrind
+ * (valgrind itself does not start within a small address space; it is seen by its preload
+ * library in LD_PRELOAD). */
+static inline bool runcmd_rlimit_as_ok(void)
+{
+#ifdef RT_TEST_ASAN
+    return false;
+#else
+    const char *preload = getenv("LD_PRELOAD");
+    return !(preload && strstr(preload, "vgpreload"));
+#endif
+}
+
 typedef struct runcmd_out {
     int status;   /* exit status, or 128 + signal, or -1 if it could not run */
     char *out;    /* captured standard output (owned, NUL-terminated) */

@@ -128,14 +128,6 @@ static void test_let_equals_bound(void)
     json_decref(j);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define RT_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RT_TEST_ASAN 1
-#endif
-#endif
-
 /* Memory follows what is live, not the horizon: tests/data/cli/system-let-long.xml (a LET chain
  * a -> b, T_a = 50 ms, T_b = 50 ms + 1 ns, D = T) over 200,000 s releases 4,000,000 jobs of each
  * task (b: k (5e7 + 1) < 2e14 up to k = 3,999,999), whose records alone took 192 MB; under an
@@ -148,12 +140,8 @@ static void test_let_equals_bound(void)
  * (its shadow memory needs terabytes of address space) and valgrind. */
 static void test_long_horizon_memory(void)
 {
-#ifdef RT_TEST_ASAN
-    CU_PASS("skipped under AddressSanitizer (RLIMIT_AS)");
-#else
-    const char *preload = getenv("LD_PRELOAD");
-    if (preload && strstr(preload, "vgpreload")) {
-        CU_PASS("skipped under valgrind (RLIMIT_AS)");
+    if (!runcmd_rlimit_as_ok()) {
+        CU_PASS("skipped under AddressSanitizer or valgrind (RLIMIT_AS)");
         return;
     }
     runcmd_out r = runcmd_tool_rlimit("rtgpu-simulate",
@@ -173,7 +161,6 @@ static void test_long_horizon_memory(void)
     CU_ASSERT_EQUAL(jint(w, "to_ns"), 200000004000000LL);
     json_decref(j);
     runcmd_free(&r);
-#endif
 }
 
 /* orin-chain-implicit.xml: every observation at or below the binding bound that rtgpu-analyze

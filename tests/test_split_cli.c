@@ -236,13 +236,6 @@ static void test_output_file(void)
     runcmd_free(&b);
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-#define RT_TEST_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define RT_TEST_ASAN 1
-#endif
-#endif
 
 /* A report that memory cannot hold (glibc's open_memstream let fprintf fail unseen, and a cut-off
  * file was written with exit 0): 300000 slots of Fig. 6 render about 19.5 MB of text; under an
@@ -253,12 +246,8 @@ static void test_output_file(void)
  * start within 80 MB; it is seen by its preload library in LD_PRELOAD). */
 static void test_output_out_of_memory(void)
 {
-#ifdef RT_TEST_ASAN
-    CU_PASS("skipped under AddressSanitizer (RLIMIT_AS)");
-#else
-    const char *preload = getenv("LD_PRELOAD");
-    if (preload && strstr(preload, "vgpreload")) {
-        CU_PASS("skipped under valgrind (RLIMIT_AS)");
+    if (!runcmd_rlimit_as_ok()) {
+        CU_PASS("skipped under AddressSanitizer or valgrind (RLIMIT_AS)");
         return;
     }
     char out[300];
@@ -287,7 +276,6 @@ static void test_output_out_of_memory(void)
     }
     runcmd_free(&r);
     unlink(out);
-#endif
 }
 
 void test_split_cli_register(void);

@@ -120,21 +120,21 @@ static void test_inference_server(void)
  *   logger: core 1 2 .. 5 (done before the detector's publish step at 12.213684): 5.
  * The later jobs meet nothing else (each flow is done long before the next period): all the
  * same. Bounds (the example's header): 16.740238, 4.100057 and 6 ms. */
+static const want_task orin_want[3] = {
+    { "detector", 4, 13213684, 13213684, 16740238,
+      { 2000000, 2321040, 12183204, 12213684, 13213684, -1 } },
+    { "tracker", 4, 2248537, 2248537, 4100057, { 500000, 513277, 1235260, 1248537, 2248537, -1 } },
+    { "logger", 1, 5000000, 5000000, 6000000, { 5000000, -1 } },
+};
+
 static void test_orin_pipeline(void)
 {
-    static const want_task want[3] = {
-        { "detector", 4, 13213684, 13213684, 16740238,
-          { 2000000, 2321040, 12183204, 12213684, 13213684, -1 } },
-        { "tracker", 4, 2248537, 2248537, 4100057,
-          { 500000, 513277, 1235260, 1248537, 2248537, -1 } },
-        { "logger", 1, 5000000, 5000000, 6000000, { 5000000, -1 } },
-    };
     runcmd_out r = fx_simcmd((char *[]){ "x", ORIN_TS, "--gpu", ORIN_GPU, "--horizon", "100ms",
                                       "--format", "json", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     json_t *j = fx_parse_json(r.out, r.err);
     if (j) {
-        check_tasks(j, want, 3);
+        check_tasks(j, orin_want, 3);
         json_decref(j);
     }
     runcmd_free(&r);
@@ -146,20 +146,13 @@ static void test_orin_pipeline(void)
  * file, after its added comment), by rtgpu-analyze and rtgpu-simulate alike. */
 static void test_cores_bound(void)
 {
-    static const want_task want[3] = {
-        { "detector", 4, 13213684, 13213684, 16740238,
-          { 2000000, 2321040, 12183204, 12213684, 13213684, -1 } },
-        { "tracker", 4, 2248537, 2248537, 4100057,
-          { 500000, 513277, 1235260, 1248537, 2248537, -1 } },
-        { "logger", 1, 5000000, 5000000, 6000000, { 5000000, -1 } },
-    };
     runcmd_out r = fx_simcmd((char *[]){ "x", ORIN_TS, "--gpu",
                                          "tests/data/cli/orin-system-8192-cores.xml", "--horizon",
                                          "100ms", "--format", "json", NULL });
     CU_ASSERT_EQUAL(r.status, 0);
     json_t *j = fx_parse_json(r.out, r.err);
     if (j) {
-        check_tasks(j, want, 3);
+        check_tasks(j, orin_want, 3);
         json_decref(j);
     }
     runcmd_free(&r);
