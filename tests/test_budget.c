@@ -592,7 +592,7 @@ static void test_undecided_not_miss(void)
         r = runcmd((char *[]){"x", sets[k][0], "--gpu", sets[k][1], "--budget",
                               "1", "--format", "html", NULL}, 60);
         CU_ASSERT_EQUAL(r.status, 3);
-        CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "<td class=\"l undecided\">undecided</td>"));
+        CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "<td class=\"l open\">undecided</td>"));
         CU_ASSERT_PTR_NULL(strstr(r.out, "MISS"));
         CU_ASSERT_PTR_NULL(strstr(r.out, ">unbounded<"));
         runcmd_free(&r);

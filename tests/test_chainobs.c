@@ -197,7 +197,7 @@ static bool same_max(const chainobs_max *a, const chainobs_max *b, size_t n)
  * of zero length, a job's read before the previous job's write, the first unrecorded instant
  * anywhere from the last read on. Both maxima, their counts, ends and witness jobs must be
  * equal, and the witness instants those of the jobs named. Mutation checks (docs/validation.md
- * sec. 18): a read taken before the writes of its instant, or a backward hop that ignores the
+ * sec. 17): a read taken before the writes of its instant, or a backward hop that ignores the
  * first unrecorded instant, makes this fail. */
 static void test_chainobs_stream_equals_definition(void)
 {

@@ -273,9 +273,13 @@ static void flow_lane(svg_writer *w, const rt_report *r, size_t i, size_t k, dou
     report_fmt_ns(e->offset_ns, o, sizeof o);
     report_fmt_ns(e->jitter_ns, j, sizeof j);
     if (e->status != HOL_BOUNDED) {
-        snprintf(tip, sizeof tip, "unbounded: %s", hol_status_name(e->status));
+        bool open = e->status == HOL_BUDGET;   /* undecided, not shown to miss */
+        if (open)
+            snprintf(tip, sizeof tip, "undecided: the work budget ran out");
+        else
+            snprintf(tip, sizeof tip, "unbounded: %s", hol_status_name(e->status));
         svg_text(w, FX(e->offset_ns) + 4, y + FL_LANE / 2 + 4, tip,
-                 &(svg_style){ .font_size = 11, .fill = SVG_RED }, NULL);
+                 &(svg_style){ .font_size = 11, .fill = open ? "#A05A00" : SVG_RED }, NULL);
         return;
     }
     report_fmt_ns(e->local_ns, rho, sizeof rho);
@@ -350,11 +354,13 @@ int fig_flow(xmlTextWriterPtr tw, const rt_report *r, size_t i)
              &(svg_style){ .stroke = "#111111", .stroke_width = 2 }, NULL);
     svg_text(w, lx + 14, ly, "worst-case completion R", &leg, NULL);
     const hol_task_result *tr = &s->res.tasks[i];
-    bool miss = !tr->schedulable;
+    bool open = tr->status == HOL_BUDGET, miss = !tr->schedulable && !open;
     char d[40], txt[80];
     report_fmt_ns(t->deadline_ns, d, sizeof d);
-    snprintf(txt, sizeof txt, "deadline D = %s%s", d, miss ? " (missed)" : "");
-    scenario_marker(w, FX(t->deadline_ns), FL_TOP - 22, y_axis, miss ? SVG_RED : "#1B7837", txt,
+    snprintf(txt, sizeof txt, "deadline D = %s%s", d, miss ? " (missed)" : open ? " (undecided)"
+                                                                                 : "");
+    scenario_marker(w, FX(t->deadline_ns), FL_TOP - 22, y_axis,
+                    miss ? SVG_RED : open ? "#A05A00" : "#1B7837", txt,
                     SVG_ANCHOR_END, FL_TOP - 26);
     scenario_marker(w, FX(0), FL_TOP - 22, y_axis, "#555555", "nominal release", SVG_ANCHOR_START,
                     FL_TOP - 26);

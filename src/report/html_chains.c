@@ -67,7 +67,7 @@ static void summary(xhtml *p, const rt_report *r)
         else
             xhtml_el(p, "td", "l", "none");
         xhtml_el(p, "td", NULL, c->has_max_age ? D(c->max_age_ns).s : "-");
-        xhtml_el(p, "td", x->passes ? "l ok" : x->undecided ? "l undecided" : "l miss",
+        xhtml_el(p, "td", x->passes ? "l ok" : x->undecided ? "l open" : "l miss",
                  x->passes ? "passes" : chain_verdict_word(x));
         xhtml_close(p);
         xhtml_nl(p);
@@ -103,7 +103,7 @@ static void tasks_table(xhtml *p, const rt_report *r, size_t ci)
             xhtml_el(p, "td", let && res->wcrt_ns > t->deadline_ns ? "miss" : NULL,
                      D(res->wcrt_ns).s);
         else
-            xhtml_elf(p, "td", res->status == RTA_BUDGET ? "undecided" : "miss", "%s (%s)",
+            xhtml_elf(p, "td", res->status == RTA_BUDGET ? "open" : "miss", "%s (%s)",
                       rta_unbounded_word(res->status), rta_status_name(res->status));
         if (!let) {
             bool next_b = k + 1 < c->n_tasks &&
@@ -197,7 +197,8 @@ static void bounds_table(xhtml *p, const rt_report *r, size_t ci)
             char nb[200];
             report_chains_no_bound(r, ci, b, nb, sizeof nb);
             xhtml_el(p, "td", "l", nb);
-            xhtml_el(p, "td", "miss", "none");
+            bool open = x->status[b] == CHAIN_BUDGET;   /* undecided, not missing */
+            xhtml_el(p, "td", open ? "open" : "miss", open ? "undecided" : "none");
         }
         xhtml_close(p);
         xhtml_nl(p);
@@ -208,17 +209,18 @@ static void bounds_table(xhtml *p, const rt_report *r, size_t ci)
 
 /* "MRT: 176.339295 ms (davare), the smallest of ...; max-reaction 250 ms: holds" */
 static void binding_row(xhtml *p, const char *key, bool have, int64_t ns, chain_bound b,
-                        bool has_req, int64_t req, const char *req_name)
+                        bool has_req, int64_t req, const char *req_name, bool undecided)
 {
     line l = { .n = 0 };
     l.s[0] = '\0';
     if (have)
         ap(&l, "%s (%s, the smallest sound bound)", D(ns).s, chain_bound_name(b));
     else
-        ap(&l, "no bound");
+        ap(&l, undecided ? "no bound yet (the work budget ran out)" : "no bound");
     if (has_req)
         ap(&l, "; %s %s: %s", req_name, D(req).s,
-           !have ? "cannot be shown to hold" : ns <= req ? "holds" : "EXCEEDED");
+           have ? (ns <= req ? "holds" : "EXCEEDED")
+                : undecided ? "undecided" : "cannot be shown to hold");
     else
         ap(&l, "; no %s required", req_name);
     xhtml_kv(p, key, l.s);
@@ -241,9 +243,9 @@ static void chain_block(xhtml *p, const rt_report *r, size_t ci)
     xhtml_open(p, "table");
     xhtml_attr(p, "class", "kv");
     binding_row(p, "Maximum reaction time", x->has_mrt, x->mrt_ns, x->binding_mrt,
-                c->has_max_reaction, c->max_reaction_ns, "max-reaction");
+                c->has_max_reaction, c->max_reaction_ns, "max-reaction", x->undecided);
     binding_row(p, "Maximum data age", x->has_mda, x->mda_ns, x->binding_mda, c->has_max_age,
-                c->max_age_ns, "max-age");
+                c->max_age_ns, "max-age", x->undecided);
     xhtml_close(p);
     xhtml_nl(p);
     char why[400];

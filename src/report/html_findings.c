@@ -143,7 +143,7 @@ void html_verdict(xhtml *p, const rt_report *r)
         char misses[900] = "";
         size_t len = 0;
         for (size_t i = 0; i < n && len < sizeof misses - 1; i++)
-            if (!r->eval->rta[i].schedulable)
+            if (!r->eval->rta[i].schedulable && r->eval->rta[i].status != RTA_BUDGET)
                 len += (size_t)snprintf(misses + len, sizeof misses - len, "%s%s",
                                         len ? ", " : "", name_of(r, i));
         xhtml_kv(p, "Missed deadlines", len ? misses : "none");
@@ -230,7 +230,7 @@ static void results_partition(xhtml *p, const rt_report *r, size_t k)
         xhtml_el(p, "td", NULL, bounded ? D(t->deadline_ns - res->wcrt_ns).s : "-");
         xhtml_el(p, "td", NULL, s && s->tasks[i].has_headroom ? D(s->tasks[i].headroom_ns).s
                                 : sys ? "-" : "none");
-        xhtml_el(p, "td", res->schedulable ? "l ok" : res->status == RTA_BUDGET ? "l undecided"
+        xhtml_el(p, "td", res->schedulable ? "l ok" : res->status == RTA_BUDGET ? "l open"
                                                                                 : "l miss",
                  rta_verdict_word(res->status, res->schedulable));
         xhtml_close(p);

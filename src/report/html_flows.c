@@ -42,7 +42,7 @@ static void flow_table(xhtml *p, const rt_report *r, size_t i)
         xhtml_el(p, "td", NULL, D(e->jitter_ns).s);
         xhtml_el(p, "td", NULL, b ? D(e->local_ns).s : "-");
         xhtml_el(p, "td", NULL, b ? D(e->response_ns).s : hol_unbounded_word(e->status));
-        xhtml_el(p, "td", b ? "l ok" : e->status == HOL_BUDGET ? "l undecided" : "l miss",
+        xhtml_el(p, "td", b ? "l ok" : e->status == HOL_BUDGET ? "l open" : "l miss",
                  hol_status_name(e->status));
         xhtml_close(p);
         xhtml_nl(p);
@@ -108,10 +108,13 @@ void html_flows(xhtml *p, const rt_report *r)
         const hol_task *t = &s->tasks[i];
         const hol_task_result *tr = &s->res.tasks[i];
         bool b = tr->status == HOL_BOUNDED;
-        xhtml_elf(p, "h4", NULL, "%s: T %s, D %s, J %s; end to end R %s: %s", name_of(r, i),
-                  D(t->period_ns).s, D(t->deadline_ns).s, D(t->jitter_ns).s,
-                  b ? D(tr->response_ns).s : hol_unbounded_word(tr->status),
-                  tr->schedulable ? "ok" : tr->status == HOL_BUDGET ? "undecided" : "MISS");
+        if (tr->status == HOL_BUDGET)
+            xhtml_elf(p, "h4", NULL, "%s: T %s, D %s, J %s; end to end R undecided", name_of(r, i),
+                      D(t->period_ns).s, D(t->deadline_ns).s, D(t->jitter_ns).s);
+        else
+            xhtml_elf(p, "h4", NULL, "%s: T %s, D %s, J %s; end to end R %s: %s", name_of(r, i),
+                      D(t->period_ns).s, D(t->deadline_ns).s, D(t->jitter_ns).s,
+                      b ? D(tr->response_ns).s : "unbounded", tr->schedulable ? "ok" : "MISS");
         flow_table(p, r, i);
         xhtml_open(p, "figure");
         xhtml_check(p, fig_flow(p->tw, r, i));

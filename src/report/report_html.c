@@ -21,7 +21,7 @@ static const char css[] =
     "table{border-collapse:collapse;margin:.5em 0 1em;font-size:.88em}"
     "th,td{border:1px solid #c8c8c8;padding:.22em .5em;text-align:right;vertical-align:top}"
     "th{background:#f0f0f0}th.l,td.l{text-align:left}td.miss{color:#c0151a;font-weight:bold}"
-    "td.ok{color:#1b7837}td.undecided{color:#a05a00;font-weight:bold}table.kv th{text-align:left;width:16em}table.kv td{text-align:left}"
+    "td.ok{color:#1b7837}td.open{color:#a05a00;font-weight:bold}table.kv th{text-align:left;width:16em}table.kv td{text-align:left}"
     ".verdict{padding:.7em 1em;border-radius:6px;font-size:1.15em;font-weight:bold;margin:.6em 0}"
     ".pass{background:#e7f4ea;border:2px solid #1b7837}.fail{background:#fdeceb;"
     "border:2px solid #c0151a}.undecided{background:#fff4e2;border:2px solid #d9822b}"
