@@ -8,7 +8,7 @@
 static void check(int64_t ns, const char *want)
 {
     char buf[40];
-    report_fmt_ns(ns, buf, sizeof buf);
+    fmt_ns(ns, buf, sizeof buf);
     CU_ASSERT_STRING_EQUAL(buf, want);
 }
 

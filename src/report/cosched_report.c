@@ -99,12 +99,12 @@ int mct_report_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r
     for (size_t i = 0; i < r->n_jobs; i++) {
         const mct_job *j = &r->jobs[i];
         part_label(r, j->partition, pl, sizeof pl);
-        report_fmt_ns(j->start_ns, st, sizeof st);
-        report_fmt_ns(j->finish_ns, fi, sizeof fi);
+        fmt_ns(j->start_ns, st, sizeof st);
+        fmt_ns(j->finish_ns, fi, sizeof fi);
         fprintf(out, "%s -> %s: %s .. %s\n", ts->tasks[j->job].name, pl, st, fi);
     }
-    report_fmt_ns(r->makespan_ns, st, sizeof st);
-    report_fmt_ns(r->whole_gpu_ns, fi, sizeof fi);
+    fmt_ns(r->makespan_ns, st, sizeof st);
+    fmt_ns(r->whole_gpu_ns, fi, sizeof fi);
     fprintf(out, "makespan %s; one after another on all %lld SMs: %s (%.4fx)\n", st,
             (long long)gpu->sms, fi, r->speedup);
     return ferror(out) ? -1 : 0;

@@ -219,7 +219,7 @@ static int heat_map(plot_ctx *c, xp_buf *out)
             if (r->state == XP_REC_ERROR)
                 snprintf(t, 32, "invalid");
             else if (r->state != XP_REC_NONE && r->has_slack)
-                report_fmt_ns(r->min_slack_ns, t, 32);
+                fmt_ns(r->min_slack_ns, t, 32);
             else if (r->state != XP_REC_NONE)
                 snprintf(t, 32, "%s", r->state == XP_REC_SCHED ? "ok" : "miss");
         }

@@ -112,11 +112,6 @@ typedef struct sc_lane {
     char tip[200];
 } sc_lane;
 
-static void fmt_dur(int64_t ns, char *buf, size_t size)
-{
-    report_fmt_ns(ns, buf, size);
-}
-
 static size_t scenario_lanes(const rt_report *r, size_t i, sc_lane *ln)
 {
     const sens_job *j = &r->sens->tasks[i].job;
@@ -128,7 +123,7 @@ static size_t scenario_lanes(const rt_report *r, size_t i, sc_lane *ln)
         const char *by = j->blocking_task == SIZE_MAX ? "lower priority"
                                                       : r->ts->tasks[j->blocking_task].name;
         snprintf(ln[n].label, sizeof ln[n].label, "blocking: %s", by);
-        fmt_dur(j->blocking_ns, d, sizeof d);
+        fmt_ns(j->blocking_ns, d, sizeof d);
         snprintf(ln[n].tip, sizeof ln[n].tip, "B = %s: one job of %s, started just before", d, by);
         ln[n].fill = j->blocking_task == SIZE_MAX ? "#999999" : svg_palette(j->blocking_task);
         ln[n].t0 = 0;
@@ -137,7 +132,7 @@ static size_t scenario_lanes(const rt_report *r, size_t i, sc_lane *ln)
     }
     if (j->q > 0) {
         snprintf(ln[n].label, sizeof ln[n].label, "%s: jobs 0-%" PRId64, name, j->q - 1);
-        fmt_dur(j->own_earlier_ns, d, sizeof d);
+        fmt_ns(j->own_earlier_ns, d, sizeof d);
         snprintf(ln[n].tip, sizeof ln[n].tip, "q C = %" PRId64 " x C = %s: earlier jobs of %s",
                  j->q, d, name);
         ln[n].fill = svg_palette(i);
@@ -149,7 +144,7 @@ static size_t scenario_lanes(const rt_report *r, size_t i, sc_lane *ln)
         size_t k = j->hp[h].task;
         snprintf(ln[n].label, sizeof ln[n].label, "%s: %" PRId64 " job%s", r->ts->tasks[k].name,
                  j->hp[h].jobs, j->hp[h].jobs == 1 ? "" : "s");
-        fmt_dur(j->hp[h].ns, d, sizeof d);
+        fmt_ns(j->hp[h].ns, d, sizeof d);
         snprintf(ln[n].tip, sizeof ln[n].tip, "higher priority %s: %" PRId64 " x C = %s",
                  r->ts->tasks[k].name, j->hp[h].jobs, d);
         ln[n].fill = svg_palette(k);
@@ -158,7 +153,7 @@ static size_t scenario_lanes(const rt_report *r, size_t i, sc_lane *ln)
         n++;
     }
     snprintf(ln[n].label, sizeof ln[n].label, "%s: job %" PRId64 " (analysed)", name, j->q);
-    fmt_dur(j->own_ns, d, sizeof d);
+    fmt_ns(j->own_ns, d, sizeof d);
     snprintf(ln[n].tip, sizeof ln[n].tip, "C = %s, starts at w", d);
     ln[n].fill = svg_palette(i);
     ln[n].t0 = j->start_ns;
@@ -225,7 +220,7 @@ int fig_scenario(xmlTextWriterPtr tw, const rt_report *r, size_t i)
     }
     char d[40], txt[80];
     bool miss = finish > deadline;
-    report_fmt_ns(j->wcrt_ns, d, sizeof d);
+    fmt_ns(j->wcrt_ns, d, sizeof d);
     snprintf(txt, sizeof txt, "arrival of job %" PRId64, j->q);
     scenario_marker(w, X(arrival), SC_TOP - 28, y_axis, "#555555", txt, SVG_ANCHOR_START,
                     SC_TOP - 32);
@@ -270,8 +265,8 @@ static void flow_lane(svg_writer *w, const rt_report *r, size_t i, size_t k, dou
     svg_text(w, FL_LEFT - 8, y + FL_LANE / 2 + 4, lab,
              &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_END }, NULL);
 #define FX(v) (FL_LEFT + (double)((v) - t0) / (double)(t1 - t0) * plot_w)
-    report_fmt_ns(e->offset_ns, o, sizeof o);
-    report_fmt_ns(e->jitter_ns, j, sizeof j);
+    fmt_ns(e->offset_ns, o, sizeof o);
+    fmt_ns(e->jitter_ns, j, sizeof j);
     if (e->status != HOL_BOUNDED) {
         bool open = e->status == HOL_BUDGET;   /* undecided, not shown to miss */
         if (open)
@@ -282,8 +277,8 @@ static void flow_lane(svg_writer *w, const rt_report *r, size_t i, size_t k, dou
                  &(svg_style){ .font_size = 11, .fill = open ? "#A05A00" : SVG_RED }, NULL);
         return;
     }
-    report_fmt_ns(e->local_ns, rho, sizeof rho);
-    report_fmt_ns(e->response_ns, rr, sizeof rr);
+    fmt_ns(e->local_ns, rho, sizeof rho);
+    fmt_ns(e->response_ns, rr, sizeof rr);
     const char *fill = flow_colour(s->resources[h->resource].kind);
     double x0 = FX(e->offset_ns), x1 = FX(e->response_ns), xj = FX(e->offset_ns + e->jitter_ns);
     snprintf(tip, sizeof tip, "step %zu on %s: O = %s, J = %s, rho = %s, R = O + rho = %s", k + 1,
@@ -356,7 +351,7 @@ int fig_flow(xmlTextWriterPtr tw, const rt_report *r, size_t i)
     const hol_task_result *tr = &s->res.tasks[i];
     bool open = tr->status == HOL_BUDGET, miss = !tr->schedulable && !open;
     char d[40], txt[80];
-    report_fmt_ns(t->deadline_ns, d, sizeof d);
+    fmt_ns(t->deadline_ns, d, sizeof d);
     snprintf(txt, sizeof txt, "deadline D = %s%s", d, miss ? " (missed)" : open ? " (undecided)"
                                                                                  : "");
     scenario_marker(w, FX(t->deadline_ns), FL_TOP - 22, y_axis,
@@ -515,13 +510,13 @@ static void chain_requirements(svg_writer *w, const rt_chain *c, int64_t t1, dou
 {
     char d[40], txt[80];
     if (c->has_max_reaction) {
-        report_fmt_ns(c->max_reaction_ns, d, sizeof d);
+        fmt_ns(c->max_reaction_ns, d, sizeof d);
         snprintf(txt, sizeof txt, "max-reaction %s", d);
         double x = CH_LEFT + (double)c->max_reaction_ns / (double)t1 * plot_w;
         chain_marker(w, x, CH_TOP - 26, y1, "#1B7837", txt, CH_TOP - 30, x > CH_LEFT + 300);
     }
     if (c->has_max_age) {
-        report_fmt_ns(c->max_age_ns, d, sizeof d);
+        fmt_ns(c->max_age_ns, d, sizeof d);
         snprintf(txt, sizeof txt, "max-age %s", d);
         double x = CH_LEFT + (double)c->max_age_ns / (double)t1 * plot_w;
         chain_marker(w, x, CH_TOP - 12, y1, "#7B3294", txt, CH_TOP - 16, x > CH_LEFT + 300);
@@ -575,7 +570,7 @@ static int chain_implicit(xmlTextWriterPtr tw, const rt_report *r, size_t ci)
         int64_t at = 0;
         for (size_t k = 0; k < n; k++) {
             char d[40], tip[160];
-            report_fmt_ns(t[k].ns, d, sizeof d);
+            fmt_ns(t[k].ns, d, sizeof d);
             snprintf(tip, sizeof tip, "%s = %s", t[k].label, d);
             double x0 = CH_LEFT + (double)at / (double)t1 * plot_w;
             double wd = (double)t[k].ns / (double)t1 * plot_w;
@@ -585,7 +580,7 @@ static int chain_implicit(xmlTextWriterPtr tw, const rt_report *r, size_t ci)
             at += t[k].ns;
         }
         char d[40];
-        report_fmt_ns(at, d, sizeof d);
+        fmt_ns(at, d, sizeof d);
         svg_text(w, CH_LEFT + (double)at / (double)t1 * plot_w + 4, y + CH_LANE / 2 + 4, d,
                  &(svg_style){ .font_size = 11, .fill = "#111111" }, NULL);
     }
@@ -646,7 +641,7 @@ static int chain_let(xmlTextWriterPtr tw, const rt_report *r, size_t ci)
     }
     double y = CH_TOP + (double)c->n_tasks * CH_LANE;
     char d[40], txt[120];
-    report_fmt_ns(t1 - t0, d, sizeof d);
+    fmt_ns(t1 - t0, d, sizeof d);
     snprintf(txt, sizeof txt, "longest job chain: %s", d);
     svg_text(w, CH_LEFT - 8, y + CH_LANE / 2 + 4, "worst job chain",
              &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_END }, NULL);

@@ -136,7 +136,7 @@ __attribute__((format(printf, 1, 2))) static char *aprintf(const char *fmt, ...)
 /* A time in ns (a double from the simulator) in human units, to the nearest ns. */
 static void fmt_t(double t, char *buf, size_t size)
 {
-    report_fmt_ns((int64_t)llround(t), buf, size);
+    fmt_ns((int64_t)llround(t), buf, size);
 }
 
 /* ---- geometry ---- */
@@ -191,8 +191,8 @@ static int legend(svg_writer *w, const geom *g)
                 const rt_task *tk = &in->ts->tasks[e];
                 const char *name = task_name(in, e, nb, sizeof nb);
                 bool was_cut = cut_text(name, NAME_MAX_CP, cut, sizeof cut);
-                report_fmt_ns(tk->deadline_ns, dl, sizeof dl);
-                report_fmt_ns(tk->period_ns, per, sizeof per);
+                fmt_ns(tk->deadline_ns, dl, sizeof dl);
+                fmt_ns(tk->period_ns, per, sizeof per);
                 char *tip = aprintf("%s%sT %s, D %s", was_cut ? name : "", was_cut ? ": " : "",
                                     per, dl);
                 /* one tooltip on the swatch and the name */
@@ -318,7 +318,7 @@ static int draw_job(svg_writer *w, const geom *g, const sim_job *j)
     fmt_t(j->start_ns, st, sizeof st);
     fmt_t(j->finish_ns, fin, sizeof fin);
     fmt_t(j->response_ns, resp, sizeof resp);
-    report_fmt_ns(tk->deadline_ns, dl, sizeof dl);
+    fmt_ns(tk->deadline_ns, dl, sizeof dl);
     if (j->release_ns != j->activation_ns)
         snprintf(when, sizeof when, "activation %s, release %s", act, rel);
     else

@@ -48,23 +48,9 @@ void html_configuration(xhtml *p, const rt_report *r, int number);
 /* Rows of a long table shown open; longer ones are folded in <details>, never cut. */
 #define FOLD_ROWS 12
 
-/* A duration in a human unit (report_fmt_ns), as a value: D(ns).s. */
-typedef struct { char s[40]; } dur;
-static inline dur D(int64_t ns)
-{
-    dur d;
-    report_fmt_ns(ns, d.s, sizeof d.s);
-    return d;
-}
-
-/* A real number for people (report_fmt_real), as a value: R(x).s. */
-typedef struct { char s[32]; } real;
-static inline real R(double x)
-{
-    real r;
-    report_fmt_real(x, r.s, sizeof r.s);
-    return r;
-}
+/* A duration and a real for people (util/fmt.h), as values: D(ns).s, R(x).s. */
+#define D(ns) fmt_dur_of(ns)
+#define R(x) fmt_real_of(x)
 
 /* The name of task number task. */
 static inline const char *name_of(const rt_report *r, size_t task)

@@ -39,7 +39,7 @@ void placement_fmt_sms(const psim_kernel *k, char *buf, size_t size)
 
 static void fmt_time(int64_t ns, char *buf, size_t size)
 {
-    report_fmt_ns(ns, buf, size);
+    fmt_ns(ns, buf, size);
 }
 
 static void kernel_line(const placement_report *r, size_t k, FILE *out)

@@ -97,7 +97,7 @@ static void legend_text(const placement_report *r, size_t k, char *buf, size_t s
 {
     const psim_kernel *kr = &r->res->kernels[k];
     char txt[200], at[40];
-    report_fmt_ns(kr->at_ns, at, sizeof at);
+    fmt_ns(kr->at_ns, at, sizeof at);
     snprintf(txt, sizeof txt, "%s (%lld block%s, submitted at %s)", kname(r, k),
              (long long)kr->blocks, kr->blocks == 1 ? "" : "s", at);
     utf8_end(txt);
@@ -186,11 +186,11 @@ static int draw_blocks(svg_writer *w, const placement_report *r, const geom *g, 
         double xa = t2x(g, bl->start_ns), xb = never ? g->x1 : t2x(g, bl->end_ns);
         if (xb - xa < 2.0)
             xb = xa + 2.0;   /* a block far shorter than the range stays visible */
-        report_fmt_ns(bl->start_ns, t0, sizeof t0);
+        fmt_ns(bl->start_ns, t0, sizeof t0);
         if (never)
             snprintf(t1, sizeof t1, "never (no block-time)");
         else
-            report_fmt_ns(bl->end_ns, t1, sizeof t1);
+            fmt_ns(bl->end_ns, t1, sizeof t1);
         snprintf(tip, sizeof tip, "%s block %lld on SM %zu (room %lld): %s to %s",
                  kname(r, bl->kernel), (long long)bl->block, bl->sm, (long long)bl->room, t0, t1);
         utf8_end(tip);
@@ -248,11 +248,11 @@ static int draw_bands(svg_writer *w, const placement_report *r, const geom *g,
         double xa = t2x(g, b->first_ns), xb = never ? g->x1 : t2x(g, b->last_ns);
         if (xb - xa < 2.0)
             xb = xa + 2.0;
-        report_fmt_ns(b->first_ns, t0, sizeof t0);
+        fmt_ns(b->first_ns, t0, sizeof t0);
         if (never)
             snprintf(t1, sizeof t1, "never (no block-time)");
         else
-            report_fmt_ns(b->last_ns, t1, sizeof t1);
+            fmt_ns(b->last_ns, t1, sizeof t1);
         snprintf(tip, sizeof tip, "%s: %lld block%s on SM %zu, %s to %s", kname(r, b->kernel),
                  (long long)b->blocks, b->blocks == 1 ? "" : "s", b->sm, t0, t1);
         utf8_end(tip);

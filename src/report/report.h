@@ -18,6 +18,7 @@
 #include "report/jw.h"
 #include "report/provenance.h"
 #include "taskset/taskset.h"
+#include "util/fmt.h"
 #include "util/diag.h"
 
 /* Everything a report shows, borrowed from the run. layout and eval are NULL when the search
@@ -93,9 +94,5 @@ void report_meas_text(const rt_report *r, FILE *out, int verbosity);
 void report_meas_label(const rt_report *r, size_t i, char *buf, size_t size);
 /* "0.0-0.1", ..., "0.9-1.0", "above 1" for the bins of meas_stats. */
 const char *report_meas_bin_name(size_t bin);
-/* Write ns as an exact decimal in a human unit ("12 ns", "3.5 us", "16.666667 ms") into buf. */
-void report_fmt_ns(int64_t ns, char *buf, size_t size);
-/* Write x for people: six significant digits, a count from 1e5 up to 1e15 as a whole number. */
-void report_fmt_real(double x, char *buf, size_t size);
 
 #endif

@@ -5,14 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-typedef struct { char s[40]; } dur;
-
-static dur D(int64_t ns)
-{
-    dur d;
-    report_fmt_ns(ns, d.s, sizeof d.s);
-    return d;
-}
+#define D(ns) fmt_dur_of(ns)   /* a duration for people (util/fmt.h) */
 
 size_t report_chains_failed(const rt_report *r)
 {

@@ -8,15 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A real for people: six significant digits (full precision is in the JSON). */
-typedef struct { char s[32]; } real;
-
-static real R(double x)
-{
-    real r;
-    report_fmt_real(x, r.s, sizeof r.s);
-    return r;
-}
+#define R(x) fmt_real_of(x)   /* a real for people (util/fmt.h) */
 
 static const char *kname(const rt_report *r, size_t k)
 {

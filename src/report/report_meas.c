@@ -64,14 +64,7 @@ void report_meas_verdict(const rt_report *r, FILE *out)
 }
 
 /* A duration as the task tables print it ("1.824253 ms"); model_ns rounded up to a whole ns. */
-typedef struct { char s[40]; } dur;
-
-static dur D(int64_t ns)
-{
-    dur d;
-    report_fmt_ns(ns, d.s, sizeof d.s);
-    return d;
-}
+#define D(ns) fmt_dur_of(ns)   /* a duration for people (util/fmt.h) */
 
 static void one(const rt_report *r, size_t i, FILE *out)
 {
@@ -92,8 +85,8 @@ static void one(const rt_report *r, size_t i, FILE *out)
     }
     const meas_kernel_check *c = &r->meas->kernels[i];
     star_text(r, i, star, sizeof star);
-    report_fmt_ns((int64_t)ceil(c->model_ns), mdl, sizeof mdl);
-    report_fmt_real(c->isolated_cycles, cyc, sizeof cyc);
+    fmt_ns((int64_t)ceil(c->model_ns), mdl, sizeof mdl);
+    fmt_real(c->isolated_cycles, cyc, sizeof cyc);
     fprintf(out, "  line %ld: %s: observed %s %s bound %s, tightness %.6f; model %s without "
                  "margin, C(k,n) %s cycles, M %.6g (%s, S* %s%s)\n",
             r->meas_in->kernels[i].line, label, D(c->observed_ns).s, c->above ? ">" : "<=",

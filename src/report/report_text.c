@@ -8,56 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void report_fmt_ns(int64_t ns, char *buf, size_t size)
-{
-    /* Exact: ns divided by a power of ten, printed with all its digits, trailing zeros cut. */
-    static const struct { int64_t div; int digits; const char *unit; } u[] = {
-        {1000000000, 9, "s"}, {1000000, 6, "ms"}, {1000, 3, "us"}, {1, 0, "ns"}};
-    int64_t a = ns < 0 ? -ns : ns;
-    size_t k = 0;
-    while (u[k].div > 1 && a < u[k].div)
-        k++;
-    if (u[k].div == 1) {
-        snprintf(buf, size, "%" PRId64 " ns", ns);
-        return;
-    }
-    char frac[16];
-    snprintf(frac, sizeof frac, "%0*" PRId64, u[k].digits, a % u[k].div);
-    for (size_t n = strlen(frac); n > 0 && frac[n - 1] == '0'; n--)
-        frac[n - 1] = '\0';
-    snprintf(buf, size, "%s%" PRId64 "%s%s %s", ns < 0 ? "-" : "", a / u[k].div,
-             frac[0] ? "." : "", frac, u[k].unit);
-}
-
-/* A short-lived formatted duration for use inside one printf. */
-typedef struct { char s[40]; } dur;
-
-static dur D(int64_t ns)
-{
-    dur d;
-    report_fmt_ns(ns, d.s, sizeof d.s);
-    return d;
-}
-
-/* For people: six significant digits, but a large count (1e5 up to 1e15, cycles) as a whole
- * number rather than with an exponent. Full precision lives in the JSON. */
-typedef struct { char s[32]; } real;
-
-void report_fmt_real(double x, char *buf, size_t size)
-{
-    double a = x < 0 ? -x : x;
-    if (a >= 1e5 && a < 1e15)
-        snprintf(buf, size, "%.0f", x);
-    else
-        snprintf(buf, size, "%.6g", x);
-}
-
-static real R(double x)
-{
-    real r;
-    report_fmt_real(x, r.s, sizeof r.s);
-    return r;
-}
+/* A duration and a real for people, as values inside one printf (util/fmt.h). */
+#define D(ns) fmt_dur_of(ns)
+#define R(x) fmt_real_of(x)
 
 static size_t name_width(const rt_taskset *ts)
 {
@@ -256,8 +209,8 @@ static void task_row(const rt_report *r, size_t i, int w, FILE *out)
     char rbuf[40], sbuf[40] = "-";
     snprintf(rbuf, sizeof rbuf, "%s", rta_unbounded_word(res->status));
     if (res->status == RTA_BOUNDED) {
-        report_fmt_ns(res->wcrt_ns, rbuf, sizeof rbuf);
-        report_fmt_ns(t->deadline_ns - res->wcrt_ns, sbuf, sizeof sbuf);
+        fmt_ns(res->wcrt_ns, rbuf, sizeof rbuf);
+        fmt_ns(t->deadline_ns - res->wcrt_ns, sbuf, sizeof sbuf);
     }
     /* a whole system: R is end to end, C and B belong to its steps (docs/report.md) */
     bool sys = r->eval->system != NULL;

@@ -245,7 +245,7 @@ void sim_text_headline(FILE *out, const rt_taskset *ts, const rt_gpu *gpu, sim_t
         }
         fprintf(out, "; %s", exceeded ? "BOUND EXCEEDED" : "no response above its bound");
     }
-    report_fmt_ns(horizon_ns, h, sizeof h);
+    fmt_ns(horizon_ns, h, sizeof h);
     fprintf(out, " (%" PRIu64 " jobs simulated over %s%s, task set \"%s\", GPU \"%s\")\n", jobs,
             h, capped ? ", releases stopped at the job cap" : "", ts->name ? ts->name : "",
             gpu->name ? gpu->name : "");
@@ -269,13 +269,13 @@ void sim_text_tasks(FILE *out, const rt_taskset *ts, sim_text_row_fn row, const 
         strcpy(c, "-");
         strcpy(d, "unbounded");
         if (x.jobs) {
-            report_fmt_ns(x.best_ns, a, sizeof a);
-            report_fmt_ns((int64_t)ceil(x.mean_ns), b, sizeof b);
-            report_fmt_ns(x.worst_ns, c, sizeof c);
+            fmt_ns(x.best_ns, a, sizeof a);
+            fmt_ns((int64_t)ceil(x.mean_ns), b, sizeof b);
+            fmt_ns(x.worst_ns, c, sizeof c);
         }
         if (x.bounded)
-            report_fmt_ns(x.wcrt_ns, d, sizeof d);
-        report_fmt_ns(tk->deadline_ns, h, sizeof h);
+            fmt_ns(x.wcrt_ns, d, sizeof d);
+        fmt_ns(tk->deadline_ns, h, sizeof h);
         fprintf(out, "  %-*.*s %-10.10s %9" PRIu64 " %13s %13s %13s %13s %13s %7" PRIu64 "\n",
                 (int)w, (int)w, tk->name, x.partition, x.jobs, a, b, c, d, h, x.misses);
     }

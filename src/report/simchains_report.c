@@ -79,10 +79,10 @@ static void text_chain_row(FILE *out, int w, const char *name, const char *comm,
     char a[40], b[40];
     strcpy(a, "-");
     if (m->found)
-        report_fmt_ns(m->length_ns, a, sizeof a);
+        fmt_ns(m->length_ns, a, sizeof a);
     strcpy(b, "unbounded");
     if (has)
-        report_fmt_ns(bound, b, sizeof b);
+        fmt_ns(bound, b, sizeof b);
     fprintf(out, "  %-*.*s %-8s %-8s %13s %13s %-9s %10" PRIu64 "%s\n", w, w, name, comm, metric,
             a, b, has ? chain_bound_name(bind) : "-", m->chains, exceeded ? "  EXCEEDED" : "");
 }

@@ -1,6 +1,6 @@
 /* split_report: the split sweep's table, JSON and bar chart (docs/concurrency.md sec. 9). Times are
  * cycles in unit sms and whole ns in unit slots; the text shows cycles with one decimal and ns in
- * a human unit (report_fmt_ns), the JSON shows them exactly. */
+ * a human unit (fmt_ns), the JSON shows them exactly. */
 #include "report/split_report.h"
 
 #include <string.h>
@@ -26,7 +26,7 @@ static bool slots(const split_report *r)
 static void fmt_time(const split_report *r, double t, char *buf, size_t size)
 {
     if (slots(r))
-        report_fmt_ns((int64_t)t, buf, size);
+        fmt_ns((int64_t)t, buf, size);
     else
         snprintf(buf, size, "%.1f", t);
 }

@@ -404,7 +404,7 @@ int svg_time_ticks(int64_t t0_ns, int64_t t1_ns, size_t max_ticks, svg_ticks *ou
             if (t == 0)
                 snprintf(out->label[out->n], sizeof out->label[0], "0");
             else
-                report_fmt_ns(t, out->label[out->n], sizeof out->label[0]);
+                fmt_ns(t, out->label[out->n], sizeof out->label[0]);
             out->n++;
         }
         return 0;

@@ -151,7 +151,7 @@ static const char *fmt_bound(bool bounded, int64_t ns, char *buf, size_t size)
     if (!bounded)
         snprintf(buf, size, "unbounded");
     else
-        report_fmt_ns(ns, buf, size);
+        fmt_ns(ns, buf, size);
     return buf;
 }
 
@@ -209,7 +209,7 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
             const hol_step_result *sr = &r->sys->res.steps[s];
             strcpy(c, "-");
             if (ss->completed)
-                report_fmt_ns(ss->max_response_ns, c, sizeof c);
+                fmt_ns(ss->max_response_ns, c, sizeof c);
             fmt_bound(sr->status == HOL_BOUNDED, sr->response_ns, d, sizeof d);
             fprintf(out, "  %-*.*s %4zu %-4s %-12.12s %13s %13s\n", (int)w, (int)w,
                     r->ts->tasks[t].name, s - ht->first_step + 1, step_kind(r, s),
