@@ -495,7 +495,8 @@ static void test_cli_chains(void)
         "\"scaling_factor\":null,\"missed_task_count\":null,\"chain_mrt_ns:abc\":null,"));
     CU_ASSERT_PTR_NOT_NULL(r.out && strstr(r.out, "\"error\":\"tests/data/explore/../sim/"
         "davis-chains.xml:19: chain \\\"abc\\\": the partition search does not take chains into "
-        "account: a layout it finds could fail them (give the partitions and assign given)\"}\n"));
+        "account: a layout it finds could fail them (give the partitions as <partition> "
+        "elements and use --assign given)\"}\n"));
     runcmd_free(&r);
 }
 

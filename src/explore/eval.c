@@ -9,13 +9,12 @@
  *     kernel-scale choice, built the first time a point needs it and kept (margin, interference,
  *     windows, priorities, periods and partition sizes do not change it);
  *   - the checks that need both inputs (rt_inputs_check: partitions fit the GPU, measured points,
- *     the model's domain), then the full analysis of rtgpu-analyze: rt_eval_layout for a given
- *     layout, assign_search for a search. The windows and response times are computed for every
- *     point (about 15 us for 10 tasks on 4 partitions), so every point's numbers are exactly
- *     those rtgpu-analyze prints for the same inputs and options;
- *   - the chains of the base task set (docs/chains.md): analysed by chain_analyse on the
- *     point's periods and response times, as rtgpu-analyze does, into buffers of the engine. As
- *     in rtgpu-analyze, a failed chain makes the point unschedulable and the partition search,
+ *     the model's domain), then the verdict pipeline of rtgpu-analyze (run/run.h): its check of
+ *     the point's options, the given layout or a search, the found layout analysed again, the
+ *     chains of the task set on the point's periods and response times. The windows and
+ *     response times are computed for every point (about 15 us for 10 tasks on 4 partitions),
+ *     so every point's verdict and numbers are exactly those rtgpu-analyze prints for the same
+ *     inputs and options: a failed chain makes the point unschedulable and the partition search,
  *     which does not take chains into account, makes the point invalid. */
 #include "explore/eval.h"
 
@@ -25,10 +24,10 @@
 
 #include "analysis/analysis.h"
 #include "analysis/chain.h"
-#include "analysis/recheck.h"
 #include "analysis/sensitivity.h"
 #include "explore/gen.h"
 #include "models/model.h"
+#include "run/run.h"
 #include "search/assign.h"
 #include "taskset/inputs.h"
 #include "util/ckint.h"
@@ -51,7 +50,6 @@ struct xp_engine {
     size_t n_cache;
     size_t cached_key;      /* single-entry cache: the key of cache[0] */
     rt_diags *diags;
-    chain_task *ctasks;     /* owned: what the chain analyses read of each task (n_tasks) */
     chain_result *chains;   /* owned: the results of the current point (n_chains) */
 };
 
@@ -76,10 +74,9 @@ xp_engine *xp_engine_new(const xp_spec *s)
         e->work = rt_taskset_copy(s->ts);
     }
     if (n_chains) {
-        e->ctasks = calloc(s->ts->n_tasks ? s->ts->n_tasks : 1, sizeof *e->ctasks);
         e->chains = calloc(n_chains, sizeof *e->chains);
     }
-    if (!e->idx || !e->cache || (s->ts && !e->work) || (n_chains && (!e->ctasks || !e->chains))) {
+    if (!e->idx || !e->cache || (s->ts && !e->work) || (n_chains && !e->chains)) {
         xp_engine_free(e);
         return NULL;
     }
@@ -106,7 +103,6 @@ void xp_engine_free(xp_engine *e)
     rt_taskset_free(e->gen);
     free(e->idx);
     rt_diags_free(e->diags);
-    free(e->ctasks);
     free(e->chains);
     free(e);
 }
@@ -363,102 +359,73 @@ static void invalid(xp_outcome *out, int status, const char *what, const char *w
     snprintf(out->error, sizeof out->error, "%s%s", what, why);
 }
 
-/* The chains of ts on the analysed layout ev into e->chains (chain.c, as rtgpu-analyze's
- * chain_analyse_all, without its allocation): out->chains points there, and a failed chain
- * makes the point unschedulable (docs/explore.md, "Chains"). */
-static void analyse_chains(xp_engine *e, const rt_taskset *ts, const rt_eval *ev,
-                           const rt_options *o, xp_outcome *out)
+/* The first error of the pipeline, from the search's own messages when it wrote one (a solver's
+ * failure), else from the pipeline's. */
+static void pipeline_error(const run_result *rr, const rt_diags *d, char *err, size_t size)
 {
-    if (ts->n_chains == 0)
-        return;
-    for (size_t i = 0; i < ts->n_tasks; i++)
-        chain_task_of(ts, ev, i, &e->ctasks[i]);
-    /* a counter of the point's --budget of its own, as each analysis of a point has */
-    rt_budget own, *b = o->budget;
-    if (!b) {
-        budget_init(&own, o->budget_units);
-        b = &own;
-    }
-    bool undecided = false, fails = false;
-    for (size_t c = 0; c < ts->n_chains; c++) {
-        chain_analyse(&ts->chains[c], e->ctasks, b, &e->chains[c]);
-        undecided |= e->chains[c].undecided;
-        fails |= !e->chains[c].passes && !e->chains[c].undecided;
-    }
-    if (undecided || fails)
-        out->schedulable = false;
-    if (undecided && !fails && ev->decided && ev->schedulable)
-        out->status = "undecided";      /* the work budget ran out: exit status 3 */
-    out->chains = e->chains;
+    if (rr->search_diags && rt_diags_errors(rr->search_diags) > 0)
+        first_error(rr->search_diags, err, size);
+    else
+        first_error(d, err, size);
 }
 
-/* Analyse layout l (owned by the caller; found: the search's, re-analysed by rt_recheck) and
- * fill out, chains included; with scaling, also the critical scaling factor of the layout
- * (sensitivity.c, the figure of rtgpu-analyze --sensitivity, which covers the deadlines). */
-static int analyse_layout(xp_engine *e, const model *m, const rt_taskset *ts, rt_layout *l,
-                          const rt_options *o, bool found, bool scaling, xp_outcome *out)
+/* The point through the verdict pipeline (run/run.h), as rtgpu-analyze runs it: its check, the
+ * given layout or a search, the chains; then out from its result, and with scaling the critical
+ * scaling factor of the layout (sensitivity.c, the figure of rtgpu-analyze --sensitivity, which
+ * covers the deadlines). The chains' results are copied into e->chains. */
+static int run_point(xp_engine *e, const model *m, const rt_gpu *gpu, rt_options *o,
+                     bool scaling, xp_outcome *out)
 {
-    rt_eval ev;
-    bool contradicts = false;
-    int rc = found ? rt_recheck(m, ts, l, o, 0, &ev, &contradicts)
-                   : rt_eval_layout(m, ts, l, o, 0, &ev);
-    if (rc == EVAL_ENOMEM)
-        return XP_ENOMEM;
-    if (rc != EVAL_OK) {
-        invalid(out, 2, ts->path, ": a WCET or response time does not fit in 2^62 ns (kernel "
-                "durations or margin out of range)");
-        return XP_OK;
-    }
-    if (contradicts) {
-        /* a fault of the tool, as a failed search (exit status 3) */
-        rt_eval_fini(&ev);
-        invalid(out, 3, "assignment search failed: ", RT_RECHECK_FAILS);
-        out->valid = true;
-        out->status = "unknown";
-        return XP_OK;
-    }
-    summarise(ts, l, &ev, out);
-    out->schedulable = ev.schedulable;
-    analyse_chains(e, ts, &ev, o, out);
-    if (!ev.decided)
-        out->status = "undecided";      /* the work budget ran out: exit status 3 */
-    uint64_t analyses = 0;
-    /* the budget running out leaves the column null (has_scaling false), the verdict stands */
-    if (scaling && ev.decided && sens_scaling(m, ts, l, o, &ev, &out->has_scaling,
-                                              &out->scaling_k, &analyses) == SENS_ENOMEM) {
-        rt_eval_fini(&ev);
-        return XP_ENOMEM;
-    }
-    rt_eval_fini(&ev);
-    return XP_OK;
-}
-
-static int search_point(xp_engine *e, const model *m, const rt_options *o, xp_outcome *out)
-{
-    assign_result ar;
-    memset(&ar, 0, sizeof ar);
+    const rt_taskset *ts = e->work;
     rt_diags *d = rt_diags_new(4);
     if (!d)
         return XP_ENOMEM;
-    int rc = assign_search(m, e->work, o, &ar, d), ret = XP_OK;
-    if (rc == ASSIGN_ENOMEM) {
+    run_door door = { .who = "rtgpu-explore", .chains = true };
+    if (run_check(ts, gpu, &door, o, d) != 0) {
+        first_error(d, out->error, sizeof out->error);
+        out->valid = false;
+        out->exit_status = 2;
+        rt_diags_free(d);
+        return XP_OK;
+    }
+    run_result rr;
+    run_verdict v = run_analyse(m, ts, o, &door, 0, &rr, d);
+    int ret = XP_OK;
+    if (rr.oom) {
         ret = XP_ENOMEM;
-    } else if (rc != ASSIGN_OK) {
+    } else if (rr.failed && v == RUN_INVALID) {
+        pipeline_error(&rr, d, out->error, sizeof out->error);
+        out->valid = false;
+        out->exit_status = 2;
+    } else if (rr.failed) {
+        /* the solver failed, or the found layout's analysis contradicts the search: a fault of
+         * the tool (exit status 3); the inputs are valid */
         char msg[300];
-        first_error(d, msg, sizeof msg);
+        pipeline_error(&rr, d, msg, sizeof msg);
         invalid(out, 3, "assignment search failed: ", msg);
-        out->valid = true;   /* the inputs are valid; the solver failed (exit status 3) */
+        out->valid = true;
         out->status = "unknown";
     } else {
-        out->status = assign_status_name(ar.status);
-        out->exit_status = (ar.status == ASSIGN_OPTIMAL || ar.status == ASSIGN_FEASIBLE) ? 0
-                         : ar.status == ASSIGN_INFEASIBLE ? 1 : 3;
-        if (ar.layout)
-            ret = analyse_layout(e, m, e->work, ar.layout, o, true, e->s->sensitivity, out);
-        /* the search only returns layouts that passed this very analysis */
-        out->schedulable = ar.layout && out->valid && out->schedulable;
+        out->status = rr.searched ? assign_status_name(rr.assign.status) : "given";
+        out->exit_status = run_exit_status(v);
+        out->schedulable = v == RUN_SCHEDULABLE;
+        if (rr.have_eval) {
+            summarise(ts, rr.layout, &rr.eval, out);
+            if (!rr.eval.decided || rr.undecided_chain != SIZE_MAX)
+                out->status = "undecided";     /* the work budget ran out: exit status 3 */
+        }
+        if (rr.chains && ts->n_chains > 0) {
+            memcpy(e->chains, rr.chains, ts->n_chains * sizeof *e->chains);
+            out->chains = e->chains;
+        }
+        uint64_t analyses = 0;
+        /* the budget running out leaves the column null (has_scaling false), the verdict stands */
+        if (scaling && rr.have_eval && rr.eval.decided &&
+            sens_scaling(m, ts, rr.layout, o, &rr.eval, &out->has_scaling, &out->scaling_k,
+                         &analyses) == SENS_ENOMEM)
+            ret = XP_ENOMEM;
     }
-    assign_result_fini(&ar);
+    run_result_fini(&rr);
     rt_diags_free(d);
     return ret;
 }
@@ -482,38 +449,10 @@ int xp_engine_eval(xp_engine *e, uint64_t p, xp_outcome *out)
         return rc;
     rt_options o;
     point_options(e, &o);
-    bool has_parts = e->work->n_partitions > 0;
-    if (o.assign == RT_ASSIGN_AUTO)
-        o.assign = has_parts ? RT_ASSIGN_GIVEN : RT_ASSIGN_SEARCH;
-    if (o.assign == RT_ASSIGN_GIVEN && !has_parts) {
-        invalid(out, 2, e->work->path, ": assign given, but the task set fixes no partitions");
-        return XP_OK;
-    }
-    if (o.assign == RT_ASSIGN_SEARCH && e->work->n_chains > 0) {
-        /* rtgpu-analyze refuses this too (exit status 2): a layout the search finds could
-         * fail the chains, which it does not take into account (docs/chains.md sec. 5) */
-        const rt_chain *c = &e->work->chains[0];
-        out->valid = false;
-        out->exit_status = 2;
-        snprintf(out->error, sizeof out->error, "%s:%ld: chain \"%s\": the partition search "
-                 "does not take chains into account: a layout it finds could fail them (give "
-                 "the partitions and assign given)", e->work->path, c->line, c->name);
-        return XP_OK;
-    }
     model *m = point_model(e, gi, e->s->gpus[gi]);
     if (!m)
         return XP_ENOMEM;
-    if (o.assign == RT_ASSIGN_SEARCH)
-        return search_point(e, m, &o, out);
-    rt_layout *l = rt_layout_from_taskset(e->work);
-    if (!l)
-        return XP_ENOMEM;
-    out->status = "given";
-    rc = analyse_layout(e, m, e->work, l, &o, false, e->s->sensitivity, out);
-    if (rc == XP_OK && out->valid)
-        out->exit_status = out->schedulable ? 0 : strcmp(out->status, "undecided") == 0 ? 3 : 1;
-    rt_layout_free(l);
-    return rc;
+    return run_point(e, m, e->s->gpus[gi], &o, e->s->sensitivity, out);
 }
 
 int xp_engine_point_inputs(xp_engine *e, uint64_t p, const rt_taskset **ts, const rt_gpu **gpu,

@@ -198,6 +198,13 @@ int run_check(const rt_taskset *ts, const rt_gpu *gpu, const run_door *door, rt_
 
 /* ---- the analysis ------------------------------------------------------------------------- */
 
+/* Memory ran out: said in d, and the analysis stops. */
+static void out_of_memory(const run_door *door, run_result *r, rt_diags *d)
+{
+    rt_diag_error(d, door->who, 0, "out of memory");
+    r->failed = r->oom = true;
+}
+
 /* The first run of l whose WCET alone (multiplier 1) does not fit in 2^62 ns, located at its
  * kernel: the root cause of most EVAL_ERANGE. False if every one fits. */
 static bool locate_range_error(const model *m, const rt_taskset *ts, const rt_layout *l,
@@ -247,7 +254,7 @@ static run_verdict eval_error(const model *m, const rt_taskset *ts, const rt_opt
                       "durations or margin out of range)");
         return RUN_INVALID;
     }
-    rt_diag_error(d, door->who, 0, "out of memory");
+    out_of_memory(door, r, d);
     return RUN_UNDECIDED;
 }
 
@@ -269,8 +276,7 @@ static run_verdict analyse_given(const model *m, const rt_taskset *ts, const rt_
                                  const run_door *door, size_t trace, run_result *r, rt_diags *d)
 {
     if (!(r->layout = rt_layout_from_taskset(ts))) {
-        rt_diag_error(d, door->who, 0, "out of memory");
-        r->failed = true;
+        out_of_memory(door, r, d);
         return RUN_UNDECIDED;
     }
     int rc = rt_eval_layout(m, ts, r->layout, o, trace, &r->eval);
@@ -286,8 +292,7 @@ static run_verdict analyse_search(const model *m, const rt_taskset *ts, const rt
 {
     r->searched = true;
     if (!(r->search_diags = rt_diags_new(SEARCH_DIAGS))) {
-        rt_diag_error(d, door->who, 0, "out of memory");
-        r->failed = true;
+        out_of_memory(door, r, d);
         return RUN_UNDECIDED;
     }
     /* each analysis of the search counts a budget of its own (budget NULL): the search itself is
@@ -297,8 +302,7 @@ static run_verdict analyse_search(const model *m, const rt_taskset *ts, const rt
     int rc = assign_search(m, ts, &each, &r->assign, r->search_diags);
     if (rc != ASSIGN_OK) {
         if (rc == ASSIGN_ENOMEM)
-            rt_diag_error(d, door->who, 0, "out of memory");
-        r->failed = true;
+            out_of_memory(door, r, d);
         return rc == ASSIGN_EIO ? RUN_INVALID : RUN_UNDECIDED;
     }
     run_verdict v = search_verdict(r->assign.status);
@@ -306,8 +310,7 @@ static run_verdict analyse_search(const model *m, const rt_taskset *ts, const rt
         return v;
     /* the found layout analysed again with traces for the report (same options: same result) */
     if (!(r->layout = rt_layout_copy(r->assign.layout))) {
-        rt_diag_error(d, door->who, 0, "out of memory");
-        r->failed = true;
+        out_of_memory(door, r, d);
         return RUN_UNDECIDED;
     }
     bool contradicts = false;
@@ -330,8 +333,7 @@ static run_verdict analyse_chains(const rt_taskset *ts, const run_door *door, ru
                                   run_verdict v, rt_diags *d)
 {
     if (!(r->chains = chain_analyse_all(ts, &r->eval, &r->budget))) {
-        rt_diag_error(d, door->who, 0, "out of memory");
-        r->failed = true;
+        out_of_memory(door, r, d);
         return RUN_UNDECIDED;
     }
     size_t undecided = SIZE_MAX;

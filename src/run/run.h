@@ -61,6 +61,7 @@ typedef struct run_result {
     run_verdict verdict;
     bool failed;               /* the analysis could not finish (a refusal, memory, the solver,
                                   a contradiction): the diagnostics say why, nothing else holds */
+    bool oom;                  /* ... because memory ran out */
     rt_budget budget;          /* the run's work budget (o->budget_units), shared by the
                                   analysis of the layout, its chains and what the caller runs
                                   after (sensitivity); each search candidate has its own */
