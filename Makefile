@@ -28,7 +28,7 @@ ALL_CFLAGS := $(WARN) $(CFLAGS) $(SANFLAGS) -fvisibility=hidden $(RT_CPPFLAGS) -
 ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
 
 # The layers of the library, bottom first (docs/architecture.md); each includes only those below it.
-LAYERS     := util taskset models analysis search run sim explore report
+LAYERS     := util draw taskset models analysis search run sim explore report
 # src/rtgpu.c, the installed API (src/rtgpu.h), is the top library layer, above them all.
 LIB_SRC    := $(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))) src/rtgpu.c
 # One entry file per command (src/cli/NAME.c -> rtgpu-NAME); the other cli files are shared.

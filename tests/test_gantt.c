@@ -1,4 +1,4 @@
-/* Tests of report/svg and report/gantt: the chart of a hand-made timeline parses as XML, shows one
+/* Tests of draw/svg and report/gantt: the chart of a hand-made timeline parses as XML, shows one
  * bar per job in range, marks the one miss once, names every task, labels its axis in human units,
  * and is the same bytes every time. */
 #include <CUnit/CUnit.h>
@@ -14,7 +14,7 @@
 
 #include "fixture_model.h"
 #include "report/gantt.h"
-#include "report/svg.h"
+#include "draw/svg.h"
 #include "suites.h"
 
 #define MS 1000000.0

@@ -1,12 +1,12 @@
-/* Tests for report/ticks (the nice step shared by every chart axis) and its use by
- * chart_axis_nice (report/axes); svg_time_ticks is tested in test_gantt.c. Expected values are
+/* Tests for draw/ticks (the nice step shared by every chart axis) and its use by
+ * chart_axis_nice (draw/axes); svg_time_ticks is tested in test_gantt.c. Expected values are
  * worked by hand in the comments. */
 #include <CUnit/CUnit.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "report/axes.h"
-#include "report/ticks.h"
+#include "draw/axes.h"
+#include "draw/ticks.h"
 
 void test_ticks_register(void);
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The include graph of src/ must point down the layers of docs/architecture.md, never up:
-#   util < taskset < models < analysis < search < run < sim < explore < report < rtgpu < cli
+#   util < draw < taskset < models < analysis < search < run < sim < explore < report < rtgpu
+#   < cli (draw: SVG and XHTML drawing, which knows no GPU)
 # (run: the verdict pipeline every door calls; report writes what sim and explore computed,
 # so it sits above both; Makefile's LAYERS lists the same order)
 # where rtgpu is src/rtgpu.c, the installed API. Its header, src/rtgpu.h, is self-contained
@@ -10,8 +11,9 @@
 set -u
 rank() {
   case $1 in
-    util) echo 0;; taskset) echo 1;; models) echo 2;; analysis) echo 3;; search) echo 4;;
-    run) echo 5;; sim) echo 6;; explore) echo 7;; report) echo 8;; rtgpu) echo 9;; cli) echo 10;;
+    util) echo 0;; draw) echo 1;; taskset) echo 2;; models) echo 3;; analysis) echo 4;;
+    search) echo 5;; run) echo 6;; sim) echo 7;; explore) echo 8;; report) echo 9;;
+    rtgpu) echo 10;; cli) echo 11;;
     *) echo 99;;
   esac
 }

@@ -12,7 +12,7 @@
 #include "report/gantt.h"
 #include "report/placement_report.h"
 #include "report/placement_svg.h"
-#include "report/svg.h"
+#include "draw/svg.h"
 #include "report/sim_report.h"
 #include "report/syssim_report.h"
 #include "sim/chainrun.h"

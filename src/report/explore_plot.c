@@ -1,4 +1,4 @@
-/* plot: the chart of a sweep's results, through the chart writers of report/chart.c.
+/* plot: the chart of a sweep's results, through the chart writers of draw/chart.c.
  *
  * What is drawn (docs/explore.md, "Plots"):
  *   <generate>       acceptance ratio: x = utilization, y = schedulable sets / valid sets at that
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "explore/aggregate.h"
-#include "report/chart.h"
+#include "draw/chart.h"
 #include "report/report.h"
 
 #define MAX_LINES SVG_PALETTE_SIZE

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/axes.h"
+#include "draw/axes.h"
 #include "report/report_chains.h"
 
 /* --- the GPU's SMs coloured by partition --- */

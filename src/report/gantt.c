@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/svg.h"
+#include "draw/svg.h"
 
 /* Geometry in px (user units). Text widths are estimated from character counts: the chart must
  * not depend on the fonts of the machine that writes it. */

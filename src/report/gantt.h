@@ -50,7 +50,7 @@ typedef struct gantt_input {
 } gantt_input;
 
 /* Write the chart to out as a standalone .svg file (with an XML declaration) when flags has
- * SVG_XML_DECL (report/svg.h), else as an <svg> element for inlining into HTML. Returns 0, or -1
+ * SVG_XML_DECL (draw/svg.h), else as an <svg> element for inlining into HTML. Returns 0, or -1
  * on invalid input (no partition, t1_ns <= t0_ns, a job's task or partition out of range, a
  * non-finite time, a name that is not valid UTF-8), out of memory, or a write error; out may then
  * hold part of the chart. */

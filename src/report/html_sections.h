@@ -1,5 +1,5 @@
 /* html_sections: the sections of the evidence report (docs/evidence.md sec. 2), in the
- * order report_html.c writes them, each one <section> of the XHTML page (report/xhtml.h), and the
+ * order report_html.c writes them, each one <section> of the XHTML page (draw/xhtml.h), and the
  * few formatting helpers they share. html_findings.c writes what the analysis found (1, 4, 5,
  * 6), html_inputs.c what it stood on (2, 3, 7, 8), html_flows.c a whole system's flows (inside
  * 4 and 5), html_register.c what a deployment must reproduce (the register and the
@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "report/report.h"
-#include "report/xhtml.h"
+#include "draw/xhtml.h"
 
 /* 1. Verdict: the verdict, the search's proof statement, the budget, the warnings. */
 void html_verdict(xhtml *p, const rt_report *r);

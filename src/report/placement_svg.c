@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "report/svg.h"
+#include "draw/svg.h"
 
 #define WIDTH 1100.0
 #define PAD 16.0

@@ -1,7 +1,7 @@
 /* report_html: the certification evidence report (docs/evidence.md sec. 2), one self-contained
  * polyglot XHTML5 page: well-formed XML that browsers read as HTML, inline CSS and SVG, no script,
  * no external reference. This file holds the page's order and its style sheet; the page is
- * written through report/xhtml.h (libxml2's xmlTextWriter, which escapes text and attributes: no
+ * written through draw/xhtml.h (libxml2's xmlTextWriter, which escapes text and attributes: no
  * markup is assembled by hand) and its sections by report/html_sections.h. Nothing here computes
  * a number: the page shows the analysis, the sensitivity and the provenance it is given, so the
  * same inputs, options and date give the same bytes. */
@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "report/html_sections.h"
-#include "report/xhtml.h"
+#include "draw/xhtml.h"
 
 static const char css[] =
     "body{font-family:DejaVu Sans,Helvetica Neue,Arial,sans-serif;color:#1a1a1a;"

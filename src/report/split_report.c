@@ -7,10 +7,10 @@
 
 #include "models/interference.h"
 #include "models/kmerge.h"
-#include "report/axes.h"
+#include "draw/axes.h"
 #include "report/jw.h"
 #include "report/report.h"
-#include "report/svg.h"
+#include "draw/svg.h"
 
 static const char *kname(const split_report *r, size_t k)
 {

@@ -1,4 +1,4 @@
-/* chart: line charts and heat maps drawn with the shared SVG writer (report/svg.h), for the plots
+/* chart: line charts and heat maps drawn with the shared SVG writer (draw/svg.h), for the plots
  * of rtgpu-explore. The writers place and label what they are given; they compute no results. */
 #ifndef RT_CHART_H
 #define RT_CHART_H
@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "report/svg.h"
+#include "draw/svg.h"
 
 /* Marks on the points of a line. */
 enum { CHART_MARK_NONE = 0, CHART_MARK_OK, CHART_MARK_MISS };

@@ -1,7 +1,7 @@
 /* xhtml: a polyglot XHTML5 page through libxml2's xmlTextWriter. Every element, attribute and
  * text goes through the writer, which escapes them; the only raw bytes written are the newlines
  * between elements. */
-#include "report/xhtml.h"
+#include "draw/xhtml.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,16 +1,16 @@
 /* axes: the axes of the evidence report's figures, on the shared svg writer: "nice" ticks over a
  * real range, a plot frame with ticks, grid and axis titles, and the mapping from data to page
- * coordinates. (The explorer's whole charts are report/chart.h.) */
+ * coordinates. (The explorer's whole charts are draw/chart.h.) */
 #ifndef RT_AXES_H
 #define RT_AXES_H
 
 #include <stddef.h>
 
-#include "report/svg.h"
+#include "draw/svg.h"
 
 #define CHART_TICKS_MAX 12
 
-/* Ticks at every multiple of a step of 1, 2 or 5 times a power of ten (report/ticks.h); lo and
+/* Ticks at every multiple of a step of 1, 2 or 5 times a power of ten (draw/ticks.h); lo and
  * hi are widened to the enclosing multiples, so the data always lies inside (if that makes too
  * many, the step is doubled until it does not). Labels are short ("0", "2.5", "40k", "1.5M"). */
 typedef struct chart_axis {

@@ -1,5 +1,5 @@
 /* ticks: nice tick steps (ticks.h). */
-#include "report/ticks.h"
+#include "draw/ticks.h"
 
 #include <math.h>
 

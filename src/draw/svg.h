@@ -101,7 +101,7 @@ const char *svg_palette_ink(size_t i);
 #define SVG_RED "#D7191C"
 
 /* "Nice" ticks for a time axis over [t0_ns, t1_ns]: every multiple in the range of the smallest
- * step of 1, 2 or 5 times a power of ten ns (report/ticks.h) that gives at most max_ticks ticks
+ * step of 1, 2 or 5 times a power of ten ns (draw/ticks.h) that gives at most max_ticks ticks
  * (so from about max_ticks / 2.5 to max_ticks of them), labelled with fmt_ns ("0",
  * "500 us", "1.5 ms").
  * max_ticks is clamped to [2, SVG_TICKS_MAX]; a chart picks it from its width (~1 per 90 px). */

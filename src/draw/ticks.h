@@ -1,5 +1,5 @@
 /* ticks: the one place that chooses a "nice" tick step, 1, 2 or 5 times a power of ten, for every
- * chart axis (report/axes.c's real axes, report/chart.c's explore charts, svg_time_ticks' time
+ * chart axis (draw/axes.c's real axes, draw/chart.c's explore charts, svg_time_ticks' time
  * axes in ns). Pure functions, nothing to free. */
 #ifndef RT_TICKS_H
 #define RT_TICKS_H

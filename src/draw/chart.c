@@ -5,13 +5,13 @@
  * the colour key (heat map) and a note. Colours: lines take the shared categorical palette; the
  * heat map goes from SVG_RED (0) through a pale yellow to a blue (1), ColorBrewer's RdYlBu ends,
  * readable by colour-blind viewers; cells without data are grey and say so. */
-#include "report/chart.h"
+#include "draw/chart.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "report/ticks.h"
+#include "draw/ticks.h"
 
 #define W 900.0
 #define PAD 16.0

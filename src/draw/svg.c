@@ -1,5 +1,5 @@
 /* svg: SVG elements through libxml2's xmlTextWriter (svg.h). */
-#include "report/svg.h"
+#include "draw/svg.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -10,8 +10,8 @@
 
 #include <libxml/xmlstring.h>
 
-#include "report/report.h"
-#include "report/ticks.h"
+#include "util/fmt.h"
+#include "draw/ticks.h"
 
 /* libxml2 takes const xmlChar * everywhere it only reads (BAD_CAST would drop the const). */
 #define XC(s) ((const xmlChar *)(s))

@@ -1,11 +1,11 @@
 /* axes: nice axes and plot frames on the svg writer. */
-#include "report/axes.h"
+#include "draw/axes.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "report/ticks.h"
+#include "draw/ticks.h"
 
 /* Short label: integers below 10^4 as they are, then k / M / G with up to 3 significant digits. */
 static void label(double v, double step, char *buf, size_t size)
