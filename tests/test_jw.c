@@ -1,4 +1,4 @@
-/* Tests of report/jw.c, the streaming JSON writer: its bytes against jansson's json_dumps of the
+/* Tests of util/jw.c, the streaming JSON writer: its bytes against jansson's json_dumps of the
  * same value (the layout the reports had when they were built as jansson trees), escapes and
  * reals worked out by hand, misuse; and every JSON report of a few inputs against jansson's own
  * rendering of it (parsed, then dumped again), so the streamed reports stay byte-identical to
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "runcmd.h"
 #include "suites.h"
 #include "util/rng.h"

@@ -2,7 +2,7 @@
  * 4 decimals in text and exactly in JSON (streamed through jw); MCT times are whole ns. */
 #include "report/cosched_report.h"
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 #include "report/report.h"
 

@@ -4,9 +4,9 @@
  * and escaped for where it lands: a C string literal (\\, \", \?, and every byte outside printable
  * ASCII as a 3-digit octal escape), a C comment (control bytes escaped, "* /" broken so the
  * comment cannot end early), a shell comment (control bytes escaped, so no line break); the JSON
- * file is streamed by report/jw.c with jansson's escapes and layout. */
+ * file is streamed by util/jw.c with jansson's escapes and layout. */
 #include "report/deploy_write.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 
 #include <inttypes.h>

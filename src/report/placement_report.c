@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 #include "util/textesc.h"
 

@@ -15,7 +15,7 @@
 #include "analysis/options.h"
 #include "taskset/gpu.h"
 #include "models/model.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/provenance.h"
 #include "taskset/taskset.h"
 #include "util/fmt.h"
@@ -69,7 +69,7 @@ static inline int report_exit_status(const rt_report *r)
 }
 /* Human-readable report; verbose adds every derivation. Returns 0, or -1 on a write error. */
 int report_text(const rt_report *r, FILE *out, int verbosity);
-/* JSON report, schema version 2, streamed to out as it is built (report/jw.h): nothing is
+/* JSON report, schema version 2, streamed to out as it is built (util/jw.h): nothing is
  * allocated. Returns 0, or -1 on a write error. */
 int report_json(const rt_report *r, FILE *out);
 /* The first keys of every rtgpu-analyze JSON document ("schema": the document's own format

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 
 /* Nothing when r->chains is NULL. The line under the verdict naming the failed chains. */

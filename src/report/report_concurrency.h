@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 
 /* Text section "Concurrency models"; nothing when r->conc is NULL. verbosity > 0 adds every

@@ -8,7 +8,7 @@
  * the report in docs/report.md. */
 #include "report/report.h"
 #include "report/report_chains.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report_concurrency.h"
 
 #include <math.h>

@@ -10,7 +10,7 @@
 
 #include "models/interference.h"
 #include "models/model.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 
 /* A time in ns: an integer when it is one (always under --exec wcet), else a real. */

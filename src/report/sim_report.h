@@ -11,7 +11,7 @@
 
 #include "analysis/layout.h"
 #include "analysis/options.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "sim/sim.h"
 #include "report/simchains_report.h"
 #include "taskset/gpu.h"

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "analysis/chain.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "sim/chainrun.h"
 #include "taskset/taskset.h"
 

@@ -8,7 +8,7 @@
 #include "models/interference.h"
 #include "models/kmerge.h"
 #include "draw/axes.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 #include "draw/svg.h"
 

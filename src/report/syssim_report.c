@@ -9,7 +9,7 @@
 
 #include "models/interference.h"
 #include "models/model.h"
-#include "report/jw.h"
+#include "util/jw.h"
 #include "report/report.h"
 #include "report/sim_report.h"
 

@@ -8,7 +8,7 @@
  * the exponent stripped of its '+' and leading zeros ("1e+20" is "1e20"); strings escape '"',
  * '\', and the control characters (\b \f \n \r \t, others \u00XX in upper case). jw writes the
  * same bytes, one value at a time, so the output never needs a tree in memory. */
-#include "report/jw.h"
+#include "util/jw.h"
 
 #include <math.h>
 #include <string.h>
