@@ -77,11 +77,12 @@ typedef struct run_result {
                                   fails), else SIZE_MAX */
 } run_result;
 
-/* Analyse ts on model m under o (checked by run_check; left as it is: the analysis runs on a
- * copy whose budget is out->budget, and each search candidate has its own): the given layout, or a search then the found layout analysed again with traces
- * (trace_steps busy-period steps kept per task), then the chains when door->chains. The verdict
- * in out->verdict; why it is not 0 or 1 in d (a located error, "out of memory") or in
- * run_undecided_text. Returns out->verdict. */
+/* Analyse ts on model m under o (checked by run_check, and left as it is: the analysis runs on
+ * a copy whose budget is out->budget; each search candidate has its own): the given layout, or a
+ * search then the found layout analysed again with traces (trace_steps busy-period steps kept
+ * per task), then the chains when door->chains. The verdict in out->verdict; why it is not 0 or
+ * 1 in d (a located error, "out of memory"), in run_budget_text or in out->undecided_chain.
+ * Returns out->verdict. */
 run_verdict run_analyse(const model *m, const rt_taskset *ts, const rt_options *o,
                         const run_door *door, size_t trace_steps, run_result *out, rt_diags *d);
 /* Free what r owns; safe on a zeroed result. */
