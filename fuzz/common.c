@@ -229,3 +229,11 @@ bool fuzz_has_word(const fuzz_part *opt, const char *word)
             return true;
     return false;
 }
+
+void fuzz_options(rt_options *o)
+{
+    rt_options_default(o);
+    o->combination_cap = FUZZ_COMBINATION_CAP;
+    o->budget_units = FUZZ_BUDGET_UNITS;
+    o->assign = RT_ASSIGN_GIVEN;
+}

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 
 #include "analysis/layout.h"
+#include "analysis/options.h"
 #include "taskset/gpu.h"
 #include "taskset/taskset.h"
 #include "util/diag.h"
@@ -71,6 +72,14 @@ bool fuzz_load_inputs(const fuzz_part *ts_part, const fuzz_part *gpu_part, const
  * deadline-monotonic priorities (the search is left out of the harnesses: its limits are
  * wall-clock, not deterministic). Aborts when out of memory. */
 rt_layout *fuzz_layout(const rt_taskset *ts, const rt_gpu *gpu);
+/* Work stays small by construction in the harnesses that analyse: the combination cap and the
+ * run's work budget of every analysis they make. */
+#define FUZZ_COMBINATION_CAP 64
+#define FUZZ_BUDGET_UNITS ((uint64_t)1 << 16)
+/* rtgpu-analyze's default options with those limits and the task set's own layout (given): the
+ * base every harness that analyses starts from. */
+void fuzz_options(rt_options *o);
+
 /* True if the option words opt (a part of the input, not NUL-terminated) hold word. */
 bool fuzz_has_word(const fuzz_part *opt, const char *word);
 

@@ -41,8 +41,6 @@
 #include "taskset/measurements.h"
 #include "taskset/taskset_write.h"
 
-#define FUZZ_COMBINATION_CAP 64
-#define FUZZ_BUDGET_UNITS ((uint64_t)1 << 16)
 #define FUZZ_TRACE_STEPS 64
 
 /* Everything one input owns, freed by run_fini. */
@@ -83,10 +81,7 @@ static void run_fini(run *r)
 /* rtgpu-analyze's options after cli_resolve_options, as the option words ask. */
 static void set_options(run *r, const fuzz_part *opt)
 {
-    rt_options_default(&r->o);
-    r->o.combination_cap = FUZZ_COMBINATION_CAP;
-    r->o.budget_units = FUZZ_BUDGET_UNITS;
-    r->o.assign = RT_ASSIGN_GIVEN;
+    fuzz_options(&r->o);
     if (fuzz_has_word(opt, "synchronous"))
         r->o.windows = RT_WINDOWS_SYNCHRONOUS;
     if (fuzz_has_word(opt, "naive"))

@@ -26,8 +26,6 @@
 #include "sim/sim.h"
 #include "sim/syssim.h"
 
-#define FUZZ_COMBINATION_CAP 64
-#define FUZZ_BUDGET_UNITS ((uint64_t)1 << 16)
 #define FUZZ_SIM_PERIODS 200      /* the horizon: at most this many of the shortest period */
 #define FUZZ_SIM_EVENTS 20000     /* a whole system's instants */
 #define FUZZ_SIM_JOBS 5000        /* GPU steps alone: jobs released */
@@ -178,10 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     fuzz_part none = { NULL, 0 };
     const fuzz_part *opt = n > 2 ? &part[2] : &none;
-    rt_options_default(&r.o);
-    r.o.combination_cap = FUZZ_COMBINATION_CAP;
-    r.o.budget_units = FUZZ_BUDGET_UNITS;
-    r.o.assign = RT_ASSIGN_GIVEN;
+    fuzz_options(&r.o);
     r.o.windows = RT_WINDOWS_WORST_CASE;    /* the bound of every release pattern */
     r.o.gpu_kernel_preemption = fuzz_has_word(opt, "kernel");
     r.o.priorities = r.ts->n_tasks && r.ts->tasks[0].has_priority ? RT_PRIO_GIVEN : RT_PRIO_DM;

@@ -187,6 +187,15 @@ static inline char *runcmd_read_file(const char *path)
     return t;
 }
 
+/* Write text to path (a fixture the test makes); the test stops when it cannot. */
+static inline void runcmd_write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    CU_ASSERT_EQUAL(fclose(f), 0);
+}
+
 /* text holds line as a whole line (between line starts and ends). */
 static inline bool runcmd_has_line(const char *text, const char *line)
 {

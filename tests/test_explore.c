@@ -832,14 +832,6 @@ static void test_cli_dangling_link(void)
 }
 
 
-/* Write text to path (a fixture in a scratch folder). */
-static void put_text(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs(text, f);
-    fclose(f);
-}
 
 /* argv is refused with exit 2 and a message containing want; input is byte-identical after it,
  * and absent (a new output's name) was not created. */
@@ -865,11 +857,11 @@ static void test_cli_outputs_overwrite_inputs(void)
     snprintf(svg, sizeof svg, "%s/p.svg", d);
     char *t = runcmd_read_file("tests/data/cli/tiny.xml"), *g = runcmd_read_file("tests/data/cli/tiny-gpu.xml");
     CU_ASSERT_FATAL(t && g);
-    put_text(ts, t);
-    put_text(gpu, g);
+    runcmd_write_file(ts, t);
+    runcmd_write_file(gpu, g);
     free(t);
     free(g);
-    put_text(spec, "<explore name=\"s\">\n  <base taskset=\"tiny.xml\" gpu=\"tiny-gpu.xml\"/>\n"
+    runcmd_write_file(spec, "<explore name=\"s\">\n  <base taskset=\"tiny.xml\" gpu=\"tiny-gpu.xml\"/>\n"
                    "  <vary param=\"period-scale\" values=\"1 2\"/>\n</explore>\n");
     x_refused((char *const[]){ "x", "sweep", spec, "-q", "--plot", spec, NULL }, spec, res,
               "--plot");

@@ -92,10 +92,7 @@ static void test_launch_levels(void)
     char *at = strstr(src, "name=\"c99\" period=\"1s\" priority=\"99\"");
     CU_ASSERT_PTR_NOT_NULL_FATAL(at);
     memcpy(strstr(at, "\"99\"><cpu"), "\"98\"", 4);
-    FILE *f = fopen(ts98, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs(src, f);
-    fclose(f);
+    runcmd_write_file(ts98, src);
     free(src);
     runcmd_out r = runcmd((char *[]){ "x", ts98, "--gpu", SYS_GPU, "--emit-launch", launch, "-q",
                                       NULL }, 60);
@@ -192,10 +189,7 @@ static void test_mast_exact(void)
     char *at = strstr(src, "9007199254740993ns");
     CU_ASSERT_PTR_NOT_NULL_FATAL(at);
     at[15] = '2';
-    FILE *f = fopen(ts, "w");
-    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-    fputs(src, f);
-    fclose(f);
+    runcmd_write_file(ts, src);
     free(src);
     runcmd_out r = runcmd((char *[]){ "x", ts, "--gpu", SYS_GPU, "--emit-mast", mast, "-q",
                                       NULL }, 60);
