@@ -3,6 +3,7 @@
 #define RT_GPU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "util/diag.h"
@@ -101,5 +102,24 @@ bool rt_sm_plain_arithmetic(const rt_gpu *g);
 const char *rt_placement_order_name(rt_placement_order o);
 /* The compute capability as text ("8.6"), or NULL if none. */
 const char *rt_gpu_cc_text(const rt_gpu *g);
+
+/* The compute capabilities whose CUDA rules the tool knows (docs/concurrency.md sec. 1). */
+#define RT_GPU_N_CC 8
+/* Known compute capability i (0 .. RT_GPU_N_CC - 1): its text ("8.6"); its value (86) in *cc. */
+const char *rt_gpu_cc_known(size_t i, int *cc);
+/* How the loader reads <sm> value i (docs/concurrency.md sec. 1): attribute, field offset in
+ * rt_sm_limits, least valid value, plain default (-1: the value of attribute `like`; 0: none,
+ * required without compute-capability) and the default of each known compute capability. */
+typedef struct rt_gpu_sm_rule {
+    const char *attr;
+    size_t off;
+    int64_t min, plain;
+    int like;
+    int64_t cc[RT_GPU_N_CC];
+} rt_gpu_sm_rule;
+/* The rule of <sm> value i (0 .. RT_SM_N_ATTRS - 1). */
+const rt_gpu_sm_rule *rt_gpu_sm_rule_of(int i);
+/* The field of <sm> value i in sm (writable rt_sm_value). */
+int64_t *rt_gpu_sm_field(rt_sm_limits *sm, int i);
 
 #endif

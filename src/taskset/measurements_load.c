@@ -39,23 +39,6 @@ typedef struct csv_state {
     bool oom;
 } csv_state;
 
-const char *rt_meas_kind_name(rt_meas_kind k)
-{
-    return k == RT_MEAS_JOBS ? "jobs" : "kernels";
-}
-
-void rt_measurements_free(rt_measurements *m)
-{
-    if (!m)
-        return;
-    for (size_t i = 0; i < m->n_kernels; i++)
-        free(m->kernels[i].corunners);
-    free(m->kernels);
-    free(m->jobs);
-    free(m->path);
-    free(m);
-}
-
 /* Length of the UTF-8 sequence at s (at most n bytes), 0 if it is not valid UTF-8. */
 static size_t utf8_len(const unsigned char *s, size_t n)
 {
