@@ -11,21 +11,18 @@
 #include <sys/stat.h>
 
 #include "cli/args.h"
+#include "util/grow.h"
 
 void cli_files_add(cli_files *f, const char *opt, const char *path, bool output)
 {
     if (!path || f->oom)
         return;
-    if (f->n == f->cap) {
-        size_t cap = f->cap ? 2 * f->cap : 8;
-        cli_file *v = realloc(f->v, cap * sizeof *v);
-        if (!v) {
-            f->oom = true;
-            return;
-        }
-        f->v = v;
-        f->cap = cap;
+    cli_file *v = rt_grow(f->v, &f->cap, f->n + 1, sizeof *v, 8);
+    if (!v) {
+        f->oom = true;
+        return;
     }
+    f->v = v;
     f->v[f->n++] = (cli_file){ .opt = opt, .path = path, .output = output };
 }
 

@@ -20,6 +20,7 @@
 #include "sim/sim.h"
 #include "sim/syssim.h"
 #include "util/atomicfile.h"
+#include "util/grow.h"
 
 /* The Gantt chart shows at most this many jobs (the first ones): memory stays bounded. */
 #define GANTT_MAX_JOBS 2000
@@ -41,14 +42,10 @@ static int keep_job(void *ctx, const sim_job *j)
     g->seen++;
     if (g->n == GANTT_MAX_JOBS)
         return 0;
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 64;
-        sim_job *p = realloc(g->jobs, cap * sizeof *p);
-        if (!p)
-            return SIM_ENOMEM;
-        g->jobs = p;
-        g->cap = cap;
-    }
+    sim_job *p = rt_grow(g->jobs, &g->cap, g->n + 1, sizeof *p, 64);
+    if (!p)
+        return SIM_ENOMEM;
+    g->jobs = p;
     g->jobs[g->n++] = *j;
     return 0;
 }

@@ -9,6 +9,7 @@
 #include "explore/result.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdarg.h>
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "analysis/sensitivity.h"
+#include "util/grow.h"
 
 /* ---- buffer ---------------------------------------------------------------------------- */
 
@@ -30,18 +32,12 @@ static void put(xp_buf *b, const char *s, size_t n)
 {
     if (b->oom)
         return;
-    if (!b->data || b->len + n + 1 > b->cap) {   /* no data means cap 0: said for -fanalyzer */
-        size_t cap = b->cap ? b->cap : 256;
-        while (b->len + n + 1 > cap)
-            cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d) {
-            b->oom = true;
-            return;
-        }
-        b->data = d;
-        b->cap = cap;
+    char *d = n < SIZE_MAX - b->len ? rt_grow(b->data, &b->cap, b->len + n + 1, 1, 256) : NULL;
+    if (!d) {
+        b->oom = true;
+        return;
     }
+    b->data = d;
     memcpy(b->data + b->len, s, n);
     b->len += n;
     b->data[b->len] = '\0';
@@ -550,16 +546,12 @@ static int add_line(merge_state *m, size_t file, long line, const char *text, si
                       m->spec_at, m->spec_line);
         return -1;
     }
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? 2 * m->cap : 1024;
-        merged_line *nl = realloc(m->lines, cap * sizeof *nl);
-        if (!nl) {
-            rt_diag_error(m->d, path, 0, "out of memory");
-            return -1;
-        }
-        m->lines = nl;
-        m->cap = cap;
+    merged_line *nl = rt_grow(m->lines, &m->cap, m->n + 1, sizeof *nl, 1024);
+    if (!nl) {
+        rt_diag_error(m->d, path, 0, "out of memory");
+        return -1;
     }
+    m->lines = nl;
     m->lines[m->n++] = (merged_line){ p.point, text, len + 1, file, line };
     return 0;
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "util/ckint.h"
+#include "util/grow.h"
 
 /* ---- the observer's records ---- */
 
@@ -338,16 +339,12 @@ int chainobs_stream_event(chainobs_stream *s, size_t task, uint64_t job, bool wr
         flush(s);
         s->now = t;
     }
-    if (s->n_ev == s->cap_ev) {
-        size_t cap = s->cap_ev ? 2 * s->cap_ev : 16;
-        cs_event *e = realloc(s->ev, cap * sizeof *e);
-        if (!e) {
-            s->error = CHAINOBS_ENOMEM;
-            return s->error;
-        }
-        s->ev = e;
-        s->cap_ev = cap;
+    cs_event *e = rt_grow(s->ev, &s->cap_ev, s->n_ev + 1, sizeof *e, 16);
+    if (!e) {
+        s->error = CHAINOBS_ENOMEM;
+        return s->error;
     }
+    s->ev = e;
     s->ev[s->n_ev++] = (cs_event){ .task = task, .job = job, .t = t, .write = write };
     return s->error;
 }

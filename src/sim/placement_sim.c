@@ -29,6 +29,7 @@
 #include "models/placement.h"
 #include "util/analyzer.h"
 #include "util/ckint.h"
+#include "util/grow.h"
 
 typedef struct psim_run_state {
     psim_result *r;
@@ -55,13 +56,11 @@ static int take_slot(psim_run_state *st, size_t sm, size_t *slot)
     while (i < cap && st->slot_busy[sm][i])
         i++;
     if (i == cap) {
-        size_t ncap = cap ? 2 * cap : 4;
-        unsigned char *p = realloc(st->slot_busy[sm], ncap);
+        unsigned char *p = rt_grow(st->slot_busy[sm], &st->slot_cap[sm], cap + 1, 1, 4);
         if (!p)
             return PSIM_ENOMEM;
-        memset(p + cap, 0, ncap - cap);
+        memset(p + cap, 0, st->slot_cap[sm] - cap);
         st->slot_busy[sm] = p;
-        st->slot_cap[sm] = ncap;
     }
     st->slot_busy[sm][i] = 1;
     if (i + 1 > st->r->sm_slots[sm])

@@ -19,6 +19,7 @@
 #include "util/analyzer.h"
 #include "util/rng.h"
 #include "util/ckint.h"
+#include "util/grow.h"
 
 /* Times are doubles: whole numbers of ns are exact up to 2^53 ns (104 days); the simulated time
  * stops there (the horizon is clamped, a later finish is SIM_ERANGE). */
@@ -101,14 +102,10 @@ static bool pending_before(const sim_pending *a, const sim_pending *b)
 
 static int ready_push(sim_part *p, const sim_pending *j)
 {
-    if (p->n_ready == p->cap_ready) {
-        size_t cap = p->cap_ready ? 2 * p->cap_ready : 16;
-        sim_pending *r = realloc(p->ready, cap * sizeof *r);
-        if (!r)
-            return SIM_ENOMEM;
-        p->ready = r;
-        p->cap_ready = cap;
-    }
+    sim_pending *r = rt_grow(p->ready, &p->cap_ready, p->n_ready + 1, sizeof *r, 16);
+    if (!r)
+        return SIM_ENOMEM;
+    p->ready = r;
     size_t i = p->n_ready++;
     while (i > 0 && pending_before(j, &p->ready[(i - 1) / 2])) {
         p->ready[i] = p->ready[(i - 1) / 2];

@@ -17,6 +17,7 @@
 #include "taskset/filegate.h"
 #include "taskset/units.h"
 #include "util/ckint.h"
+#include "util/grow.h"
 #include "util/textesc.h"
 
 /* Most columns a header may have. */
@@ -265,31 +266,21 @@ static bool get_corunners(csv_state *st, long lineno, const char *obj, char *s,
     }
 }
 
-static void *grow(csv_state *st, void *arr, size_t elem)
+/* arr with room for one more observation (st->cap of them), or NULL (st->oom set). */
+static void *grow(csv_state *st, void *arr, size_t n, size_t elem)
 {
-    if (st->cap > SIZE_MAX / 2 / elem) {
-        st->oom = true;
-        return NULL;
-    }
-    size_t nc = st->cap ? st->cap * 2 : 64;
-    void *na = realloc(arr, nc * elem);
-    if (!na) {
-        st->oom = true;
-        return NULL;
-    }
-    st->cap = nc;
+    void *na = rt_grow(arr, &st->cap, n + 1, elem, 64);
+    st->oom |= !na;
     return na;
 }
 
 static void read_kernel_row(csv_state *st, long lineno, char **field)
 {
     rt_measurements *m = st->m;
-    if (m->n_kernels == st->cap) {
-        rt_meas_kernel *na = grow(st, m->kernels, sizeof *na);
-        if (!na)
-            return;
-        m->kernels = na;
-    }
+    rt_meas_kernel *na = grow(st, m->kernels, m->n_kernels, sizeof *na);
+    if (!na)
+        return;
+    m->kernels = na;
     const char *name = field[st->col[COL_KERNEL]];
     char q[100], obj[160];
     snprintf(obj, sizeof obj, "kernel \"%s\"", rt_quote(name, q, sizeof q));
@@ -319,12 +310,10 @@ static void read_kernel_row(csv_state *st, long lineno, char **field)
 static void read_job_row(csv_state *st, long lineno, char **field)
 {
     rt_measurements *m = st->m;
-    if (m->n_jobs == st->cap) {
-        rt_meas_job *na = grow(st, m->jobs, sizeof *na);
-        if (!na)
-            return;
-        m->jobs = na;
-    }
+    rt_meas_job *na = grow(st, m->jobs, m->n_jobs, sizeof *na);
+    if (!na)
+        return;
+    m->jobs = na;
     const char *name = field[st->col[COL_TASK]];
     char q[100], obj[160];
     snprintf(obj, sizeof obj, "task \"%s\"", rt_quote(name, q, sizeof q));

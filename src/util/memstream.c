@@ -9,9 +9,12 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+
+#include "util/grow.h"
 
 typedef struct mem {
     char *data;
@@ -26,25 +29,13 @@ static ssize_t mem_write(void *cookie, const char *p, size_t n)
     mem *m = cookie;
     if (m->failed)
         return -1;
-    if (n >= m->cap - m->len || !m->data) {
-        size_t cap = m->cap ? m->cap : 4096;
-        while (cap - m->len <= n) {
-            if (cap > ((size_t)-1) / 2) {
-                m->failed = true;
-                errno = ENOMEM;
-                return -1;
-            }
-            cap *= 2;
-        }
-        char *d = realloc(m->data, cap);
-        if (!d) {
-            m->failed = true;
-            errno = ENOMEM;
-            return -1;
-        }
-        m->data = d;
-        m->cap = cap;
+    char *d = n < SIZE_MAX - m->len ? rt_grow(m->data, &m->cap, m->len + n + 1, 1, 4096) : NULL;
+    if (!d) {
+        m->failed = true;
+        errno = ENOMEM;
+        return -1;
     }
+    m->data = d;
     memcpy(m->data + m->len, p, n);
     m->len += n;
     m->data[m->len] = '\0';
