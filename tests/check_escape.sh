@@ -86,6 +86,6 @@ done
 for f in an.txt pl.text bad.csv stderr; do
   grep -q 'ev\\x0aFORGED: line\\x0d\\x1b\[31mX\\x01/' $o/$f || fail "$f: the path is not shown escaped"
 done
-grep -q 'ev\\u000aFORGED' $o/bad.jsonl || fail "bad.jsonl: the path is not in the error"
+grep -q 'ev\\nFORGED' $o/bad.jsonl || fail "bad.jsonl: the path is not in the error"
 [ "$(wc -l < $o/bad.csv)" -eq 9 ] || fail "bad.csv: not a header and 8 records"
 echo "escape: $n outputs with a path holding LF, CR, ESC and 0x01: no control character, no forged line"

@@ -9,103 +9,28 @@
 #include "explore/result.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <inttypes.h>
 #include <jansson.h>
-#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/sensitivity.h"
+#include "util/csv.h"
 #include "util/grow.h"
+#include "util/jw.h"
 
 /* ---- buffer ---------------------------------------------------------------------------- */
 
 void xp_buf_fini(xp_buf *b)
 {
-    free(b->data);
-    memset(b, 0, sizeof *b);
-}
-
-static void put(xp_buf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    char *d = n < SIZE_MAX - b->len ? rt_grow(b->data, &b->cap, b->len + n + 1, 1, 256) : NULL;
-    if (!d) {
-        b->oom = true;
-        return;
-    }
-    b->data = d;
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
+    strbuf_fini(b);
 }
 
 void xp_buf_put(xp_buf *b, const char *s, size_t n)
 {
-    put(b, s, n);
-}
-
-static void puts_(xp_buf *b, const char *s)
-{
-    put(b, s, strlen(s));
-}
-
-static void putf(xp_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void putf(xp_buf *b, const char *fmt, ...)
-{
-    char tmp[128];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n >= 0)
-        put(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void put_json_str(xp_buf *b, const char *s)
-{
-    put(b, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') {
-            char e[2] = { '\\', (char)*p };
-            put(b, e, 2);
-        } else if (*p < 0x20 || *p == 0x7f) {
-            putf(b, "\\u%04x", *p);
-        } else {
-            put(b, (const char *)p, 1);
-        }
-    }
-    put(b, "\"", 1);
-}
-
-/* A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-/* A CSV field: quoted when it holds a comma, a quote or a control character; each control
- * character (below 0x20, and 0x7f) as \xNN like every text output (util/textesc.h), so that a
- * record is one line and no path in an error message can move a terminal's cursor. */
-static void put_csv_str(xp_buf *b, const char *s)
-{
-    bool ctl = false;
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        ctl |= *p < 0x20 || *p == 0x7f;
-    if (!ctl && !strpbrk(s, ",\"")) {
-        puts_(b, s);
-        return;
-    }
-    put(b, "\"", 1);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"')
-            put(b, "\"", 1);
-        if (*p < 0x20 || *p == 0x7f)
-            putf(b, "\\x%02x", *p);
-        else
-            put(b, (const char *)p, 1);
-    }
-    put(b, "\"", 1);
+    strbuf_put(b, s, n);
 }
 
 void xp_spec_id(const xp_spec *s, char out[64])
@@ -134,18 +59,18 @@ typedef struct line_fmt {
 static void put_sep(xp_buf *b, const line_fmt *f, const char *key)
 {
     if (f->csv) {
-        put(b, ",", 1);
+        strbuf_put(b, ",", 1);
     } else {
-        put(b, ",", 1);
-        put_json_str(b, key);
-        put(b, ":", 1);
+        strbuf_put(b, ",", 1);
+        jw_str_buf(b, key);
+        strbuf_put(b, ":", 1);
     }
 }
 
 static void put_null(xp_buf *b, const line_fmt *f)
 {
     if (!f->csv)
-        puts_(b, "null");
+        strbuf_puts(b, "null");
 }
 
 /* The columns of each chain, in order (docs/explore.md, "Chains"). */
@@ -210,9 +135,9 @@ static void chain_reason(const rt_taskset *ts, size_t ci, const chain_result *x,
 static const char *chain_key(const xp_spec *s, size_t ci, size_t k, xp_buf *key, xp_buf *b)
 {
     key->len = 0;
-    puts_(key, chain_cols[k]);
-    put(key, ":", 1);
-    puts_(key, s->ts->chains[ci].name);
+    strbuf_puts(key, chain_cols[k]);
+    strbuf_put(key, ":", 1);
+    strbuf_puts(key, s->ts->chains[ci].name);
     if (key->oom)
         b->oom = true;
     return key->data ? key->data : "";
@@ -244,15 +169,15 @@ static void put_chains(const xp_spec *s, const xp_outcome *o, xp_buf *b, const l
             }
             if (k == 0 || k == 2) {
                 if (have)
-                    putf(b, "%" PRId64, ns);
+                    strbuf_putf(b, "%" PRId64, ns);
                 else
                     put_null(b, f);
             } else if (!word) {
                 put_null(b, f);
             } else if (k == 4 || f->csv) {
-                f->csv ? put_csv_str(b, word) : puts_(b, word);
+                f->csv ? csv_field(b, word) : strbuf_puts(b, word);
             } else {
-                put_json_str(b, word);
+                jw_str_buf(b, word);
             }
         }
     }
@@ -265,65 +190,65 @@ static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_o
     char id[64], tmp[32];
     xp_spec_id(s, id);
     if (f->csv)
-        putf(b, "%" PRIu64 ",%s", p, id);
+        strbuf_putf(b, "%" PRIu64 ",%s", p, id);
     else {
-        putf(b, "{\"point\":%" PRIu64 ",\"spec\":", p);
-        put_json_str(b, id);
+        strbuf_putf(b, "{\"point\":%" PRIu64 ",\"spec\":", p);
+        jw_str_buf(b, id);
     }
     for (size_t i = 0; i < s->n_dims; i++) {
         bool word;
         const char *t = dim_text(&s->dims[i], idx[i], tmp, sizeof tmp, &word);
         put_sep(b, f, s->dims[i].key);
         if (f->csv)
-            put_csv_str(b, t);
+            csv_field(b, t);
         else if (word)
-            put_json_str(b, t);
+            jw_str_buf(b, t);
         else
-            puts_(b, t);
+            strbuf_puts(b, t);
     }
     if (s->has_generate) {
         put_sep(b, f, "seed");
-        putf(b, "%" PRIu64, o->seed);
+        strbuf_putf(b, "%" PRIu64, o->seed);
     }
     put_sep(b, f, "schedulable");
     if (o->valid)
-        puts_(b, o->schedulable ? "true" : "false");
+        strbuf_puts(b, o->schedulable ? "true" : "false");
     else
         put_null(b, f);
     put_sep(b, f, "exit_status");
-    putf(b, "%d", o->exit_status);
+    strbuf_putf(b, "%d", o->exit_status);
     put_sep(b, f, "status");
     if (o->status)
-        f->csv ? puts_(b, o->status) : put_json_str(b, o->status);
+        f->csv ? strbuf_puts(b, o->status) : jw_str_buf(b, o->status);
     else
         put_null(b, f);
     put_sep(b, f, "sms_used");
     if (o->has_sms)
-        putf(b, "%" PRId64, o->sms_used);
+        strbuf_putf(b, "%" PRId64, o->sms_used);
     else
         put_null(b, f);
     put_sep(b, f, "min_slack_ns");
     if (o->has_slack)
-        putf(b, "%" PRId64, o->min_slack_ns);
+        strbuf_putf(b, "%" PRId64, o->min_slack_ns);
     else
         put_null(b, f);
     put_sep(b, f, "scaling_factor");
     if (s->sensitivity && o->has_scaling)
-        putf(b, "%" PRId64 ".%04" PRId64, o->scaling_k / SENS_UNIT, o->scaling_k % SENS_UNIT);
+        strbuf_putf(b, "%" PRId64 ".%04" PRId64, o->scaling_k / SENS_UNIT, o->scaling_k % SENS_UNIT);
     else
         put_null(b, f);
     put_sep(b, f, "missed_task_count");
     if (o->valid && o->status)
-        putf(b, "%zu", o->misses);
+        strbuf_putf(b, "%zu", o->misses);
     else
         put_null(b, f);
     put_chains(s, o, b, f);
     put_sep(b, f, "error");
     if (o->error[0])
-        f->csv ? put_csv_str(b, o->error) : put_json_str(b, o->error);
+        f->csv ? csv_field(b, o->error) : jw_str_buf(b, o->error);
     else
         put_null(b, f);
-    puts_(b, f->csv ? "\n" : "}\n");
+    strbuf_puts(b, f->csv ? "\n" : "}\n");
 }
 
 void xp_line_json(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b)
@@ -340,23 +265,23 @@ void xp_line_csv(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outco
 
 void xp_csv_header(const xp_spec *s, xp_buf *b)
 {
-    puts_(b, "point,spec");
+    strbuf_puts(b, "point,spec");
     for (size_t i = 0; i < s->n_dims; i++) {
-        put(b, ",", 1);
-        put_csv_str(b, s->dims[i].key);
+        strbuf_put(b, ",", 1);
+        csv_field(b, s->dims[i].key);
     }
     if (s->has_generate)
-        puts_(b, ",seed");
-    puts_(b, ",schedulable,exit_status,status,sms_used,min_slack_ns");
-    puts_(b, ",scaling_factor,missed_task_count");
+        strbuf_puts(b, ",seed");
+    strbuf_puts(b, ",schedulable,exit_status,status,sms_used,min_slack_ns");
+    strbuf_puts(b, ",scaling_factor,missed_task_count");
     xp_buf key = { 0 };
     for (size_t ci = 0; ci < n_chains(s); ci++)
         for (size_t k = 0; k < N_CHAIN_COLS; k++) {
-            put(b, ",", 1);
-            put_csv_str(b, chain_key(s, ci, k, &key, b));
+            strbuf_put(b, ",", 1);
+            csv_field(b, chain_key(s, ci, k, &key, b));
         }
     xp_buf_fini(&key);
-    puts_(b, ",error\n");
+    strbuf_puts(b, ",error\n");
 }
 
 /* ---- reading --------------------------------------------------------------------------- */
@@ -385,7 +310,7 @@ done:
 }
 
 /* Field k of a CSV line (quotes removed, "" unescaped) into buf; false if absent. */
-static bool csv_field(const char *line, size_t len, int k, char *buf, size_t size)
+static bool csv_cell(const char *line, size_t len, int k, char *buf, size_t size)
 {
     size_t i = 0, o = 0;
     for (int f = 0; f <= k; f++) {
@@ -420,10 +345,10 @@ bool xp_csv_columns(const char *header, size_t len, xp_csv_cols *cols)
 {
     char f[200];
     cols->schedulable = cols->min_slack = -1;
-    if (!csv_field(header, len, 0, f, sizeof f) || strcmp(f, "point") != 0 ||
-        !csv_field(header, len, 1, f, sizeof f) || strcmp(f, "spec") != 0)
+    if (!csv_cell(header, len, 0, f, sizeof f) || strcmp(f, "point") != 0 ||
+        !csv_cell(header, len, 1, f, sizeof f) || strcmp(f, "spec") != 0)
         return false;
-    for (int k = 2; csv_field(header, len, k, f, sizeof f); k++) {
+    for (int k = 2; csv_cell(header, len, k, f, sizeof f); k++) {
         if (strcmp(f, "schedulable") == 0)
             cols->schedulable = k;
         else if (strcmp(f, "min_slack_ns") == 0)
@@ -447,15 +372,15 @@ bool xp_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_pars
 {
     char f[200];
     uint64_t v;
-    if (!csv_field(line, len, 0, f, sizeof f) || !parse_u64(f, &v))
+    if (!csv_cell(line, len, 0, f, sizeof f) || !parse_u64(f, &v))
         return false;
     out->point = v;
-    if (!csv_field(line, len, 1, out->spec, sizeof out->spec) || !out->spec[0])
+    if (!csv_cell(line, len, 1, out->spec, sizeof out->spec) || !out->spec[0])
         return false;
-    if (!csv_field(line, len, cols->schedulable, f, sizeof f))
+    if (!csv_cell(line, len, cols->schedulable, f, sizeof f))
         return false;
     out->schedulable = strcmp(f, "true") == 0 ? 1 : strcmp(f, "false") == 0 ? 0 : -1;
-    if (!csv_field(line, len, cols->min_slack, f, sizeof f))
+    if (!csv_cell(line, len, cols->min_slack, f, sizeof f))
         return false;
     char *end;
     errno = 0;
@@ -498,7 +423,7 @@ static int slurp(const char *path, char **buf, size_t *len, rt_diags *d)
     char tmp[65536];
     size_t n;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
-        put(&b, tmp, n);
+        strbuf_put(&b, tmp, n);
     int bad = ferror(f);
     fclose(f);
     if (bad || b.oom) {
@@ -669,9 +594,9 @@ int xp_merge(const char *const *paths, size_t n, xp_buf *out, rt_diags *d)
     if (check_points(&m) != 0)
         goto done;
     if (m.csv)
-        put(out, m.header, m.header_len);
+        strbuf_put(out, m.header, m.header_len);
     for (size_t i = 0; i < m.n; i++)
-        put(out, m.lines[i].text, m.lines[i].len);
+        strbuf_put(out, m.lines[i].text, m.lines[i].len);
     if (out->oom) {
         rt_diag_error(d, NULL, 0, "out of memory");
         goto done;

@@ -10,13 +10,10 @@
 #include "explore/eval.h"
 #include "explore/spec.h"
 #include "util/diag.h"
+#include "util/strbuf.h"
 
 /* A growing text buffer (owned data). */
-typedef struct xp_buf {
-    char *data;
-    size_t len, cap;
-    bool oom;
-} xp_buf;
+typedef strbuf xp_buf;
 void xp_buf_fini(xp_buf *b);
 /* Append n bytes (b->oom set when memory runs out; later appends do nothing). */
 void xp_buf_put(xp_buf *b, const char *s, size_t n);

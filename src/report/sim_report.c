@@ -10,8 +10,9 @@
 
 #include "models/interference.h"
 #include "models/model.h"
-#include "util/jw.h"
 #include "report/report.h"
+#include "util/csv.h"
+#include "util/jw.h"
 
 /* A time in ns: an integer when it is one (always under --exec wcet), else a real. */
 static void ktime(jw *w, const char *key, double ns)
@@ -23,15 +24,11 @@ static void ktime(jw *w, const char *key, double ns)
         jw_real(w, ns);
 }
 
-/* CSV cell: a name quoted, with quotes doubled (RFC 4180). */
+/* CSV cell: a name, always quoted (util/csv.h). */
 static void csv_name(const char *s, FILE *out)
 {
     fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
+    csv_body_fputs(s, out);
     fputc('"', out);
 }
 
@@ -122,11 +119,7 @@ static int trace_launch(void *ctx, const sim_launch *l)
     for (size_t i = 0; i < l->n_co; i++) {
         const char *k = r->ts->kernels[l->co_kernels[i]].name;
         fputs(i ? "+" : "", w->out);
-        for (; *k; k++) {                      /* names inside the quoted cell */
-            if (*k == '"')
-                fputc('"', w->out);
-            fputc(*k, w->out);
-        }
+        csv_body_fputs(k, w->out);             /* names inside the quoted cell */
     }
     return fputs("\"\n", w->out) == EOF ? SIM_ESINK : 0;
 }

@@ -113,10 +113,24 @@ static size_t utf8_len(const unsigned char *s, uint32_t *cp)
     return n;
 }
 
-static void put_string(jw *w, const char *str)
+/* Where put_string writes: the stream of a writer, or a buffer. */
+typedef struct str_out {
+    FILE *f;
+    strbuf *b;
+} str_out;
+
+static void out_put(const str_out *o, const char *s, size_t n)
+{
+    if (o->f)
+        fwrite(s, 1, n, o->f);
+    else
+        strbuf_put(o->b, s, n);
+}
+
+static void put_string(const str_out *o, const char *str)
 {
     const unsigned char *s = (const unsigned char *)str, *run = s;
-    putc('"', w->out);
+    out_put(o, "\"", 1);
     for (;;) {
         uint32_t cp = 0;
         size_t n = *s ? utf8_len(s, &cp) : 0;
@@ -125,28 +139,38 @@ static void put_string(jw *w, const char *str)
             continue;
         }
         if (s > run)
-            fwrite(run, 1, (size_t)(s - run), w->out);
+            out_put(o, (const char *)run, (size_t)(s - run));
         if (!*s)
             break;
         if (!n) {
-            fputs("\xEF\xBF\xBD", w->out); /* U+FFFD for a byte that starts no valid sequence */
+            out_put(o, "\xEF\xBF\xBD", 3); /* U+FFFD for a byte that starts no valid sequence */
             s++;
         } else {
+            char u[8];
             switch (cp) {
-            case '\\': fputs("\\\\", w->out); break;
-            case '"': fputs("\\\"", w->out); break;
-            case '\b': fputs("\\b", w->out); break;
-            case '\f': fputs("\\f", w->out); break;
-            case '\n': fputs("\\n", w->out); break;
-            case '\r': fputs("\\r", w->out); break;
-            case '\t': fputs("\\t", w->out); break;
-            default: fprintf(w->out, "\\u%04X", (unsigned)cp); break;
+            case '\\': out_put(o, "\\\\", 2); break;
+            case '"': out_put(o, "\\\"", 2); break;
+            case '\b': out_put(o, "\\b", 2); break;
+            case '\f': out_put(o, "\\f", 2); break;
+            case '\n': out_put(o, "\\n", 2); break;
+            case '\r': out_put(o, "\\r", 2); break;
+            case '\t': out_put(o, "\\t", 2); break;
+            default:
+                snprintf(u, sizeof u, "\\u%04X", (unsigned)cp);
+                out_put(o, u, 6);
+                break;
             }
             s += n;
         }
         run = s;
     }
-    putc('"', w->out);
+    out_put(o, "\"", 1);
+}
+
+void jw_str_buf(strbuf *b, const char *s)
+{
+    str_out o = { .b = b };
+    put_string(&o, s);
 }
 
 void jw_key(jw *w, const char *key)
@@ -156,7 +180,8 @@ void jw_key(jw *w, const char *key)
         return;
     }
     before(w);
-    put_string(w, key);
+    str_out o = { .f = w->out };
+    put_string(&o, key);
     fputs(w->indent ? ": " : ":", w->out);
     w->after_key = true;
 }
@@ -168,7 +193,8 @@ void jw_str(jw *w, const char *s)
         return;
     }
     before(w);
-    put_string(w, s);
+    str_out o = { .f = w->out };
+    put_string(&o, s);
 }
 
 void jw_int(jw *w, int64_t x)

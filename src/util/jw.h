@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/strbuf.h"
+
 #define JW_MAX_DEPTH 32
 
 /* The writer's state; plain record on the caller's stack, nothing to free. */
@@ -46,6 +48,9 @@ void jw_knull(jw *w, const char *key);
 /* jansson's text of the real x with 17 significant digits into buf (at least 32 bytes): what
  * jw_real writes for a finite x. */
 void jw_fmt_real(double x, char *buf, size_t size);
+/* The JSON text of the string s (quoted, escaped exactly as jw_str writes it) appended to b: for
+ * a JSON line built in memory. */
+void jw_str_buf(strbuf *b, const char *s);
 /* 0 when every container was closed and every byte reached the FILE without an error, else -1.
  * Writes nothing; the caller flushes. */
 int jw_finish(const jw *w);
