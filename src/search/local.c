@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "search/search_int.h"
+#include "util/sort.h"
 
 #define N_RANDOM_ORDERS 4
 #define ANNEAL_IDLE 8         /* annealing runs, each from the best layout so far, until this
@@ -407,21 +408,24 @@ static int one_partition(ls *s)
 
 /* Orders of insertion: decreasing alone size, decreasing utilisation on the whole GPU,
  * increasing deadline, file order, then random shuffles. */
-static const lbt *order_ctx; /* qsort has no context argument in C11 */
-static int order_kind;
+typedef struct order_key {
+    const lbt *b;
+    int kind;              /* 0 .. 3: the four orders by a key, in that sequence */
+} order_key;
 
-static int order_cmp(const void *x, const void *y)
+static int order_cmp(const void *x, const void *y, void *ctx)
 {
     size_t i = *(const size_t *)x, j = *(const size_t *)y;
-    const lbt *b = order_ctx;
+    const order_key *k = ctx;
+    const lbt *b = k->b;
     double a = 0, c = 0;
-    if (order_kind == 0) {
+    if (k->kind == 0) {
         a = -(double)lbt_alone(b, i);
         c = -(double)lbt_alone(b, j);
-    } else if (order_kind == 1) {
+    } else if (k->kind == 1) {
         a = -lbt_util(b, i, lbt_sizes(b) - 1);
         c = -lbt_util(b, j, lbt_sizes(b) - 1);
-    } else if (order_kind == 2) {
+    } else if (k->kind == 2) {
         a = (double)lbt_priority(b, i);
         c = (double)lbt_priority(b, j);
     }
@@ -435,9 +439,8 @@ static void make_order(ls *s, int kind)
     for (size_t i = 0; i < s->T; i++)
         s->order[i] = i;
     if (kind <= 3) {
-        order_ctx = s->b;
-        order_kind = kind;
-        qsort(s->order, s->T, sizeof *s->order, order_cmp);
+        order_key key = { .b = s->b, .kind = kind };
+        sort_ctx(s->order, s->T, sizeof *s->order, order_cmp, &key);
         return;
     }
     for (size_t i = s->T; i > 1; i--) {

@@ -30,6 +30,7 @@
 
 #include "search/pattern_int.h"
 #include "search/search_int.h"
+#include "util/sort.h"
 
 #define NODE_LIMIT 200000     /* per size and round */
 #define MAX_ROUNDS 2000
@@ -277,13 +278,12 @@ static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
     p->out[t] = 0;
 }
 
-static const pm *sort_pm; /* qsort has no context argument in C11 */
-
-/* Positive duals first, by dual per isolated utilisation (highest first); then the others. */
-static int by_ratio(const void *x, const void *y)
+/* Positive duals first, by dual per isolated utilisation (highest first); then the others
+ * (ctx: the pm). */
+static int by_ratio(const void *x, const void *y, void *ctx)
 {
     size_t i = *(const size_t *)x, j = *(const size_t *)y;
-    const pm *p = sort_pm;
+    const pm *p = ctx;
     double pi = p->pi[i], pj = p->pi[j];
     if ((pi > 0) != (pj > 0))
         return pi > 0 ? -1 : 1;
@@ -340,8 +340,7 @@ void pm_candidates(pm *p, size_t s)
         else
             p->out[i] = 1; /* fails alone on s: never in a group on s, always outside */
     }
-    sort_pm = p;
-    qsort(p->order, p->n, sizeof *p->order, by_ratio);
+    sort_ctx(p->order, p->n, sizeof *p->order, by_ratio, p);
     p->suffix[p->n] = 0.0;
     for (size_t q = p->n; q-- > 0;)
         p->suffix[q] = p->suffix[q + 1] + (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
@@ -386,11 +385,11 @@ static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb
     return p->best_k ? *rc_lb : 0.0;
 }
 
-/* Sizes by the nodes of their last exact search, fewest first. */
-static int by_cost(const void *x, const void *y)
+/* Sizes by the nodes of their last exact search, fewest first (ctx: the pm). */
+static int by_cost(const void *x, const void *y, void *ctx)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    const pm *p = sort_pm;
+    const pm *p = ctx;
     if (p->cost[a] != p->cost[b])
         return p->cost[a] < p->cost[b] ? -1 : 1;
     return a < b ? -1 : (a > b);
@@ -428,10 +427,8 @@ static int round_(pm *p, bool *done)
     /* an exact round prices its sizes cheapest first (by the nodes of their last search) */
     for (size_t s = 0; s < p->C; s++)
         p->sorder[s] = s;
-    if (!p->use_greedy) {
-        sort_pm = p;
-        qsort(p->sorder, p->C, sizeof *p->sorder, by_cost);
-    }
+    if (!p->use_greedy)
+        sort_ctx(p->sorder, p->C, sizeof *p->sorder, by_cost, p);
     for (size_t si = 0; si < p->C; si++) {
         size_t s = p->sorder[si];
         /* past the deadline the remaining sizes get only the knapsack bound (still valid) */

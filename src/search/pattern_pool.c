@@ -12,6 +12,7 @@
 #include "search/pattern_int.h"
 #include "search/search_int.h"
 #include "util/analyzer.h"
+#include "util/sort.h"
 
 #define ENUM_NODES 4000000L /* nodes of the pool enumeration, all sizes together */
 #define POOL_MAX 200000      /* patterns in the pool */
@@ -118,13 +119,13 @@ static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
 }
 RT_ANALYZER_ON
 
-static const double *sort_rc; /* qsort has no context argument in C11 */
-
-static int by_rc(const void *x, const void *y)
+/* Patterns by reduced cost (ctx: one per pattern), least first; ties by index. */
+static int by_rc(const void *x, const void *y, void *ctx)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    if (sort_rc[a] != sort_rc[b])
-        return sort_rc[a] < sort_rc[b] ? -1 : 1;
+    const double *rc = ctx;
+    if (rc[a] != rc[b])
+        return rc[a] < rc[b] ? -1 : 1;
     return a < b ? -1 : (a > b);
 }
 
@@ -149,8 +150,7 @@ static int order_pool(pm *p, const size_t *inc_q, size_t k_inc)
     }
     for (size_t r = 0; r < k_inc; r++)
         rc[inc_q[r]] = -INFINITY;
-    sort_rc = rc;
-    qsort(idx, pl->n, sizeof *idx, by_rc);
+    sort_ctx(idx, pl->n, sizeof *idx, by_rc, rc);
     for (size_t r = 0; r < pl->n; r++) {
         size_t q = idx[r], k = pl->first[q + 1] - pl->first[q];
         memcpy(p->best_G, pl->task + pl->first[q], k * sizeof *p->best_G);
