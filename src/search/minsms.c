@@ -23,6 +23,7 @@
 #include "search/incumbent.h"
 #include "search/judge.h"
 #include "search/local.h"
+#include "search/local_anneal.h"
 #include "search/overshoot.h"
 #include "search/pattern.h"
 #include "search/pattern_mip.h"
