@@ -4,6 +4,7 @@
 #include "fixture_search.h"
 #include "search/judge.h"
 #include "search/local.h"
+#include "search/local_anneal.h"
 
 void test_local_register(void);
 

@@ -5,9 +5,10 @@
  * glp_error_hook and sets a jmp_buf; the hook longjmps back, the entry point frees the GLPK
  * environment (as the GLPK reference manual requires after an intercepted error), marks the
  * object dead and returns ILP_ESOLVER. Arguments are validated before any GLPK call, so the hook
- * is a last line of defence, not the normal error path. The GLPK code runs in helper functions
- * called from the frame that holds the jmp_buf, so no local of that frame changes between
- * setjmp and a longjmp.
+ * is a last line of defence, not the normal error path. The GLPK code of an entry point is a
+ * step (its arguments and results in a step_io of the entry point's frame) that the one guarded
+ * function runs from the frame that holds the jmp_buf, so no local of that frame changes
+ * between setjmp and a longjmp.
  *
  * Sections, in order: the object and GLPK's error hook; life cycle; building the model; the 0-1
  * solve; the LP relaxation (column generation); reading a solution; writing the model in LP
@@ -29,9 +30,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* ====== The object and GLPK's error hook ====== */
+/* ---- The object and GLPK's error hook ---- */
 
-#define NOINLINE __attribute__((noinline)) /* each setjmp lives in a frame of its own */
+#define NOINLINE __attribute__((noinline)) /* the setjmp lives in a frame of its own */
 #define TERM_CAP 1024 /* tail of GLPK's terminal output kept for messages */
 
 struct ilp {
@@ -133,18 +134,48 @@ static void enter(ilp *p)
 }
 
 /* After a longjmp from the error hook: free GLPK's environment (this frees the problem object
- * too, so it is never touched again) and report. */
+ * too, so it is never touched again) and report what failed during (NULL: nothing to report,
+ * the object is being freed). */
 static int fatal(ilp *p, const char *during)
 {
     p->lp = NULL;
     p->dead = true;
     p->have_sol = false;
     glp_free_env();
-    diag(p, "GLPK failed during %s: %s", during, term_text(p));
+    if (during)
+        diag(p, "GLPK failed during %s: %s", during, term_text(p));
     return ILP_ESOLVER;
 }
 
-/* ====== Life cycle ====== */
+/* The arguments and results of one GLPK step: each step reads and writes the fields it names. */
+typedef struct step_io {
+    const char *name;      /* the problem's, column's or row's name; the file to write */
+    double cost;           /* a column's objective coefficient */
+    double rhs;            /* a new row's right-hand side */
+    double lo, hi;         /* a row's range */
+    ilp_sense sense;       /* a new row's sense */
+    int nz;                /* a new row's or column's nonzeros, in p->ind / p->val (1-based) */
+    int row;               /* the row whose range is set */
+    int mem_limit_mb;      /* GLPK's memory cap (0: none) */
+    int tm_lim;            /* a solve's time limit in ms (time_limit_ms) */
+    int rc, status, phase; /* out: GLPK's return code, the solution status, the lazy solve's
+                            * phase (0 the root LP, 1 the branch and cut) */
+} step_io;
+
+typedef void (*glpk_step)(ilp *p, step_io *io);
+
+/* Run step under the error hook: ILP_OK once it returned; after a GLPK fatal error, ILP_ESOLVER
+ * with p dead (fatal, naming during). */
+NOINLINE static int guarded(ilp *p, const char *during, glpk_step step, step_io *io)
+{
+    enter(p);
+    if (setjmp(p->jb) != 0)
+        return fatal(p, during);
+    step(p, io);
+    return ILP_OK;
+}
+
+/* ---- Life cycle ---- */
 
 bool ilp_name_legal(const char *name)
 {
@@ -161,24 +192,14 @@ bool ilp_name_legal(const char *name)
     return true;
 }
 
-static void create_body(ilp *p, const char *name, int mem_limit_mb)
+static void step_create(ilp *p, step_io *io)
 {
-    if (mem_limit_mb > 0)
-        glp_mem_limit(mem_limit_mb);
+    if (io->mem_limit_mb > 0)
+        glp_mem_limit(io->mem_limit_mb);
     p->lp = glp_create_prob();
-    glp_set_prob_name(p->lp, name);
+    glp_set_prob_name(p->lp, io->name);
     glp_set_obj_name(p->lp, "sms");
     glp_set_obj_dir(p->lp, GLP_MIN);
-}
-
-NOINLINE static void guarded_create(ilp *p, const char *name, int mem_limit_mb)
-{
-    enter(p);
-    if (setjmp(p->jb) != 0) {
-        fatal(p, "model creation");
-        return;
-    }
-    create_body(p, name, mem_limit_mb);
 }
 
 const char *ilp_solver_version(void)
@@ -199,17 +220,15 @@ ilp *ilp_new(const char *name, int mem_limit_mb, rt_diags *d)
         return NULL;
     p->d = d;
     ilp_alive = true;
-    guarded_create(p, name, mem_limit_mb); /* on failure p is dead: calls return ILP_ESOLVER */
+    step_io io = { .name = name, .mem_limit_mb = mem_limit_mb };
+    (void)guarded(p, "model creation", step_create, &io); /* on failure p is dead: calls return
+                                                            * ILP_ESOLVER */
     return p;
 }
 
-NOINLINE static void guarded_release(ilp *p)
+static void step_release(ilp *p, step_io *io)
 {
-    enter(p);
-    if (setjmp(p->jb) != 0) {
-        glp_free_env();
-        return;
-    }
+    (void)io;
     glp_delete_prob(p->lp);
     glp_free_env();
 }
@@ -218,8 +237,9 @@ void ilp_free(ilp *p)
 {
     if (!p)
         return;
+    step_io io = {0};
     if (!p->dead)
-        guarded_release(p);
+        (void)guarded(p, NULL, step_release, &io); /* a failure only frees the environment */
     free(p->ind);
     free(p->val);
     free(p->mark);
@@ -242,9 +262,9 @@ int ilp_n_rows(const ilp *p)
     return p->n_rows;
 }
 
-/* Grow an array of elem-sized entries to at least want entries; false on OOM. */
-/* ====== Building the model ====== */
+/* ---- Building the model ---- */
 
+/* Grow an array of elem-sized entries to at least want entries; false on OOM. */
 static bool grow(void **arr, size_t *cap, size_t want, size_t elem)
 {
     if (want <= *cap)
@@ -260,22 +280,41 @@ static bool grow(void **arr, size_t *cap, size_t want, size_t elem)
     return true;
 }
 
-static void add_col_body(ilp *p, const char *name, double cost)
+/* Room in p->mark for one more column (its entry zeroed); false on OOM. */
+static bool grow_marks(ilp *p)
 {
-    int j = glp_add_cols(p->lp, 1);
-    glp_set_col_name(p->lp, j, name);
-    glp_set_col_kind(p->lp, j, GLP_BV);
-    glp_set_obj_coef(p->lp, j, cost);
-    p->n_cols = j;
+    size_t cap = p->mark_cap;
+    void *mark = p->mark;
+    if (!grow(&mark, &cap, (size_t)p->n_cols + 2, sizeof *p->mark))
+        return false;
+    p->mark = mark;
+    memset(p->mark + p->mark_cap, 0, (cap - p->mark_cap) * sizeof *p->mark);
+    p->mark_cap = cap;
+    return true;
 }
 
-NOINLINE static int guarded_add_col(ilp *p, const char *name, double cost)
+/* Room for n entries in the 1-based scratch p->ind / p->val; false on OOM. */
+static bool grow_scratch(ilp *p, size_t n)
 {
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "adding a column");
-    add_col_body(p, name, cost);
-    return ILP_OK;
+    size_t cap_i = p->scratch_cap, cap_v = p->scratch_cap;
+    void *ind = p->ind, *val = p->val;
+    bool ok_i = grow(&ind, &cap_i, n + 1, sizeof *p->ind);
+    p->ind = ind;
+    bool ok_v = grow(&val, &cap_v, n + 1, sizeof *p->val);
+    p->val = val;
+    if (!ok_i || !ok_v)
+        return false;
+    p->scratch_cap = cap_i < cap_v ? cap_i : cap_v;
+    return true;
+}
+
+static void step_add_col(ilp *p, step_io *io)
+{
+    int j = glp_add_cols(p->lp, 1);
+    glp_set_col_name(p->lp, j, io->name);
+    glp_set_col_kind(p->lp, j, GLP_BV);
+    glp_set_obj_coef(p->lp, j, io->cost);
+    p->n_cols = j;
 }
 
 int ilp_add_col(ilp *p, const char *name, double cost, int *col)
@@ -284,14 +323,10 @@ int ilp_add_col(ilp *p, const char *name, double cost, int *col)
         return ILP_ESOLVER;
     if (!ilp_name_legal(name) || !isfinite(cost) || p->n_cols >= INT_MAX - 1 || !col)
         return ILP_EINVAL;
-    size_t cap = p->mark_cap;
-    void *mark = p->mark;
-    if (!grow(&mark, &cap, (size_t)p->n_cols + 2, sizeof *p->mark))
+    if (!grow_marks(p))
         return ILP_ENOMEM;
-    p->mark = mark;
-    memset(p->mark + p->mark_cap, 0, (cap - p->mark_cap) * sizeof *p->mark);
-    p->mark_cap = cap;
-    int rc = guarded_add_col(p, name, cost);
+    step_io io = { .name = name, .cost = cost };
+    int rc = guarded(p, "adding a column", step_add_col, &io);
     if (rc == ILP_OK)
         *col = p->n_cols;
     return rc;
@@ -304,15 +339,8 @@ static int row_prepare(ilp *p, size_t n, const int *cols, const double *coef, do
     if (!isfinite(rhs) || n >= (size_t)INT_MAX || (n && (!cols || !coef)) ||
         p->n_rows >= INT_MAX - 1)
         return ILP_EINVAL;
-    size_t cap_i = p->scratch_cap, cap_v = p->scratch_cap;
-    void *ind = p->ind, *val = p->val;
-    bool ok_i = grow(&ind, &cap_i, n + 1, sizeof *p->ind);
-    p->ind = ind;
-    bool ok_v = grow(&val, &cap_v, n + 1, sizeof *p->val);
-    p->val = val;
-    if (!ok_i || !ok_v)
+    if (!grow_scratch(p, n))
         return ILP_ENOMEM;
-    p->scratch_cap = cap_i < cap_v ? cap_i : cap_v;
     if (p->stamp == INT_MAX) {
         memset(p->mark, 0, p->mark_cap * sizeof *p->mark);
         p->stamp = 0;
@@ -334,25 +362,15 @@ static int row_prepare(ilp *p, size_t n, const int *cols, const double *coef, do
     return ILP_OK;
 }
 
-static void add_row_body(ilp *p, const char *name, int nz, ilp_sense sense, double rhs)
+static void step_add_row(ilp *p, step_io *io)
 {
     int i = glp_add_rows(p->lp, 1);
-    glp_set_row_name(p->lp, i, name);
-    int type = sense == ILP_LE ? GLP_UP : sense == ILP_GE ? GLP_LO : GLP_FX;
-    glp_set_row_bnds(p->lp, i, type, rhs, rhs);
-    if (nz > 0)
-        glp_set_mat_row(p->lp, i, nz, p->ind, p->val);
+    glp_set_row_name(p->lp, i, io->name);
+    int type = io->sense == ILP_LE ? GLP_UP : io->sense == ILP_GE ? GLP_LO : GLP_FX;
+    glp_set_row_bnds(p->lp, i, type, io->rhs, io->rhs);
+    if (io->nz > 0)
+        glp_set_mat_row(p->lp, i, io->nz, p->ind, p->val);
     p->n_rows = i;
-}
-
-NOINLINE static int guarded_add_row(ilp *p, const char *name, int nz, ilp_sense sense,
-                                    double rhs)
-{
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "adding a row");
-    add_row_body(p, name, nz, sense, rhs);
-    return ILP_OK;
 }
 
 int ilp_add_row(ilp *p, const char *name, size_t n, const int *cols, const double *coef,
@@ -362,26 +380,18 @@ int ilp_add_row(ilp *p, const char *name, size_t n, const int *cols, const doubl
         return ILP_ESOLVER;
     if (!ilp_name_legal(name) || (sense != ILP_LE && sense != ILP_GE && sense != ILP_EQ))
         return ILP_EINVAL;
-    int nz = 0;
-    int rc = row_prepare(p, n, cols, coef, rhs, &nz);
+    step_io io = { .name = name, .sense = sense, .rhs = rhs };
+    int rc = row_prepare(p, n, cols, coef, rhs, &io.nz);
     if (rc != ILP_OK)
         return rc;
-    return guarded_add_row(p, name, nz, sense, rhs);
+    return guarded(p, "adding a row", step_add_row, &io);
 }
 
-static void set_range_body(ilp *p, int row, double lo, double hi)
+static void step_set_range(ilp *p, step_io *io)
 {
+    double lo = io->lo, hi = io->hi;
     int type = isinf(lo) ? GLP_UP : lo == hi ? GLP_FX : GLP_DB;
-    glp_set_row_bnds(p->lp, row, type, isinf(lo) ? 0.0 : lo, hi);
-}
-
-NOINLINE static int guarded_set_range(ilp *p, int row, double lo, double hi)
-{
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "changing a row");
-    set_range_body(p, row, lo, hi);
-    return ILP_OK;
+    glp_set_row_bnds(p->lp, io->row, type, isinf(lo) ? 0.0 : lo, hi);
 }
 
 int ilp_set_range(ilp *p, int row, double lo, double hi)
@@ -391,13 +401,14 @@ int ilp_set_range(ilp *p, int row, double lo, double hi)
     if (row < 1 || row > p->n_rows || isnan(lo) || !isfinite(hi) || (isinf(lo) && lo > 0) ||
         lo > hi)
         return ILP_EINVAL;
-    return guarded_set_range(p, row, lo, hi);
+    step_io io = { .row = row, .lo = lo, .hi = hi };
+    return guarded(p, "changing a row", step_set_range, &io);
 }
+
+/* ---- The 0-1 solve ---- */
 
 /* Milliseconds for glp_iocp.tm_lim: INT_MAX (GLPK's "no limit") for none, else [1, INT_MAX]
  * (0 would mean "stop at once"). */
-/* ====== The 0-1 solve ====== */
-
 static int time_limit_ms(double s)
 {
     if (!(s > 0) || isinf(s))
@@ -423,26 +434,31 @@ static const char *glp_rc_name(int rc)
     }
 }
 
-/* glp_intopt with fixed options; returns its code, *status = glp_mip_status. */
-static int solve_body(ilp *p, int tm_lim, int *status)
+/* The options both branch and cuts share (ilp_solve's, ilp_solve_lazy's): fixed, so that a
+ * solve is deterministic apart from the time limit tm_lim (ms). Presolve and the simple
+ * rounding heuristic are each caller's. */
+static void iocp_fixed(glp_iocp *parm, int tm_lim)
 {
-    glp_iocp parm;
-    glp_init_iocp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;
-    parm.presolve = GLP_ON;      /* without it glp_intopt needs an optimal LP basis (GLP_EROOT) */
-    parm.mip_gap = 0.0;          /* an optimum is proven, not approximated */
-    parm.br_tech = GLP_BR_DTH;
-    parm.bt_tech = GLP_BT_BLB;
-    parm.pp_tech = GLP_PP_ALL;
-    parm.fp_heur = GLP_OFF;
-    parm.ps_heur = GLP_OFF;      /* proximity search has its own clock: not deterministic */
-    parm.sr_heur = GLP_ON;
-    parm.gmi_cuts = GLP_OFF;
-    parm.mir_cuts = GLP_OFF;
-    parm.cov_cuts = GLP_OFF;
-    parm.clq_cuts = GLP_OFF;
-    parm.tm_lim = tm_lim;
-    int rc = glp_intopt(p->lp, &parm);
+    glp_init_iocp(parm);
+    parm->msg_lev = GLP_MSG_OFF;
+    parm->mip_gap = 0.0;          /* an optimum is proven, not approximated */
+    parm->br_tech = GLP_BR_DTH;
+    parm->bt_tech = GLP_BT_BLB;
+    parm->pp_tech = GLP_PP_ALL;
+    parm->fp_heur = GLP_OFF;
+    parm->ps_heur = GLP_OFF;      /* proximity search has its own clock: not deterministic */
+    parm->gmi_cuts = GLP_OFF;
+    parm->mir_cuts = GLP_OFF;
+    parm->cov_cuts = GLP_OFF;
+    parm->clq_cuts = GLP_OFF;
+    parm->tm_lim = tm_lim;
+}
+
+/* glp_intopt with parm; returns its code, *status = glp_mip_status, and keeps the objective
+ * and the rounded columns of a solution. */
+static int intopt(ilp *p, const glp_iocp *parm, int *status)
+{
+    int rc = glp_intopt(p->lp, parm);
     *status = glp_mip_status(p->lp);
     if (*status == GLP_OPT || *status == GLP_FEAS) {
         p->obj = glp_mip_obj_val(p->lp);
@@ -450,6 +466,16 @@ static int solve_body(ilp *p, int tm_lim, int *status)
             p->sol[j] = glp_mip_col_val(p->lp, j) > 0.5;
     }
     return rc;
+}
+
+/* glp_intopt with the fixed options, presolve and simple rounding on. */
+static void step_solve(ilp *p, step_io *io)
+{
+    glp_iocp parm;
+    iocp_fixed(&parm, io->tm_lim);
+    parm.presolve = GLP_ON;      /* without it glp_intopt needs an optimal LP basis (GLP_EROOT) */
+    parm.sr_heur = GLP_ON;
+    io->rc = intopt(p, &parm, &io->status);
 }
 
 /* Map glp_intopt's return code and the MIP status to an outcome; ILP_ESOLVER if unexpected. */
@@ -471,15 +497,6 @@ static int map_outcome(ilp *p, int rc, int status, ilp_outcome *out, bool *hit)
         return ILP_ESOLVER;
     }
     p->have_sol = *out == ILP_OPTIMAL || *out == ILP_FEASIBLE;
-    return ILP_OK;
-}
-
-NOINLINE static int guarded_solve(ilp *p, int tm_lim, int *rc, int *status)
-{
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "the MIP solve");
-    *rc = solve_body(p, tm_lim, status);
     return ILP_OK;
 }
 
@@ -516,34 +533,25 @@ int ilp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limi
         return ILP_ENOMEM;
     p->sol = sol;
     p->have_sol = false;
-    int status = 0, rc = 0;
-    int grc = guarded_solve(p, time_limit_ms(time_limit_s), &rc, &status);
+    step_io io = { .tm_lim = time_limit_ms(time_limit_s) };
+    int grc = guarded(p, "the MIP solve", step_solve, &io);
     if (grc != ILP_OK)
         return grc;
-    return map_outcome(p, rc, status, out, hit_time_limit);
+    return map_outcome(p, io.rc, io.status, out, hit_time_limit);
 }
 
-/* ====== The LP relaxation (column generation) ====== */
+/* ---- The LP relaxation (column generation) ---- */
 
-static void add_lp_col_body(ilp *p, const char *name, double cost, int nz)
+static void step_add_lp_col(ilp *p, step_io *io)
 {
     int j = glp_add_cols(p->lp, 1);
-    glp_set_col_name(p->lp, j, name);
+    glp_set_col_name(p->lp, j, io->name);
     glp_set_col_kind(p->lp, j, GLP_CV);
     glp_set_col_bnds(p->lp, j, GLP_LO, 0.0, 0.0);
-    glp_set_obj_coef(p->lp, j, cost);
-    if (nz > 0)
-        glp_set_mat_col(p->lp, j, nz, p->ind, p->val);
+    glp_set_obj_coef(p->lp, j, io->cost);
+    if (io->nz > 0)
+        glp_set_mat_col(p->lp, j, io->nz, p->ind, p->val);
     p->n_cols = j;
-}
-
-NOINLINE static int guarded_add_lp_col(ilp *p, const char *name, double cost, int nz)
-{
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "adding a column");
-    add_lp_col_body(p, name, cost, nz);
-    return ILP_OK;
 }
 
 int ilp_add_lp_col(ilp *p, const char *name, double cost, size_t n, const int *rows,
@@ -554,22 +562,8 @@ int ilp_add_lp_col(ilp *p, const char *name, double cost, size_t n, const int *r
     if (!ilp_name_legal(name) || !isfinite(cost) || p->n_cols >= INT_MAX - 1 || !col ||
         n >= (size_t)INT_MAX || (n && (!rows || !coef)))
         return ILP_EINVAL;
-    size_t cap = p->mark_cap;
-    void *mark = p->mark;
-    if (!grow(&mark, &cap, (size_t)p->n_cols + 2, sizeof *p->mark))
+    if (!grow_marks(p) || !grow_scratch(p, n))
         return ILP_ENOMEM;
-    p->mark = mark;
-    memset(p->mark + p->mark_cap, 0, (cap - p->mark_cap) * sizeof *p->mark);
-    p->mark_cap = cap;
-    size_t cap_i = p->scratch_cap, cap_v = p->scratch_cap;
-    void *ind = p->ind, *val = p->val;
-    bool ok_i = grow(&ind, &cap_i, n + 1, sizeof *p->ind);
-    p->ind = ind;
-    bool ok_v = grow(&val, &cap_v, n + 1, sizeof *p->val);
-    p->val = val;
-    if (!ok_i || !ok_v)
-        return ILP_ENOMEM;
-    p->scratch_cap = cap_i < cap_v ? cap_i : cap_v;
     int nz = 0;
     for (size_t t = 0; t < n; t++) {
         if (rows[t] < 1 || rows[t] > p->n_rows || !isfinite(coef[t]))
@@ -584,14 +578,16 @@ int ilp_add_lp_col(ilp *p, const char *name, double cost, size_t n, const int *r
         }
     }
     p->have_lp = false;
-    int rc = guarded_add_lp_col(p, name, cost, nz);
+    step_io io = { .name = name, .cost = cost, .nz = nz };
+    int rc = guarded(p, "adding a column", step_add_lp_col, &io);
     if (rc == ILP_OK)
         *col = p->n_cols;
     return rc;
 }
 
-/* glp_simplex with fixed options; on a basis failure, once more from the standard basis. */
-static int lp_body(ilp *p, int tm_lim, int *status)
+/* glp_simplex with fixed options; on a basis failure, once more from the standard basis.
+ * Returns its code, *status = glp_get_status. */
+static int simplex(ilp *p, int tm_lim, int *status)
 {
     glp_smcp parm;
     glp_init_smcp(&parm);
@@ -607,13 +603,9 @@ static int lp_body(ilp *p, int tm_lim, int *status)
     return rc;
 }
 
-NOINLINE static int guarded_lp(ilp *p, int tm_lim, int *rc, int *status)
+static void step_lp(ilp *p, step_io *io)
 {
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "the LP solve");
-    *rc = lp_body(p, tm_lim, status);
-    return ILP_OK;
+    io->rc = simplex(p, io->tm_lim, &io->status);
 }
 
 int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_limit)
@@ -628,10 +620,11 @@ int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_l
         *out = ILP_NO_SOLUTION;
         return ILP_OK;
     }
-    int rc = 0, status = 0;
-    int grc = guarded_lp(p, time_limit_ms(time_limit_s), &rc, &status);
+    step_io io = { .tm_lim = time_limit_ms(time_limit_s) };
+    int grc = guarded(p, "the LP solve", step_lp, &io);
     if (grc != ILP_OK)
         return grc;
+    int rc = io.rc, status = io.status;
     *hit_time_limit = rc == GLP_ETMLIM;
     if (rc == 0 && status == GLP_OPT) {
         *out = ILP_OPTIMAL;
@@ -644,7 +637,7 @@ int ilp_lp_solve(ilp *p, double time_limit_s, ilp_outcome *out, bool *hit_time_l
     return ILP_OK;
 }
 
-/* ====== Reading a solution ====== */
+/* ---- Reading a solution ---- */
 
 double ilp_row_dual(const ilp *p, int row)
 {
@@ -663,10 +656,10 @@ bool ilp_col_value(const ilp *p, int col)
     return p->have_sol && col >= 1 && col <= p->n_cols && p->sol[col];
 }
 
+/* ---- Writing the model in LP format ---- */
+
 /* GLPK's LP text in memory: written to a private temporary file, read back, removed.
  * Returns 0 or an errno value. */
-/* ====== Writing the model in LP format ====== */
-
 static int read_back(const char *tmp, char **buf, size_t *len)
 {
     FILE *f = fopen(tmp, "rb");
@@ -699,12 +692,9 @@ static int read_back(const char *tmp, char **buf, size_t *len)
     return 0;
 }
 
-NOINLINE static int guarded_write(ilp *p, const char *tmp)
+static void step_write(ilp *p, step_io *io)
 {
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "writing the LP file");
-    return glp_write_lp(p->lp, NULL, tmp) != 0 ? ILP_EIO : ILP_OK;
+    io->rc = glp_write_lp(p->lp, NULL, io->name) != 0 ? ILP_EIO : ILP_OK;
 }
 
 int ilp_write_lp(ilp *p, const char *path)
@@ -733,7 +723,10 @@ int ilp_write_lp(ilp *p, const char *path)
         free(tmp);
         return ILP_EIO;
     }
-    int rc = guarded_write(p, tmp);
+    step_io io = { .name = tmp };
+    int rc = guarded(p, "writing the LP file", step_write, &io);
+    if (rc == ILP_OK)
+        rc = io.rc;
     char *buf = NULL;
     size_t len = 0;
     int e = 0;
@@ -751,7 +744,7 @@ int ilp_write_lp(ilp *p, const char *path)
     return rc;
 }
 
-/* ====== Lazy rows and the branch-and-cut with a checker (docs/assignment.md sec. 7) ====== */
+/* ---- Lazy rows and the branch-and-cut with a checker (docs/assignment.md sec. 7) ---- */
 
 int ilp_lazy_row(ilp *p, size_t n, const int *cols, const double *coef, double rhs)
 {
@@ -862,56 +855,30 @@ static void on_tree(glp_tree *T, void *info)
     }
 }
 
-/* glp_simplex for the root basis (*phase 0 when it ends without an optimum: its code and LP
- * status), then glp_intopt with what is left of the clock (*phase 1: its code, MIP status). */
-static int lazy_body(ilp *p, int tm_lim, int *phase, int *status)
+/* glp_simplex for the root basis (phase 0 when it ends without an optimum: its code and LP
+ * status), then glp_intopt with what is left of the clock (phase 1: its code, MIP status). */
+static void step_lazy(ilp *p, step_io *io)
 {
     double t0 = glp_time();
-    *phase = 0;
-    int rc = lp_body(p, tm_lim, status);
-    if (rc != 0 || *status != GLP_OPT)
-        return rc;
-    *phase = 1;
+    int tm_lim = io->tm_lim;
+    io->phase = 0;
+    io->rc = simplex(p, tm_lim, &io->status);
+    if (io->rc != 0 || io->status != GLP_OPT)
+        return;
+    io->phase = 1;
     if (tm_lim < INT_MAX) {
         double used = glp_time() - t0;
         tm_lim = used >= (double)tm_lim - 1 ? 1 : tm_lim - (int)used;
     }
     glp_iocp parm;
-    glp_init_iocp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;
+    iocp_fixed(&parm, tm_lim);
     parm.presolve = GLP_OFF;     /* the basis of glp_simplex above is the root's */
-    parm.mip_gap = 0.0;
     parm.tol_int = INT_TOL;
-    parm.br_tech = GLP_BR_DTH;
-    parm.bt_tech = GLP_BT_BLB;
-    parm.pp_tech = GLP_PP_ALL;
-    parm.fp_heur = GLP_OFF;      /* no heuristic of GLPK's: every recorded solution went */
-    parm.ps_heur = GLP_OFF;      /* through the checker (or is the checked start) */
-    parm.sr_heur = GLP_OFF;
-    parm.gmi_cuts = GLP_OFF;
-    parm.mir_cuts = GLP_OFF;
-    parm.cov_cuts = GLP_OFF;
-    parm.clq_cuts = GLP_OFF;
+    parm.sr_heur = GLP_OFF;      /* no heuristic of GLPK's: every recorded solution went
+                                  * through the checker (or is the checked start) */
     parm.cb_func = on_tree;
     parm.cb_info = p;
-    parm.tm_lim = tm_lim;
-    rc = glp_intopt(p->lp, &parm);
-    *status = glp_mip_status(p->lp);
-    if (*status == GLP_OPT || *status == GLP_FEAS) {
-        p->obj = glp_mip_obj_val(p->lp);
-        for (int j = 1; j <= p->n_cols; j++)
-            p->sol[j] = glp_mip_col_val(p->lp, j) > 0.5;
-    }
-    return rc;
-}
-
-NOINLINE static int guarded_lazy(ilp *p, int tm_lim, int *phase, int *rc, int *status)
-{
-    enter(p);
-    if (setjmp(p->jb) != 0)
-        return fatal(p, "the MIP solve");
-    *rc = lazy_body(p, tm_lim, phase, status);
-    return ILP_OK;
+    io->rc = intopt(p, &parm, &io->status);
 }
 
 int ilp_solve_lazy(ilp *p, double time_limit_s, const unsigned char *start, ilp_check_fn check,
@@ -941,14 +908,16 @@ int ilp_solve_lazy(ilp *p, double time_limit_s, const unsigned char *start, ilp_
     p->x01 = malloc(n);
     p->rind = malloc(rows * sizeof *p->rind);
     p->rval = malloc(rows * sizeof *p->rval);
-    int grc = ILP_ENOMEM, rc = 0, status = 0, phase = 0;
+    int grc = ILP_ENOMEM;
+    step_io io = { .tm_lim = time_limit_ms(time_limit_s) };
     if (sol && p->x && p->x01 && p->rind && p->rval) {
         p->check = check;
         p->check_ctx = ctx;
         p->start = start;
         p->start_given = p->cb_failed = p->cb_stopped = false;
-        grc = guarded_lazy(p, time_limit_ms(time_limit_s), &phase, &rc, &status);
+        grc = guarded(p, "the MIP solve", step_lazy, &io);
     }
+    int rc = io.rc, status = io.status, phase = io.phase;
     free(p->x);
     free(p->x01);
     free(p->rind);

@@ -14,7 +14,7 @@ typedef struct local_stats {
     long rounds;           /* perturbation rounds run */
 } local_stats;
 
-/* Local search (docs/assignment.md sec. 4): the one-partition minimum, then greedy insertions
+/* Local search (docs/assignment.md sec. 3): the one-partition minimum, then greedy insertions
  * of the tasks in several orders (the group test of bounds.h picks sizes), each completed by
  * growing what fails; then shrink, merge, move, swap and random perturbations. Every layout it
  * keeps passed judge_eval, which is the only judge; the tests of bounds.h only propose sizes.
@@ -23,17 +23,6 @@ typedef struct local_stats {
  * Returns 1 if one was found, 0 if none, -1 on out of memory. Deterministic for a given
  * deadline outcome (fixed seed, ties by index). */
 int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best,
-                 local_stats *st);
-
-/* Simulated annealing from best (a layout that passes, normalised): runs over layouts that may
- * fail, each failing one charged its units plus a penalty per missing task (docs/assignment.md
- * sec. 3), each run from the best so far, until the best has stop units or fewer (a proven
- * lower bound: nothing better exists), the deadline (monotonic seconds; 0: none), or, unless
- * persist (which needs a deadline), eight runs in a row that bring nothing. A layout found
- * better than best passed judge_eval; it is improved by the descent of local_search and
- * returned in best (st->t_best its time). Returns 1 when best improved, 0 when not, -1 on out
- * of memory. Deterministic for a given deadline outcome. */
-int local_anneal(judge *j, lbt *b, double deadline, int64_t stop, bool persist, jlayout *best,
                  local_stats *st);
 
 #endif

@@ -1,28 +1,28 @@
 /* minsms: the min-sms objective of the partition search (docs/assignment.md), primal first: the
- * stages of STAGES below, walked in order by search_run, then settle_claims. In short:
+ * stages of STAGES below, walked in order by search_run, then minsms_result.c. In short:
  *
  * 1. Primal: a local search (local.c) whose only judge is the full analysis gives the first
  *    incumbent (incumbent.h); the search never returns anything worse than it. On small models
  *    a probe (the pattern master, then one solve of the exact loop's MIP) may prove it optimal
- *    at once; the annealing (local.c) then looks for better layouts.
+ *    at once; the annealing (local_anneal.c) then looks for better layouts.
  * 2. Bound: the pattern master (pattern.c) gives a proven lower bound; when it meets the
  *    incumbent, the incumbent is optimal. While the gap is two units or more, the ladder
  *    (close_gap) raises it one unit at a time: a pool for the layouts of at most the bound's
  *    units and the pattern MIP (pattern_mip.c) capped there.
  * 3. Gap: the exact loop (exact.c) closes what is left, with the MIP of assign_mip.c.
- * Every claim is settled at the end (settle_claims); docs/assignment.md has the proofs. */
+ * Every claim is settled at the end (minsms_result_settle); docs/assignment.md has the proofs. */
 #include "search/minsms.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "analysis/recheck.h"
 #include "search/bounds.h"
 #include "search/exact.h"
 #include "search/incumbent.h"
 #include "search/judge.h"
 #include "search/local.h"
+#include "search/local_anneal.h"
+#include "search/minsms_result.h"
 #include "search/overshoot.h"
 #include "search/pattern.h"
 #include "search/pattern_mip.h"
@@ -127,8 +127,6 @@ struct search {
     bool finished;          /* proven infeasible by the patterns: no stage runs after */
     double stages_from;     /* share of the limit at which the pattern stages begin: their
                              * planned `from`, or later when the early stages ran past it */
-    long rechecks;          /* full analyses of the returned layout (recheck.h) */
-    bool recheck_undecided;
     const sysview *sv;      /* a whole system: ts and o are its view's (sysview.h) */
 };
 
@@ -152,17 +150,28 @@ static double stage_deadline(const search *s, const stage *st)
     return s->t0 + L;
 }
 
+/* The proven lower bound raised to u units where u is more. */
+static void raise_bound(search *s, int64_t u)
+{
+    if (u > s->lb_units)
+        s->lb_units = u;
+}
+
 /* Whether the incumbent meets the proven bound. */
 static bool inc_proven(const search *s)
 {
     return s->inc.layout && s->lb_units * s->m->gpu->granularity >= s->inc.sms;
 }
 
-/* A schedulable layout of sms SMs found by a stage: the incumbent if it beats it (the exact
- * loop's MIP, when open, is capped below it). Takes l. */
-static int offer_incumbent(search *s, rt_layout *l, int64_t sms)
+/* A layout found by a stage, jl (judged schedulable): the incumbent if it beats it (the exact
+ * loop's MIP, when open, is capped below it). */
+static int offer_incumbent(search *s, const jlayout *jl)
 {
-    return inc_offer(&s->inc, l, sms, s->m->gpu->granularity) ? exact_cap(&s->x) : ASSIGN_OK;
+    int64_t g = s->m->gpu->granularity;
+    rt_layout *l = judge_layout(s->j, jl);
+    if (!l)
+        return ASSIGN_ENOMEM;
+    return inc_offer(&s->inc, l, jl_units(jl) * g, g) ? exact_cap(&s->x) : ASSIGN_OK;
 }
 
 /* No tasks: nothing to place, zero SMs, trivially optimal (the LP file, if asked for, holds the
@@ -185,14 +194,9 @@ static int search_empty(search *s)
  * layout is schedulable. */
 static void trivial_bound(search *s)
 {
-    int64_t work = lbt_work_units(s->b);
-    if (work > s->lb_units)
-        s->lb_units = work;
-    for (size_t i = 0; i < s->ts->n_tasks; i++) {
-        int64_t u = (int64_t)lbt_alone(s->b, i) + 1;
-        if (u > s->lb_units)
-            s->lb_units = u;
-    }
+    raise_bound(s, lbt_work_units(s->b));
+    for (size_t i = 0; i < s->ts->n_tasks; i++)
+        raise_bound(s, (int64_t)lbt_alone(s->b, i) + 1);
 }
 
 /* Local search (sec. 3): its best layout (judged schedulable by the full analysis) is the first
@@ -206,11 +210,7 @@ static int stage_local(search *s, const stage *st)
     int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
     s->out->one_partition_sms = stats.one_units * s->m->gpu->granularity;
     if (r == 1) {
-        rt_layout *l = judge_layout(s->j, &s->inc.jl);
-        if (!l)
-            rc = ASSIGN_ENOMEM;
-        else
-            rc = offer_incumbent(s, l, jl_units(&s->inc.jl) * s->m->gpu->granularity);
+        rc = offer_incumbent(s, &s->inc.jl);
         if (s->inc.n_finds > finds) {
             s->inc.t_first = stats.t_first;
             inc_found_at(&s->inc, stats.t_best);
@@ -237,8 +237,7 @@ static int stage_probe_master(search *s, const stage *st)
     int64_t g = s->m->gpu->granularity;
     int rc = pattern_bound(s->b, &s->inc.jl, stage_deadline(s, st), s->inc.sms / g, s->d,
                            &s->pat);
-    if (s->pat.lb_units > s->lb_units)
-        s->lb_units = s->pat.lb_units;
+    raise_bound(s, s->pat.lb_units);
     s->closed = s->lb_units * g >= s->inc.sms;
     return rc;
 }
@@ -259,9 +258,7 @@ static int stage_probe_mip(search *s, const stage *st)
     if (rc == ASSIGN_OK && !s->closed) {
         /* GLPK holds one model at a time: the patterns need it. The probe's proven floor is
          * kept (as at the end of the search: not past a capped analysis or an undecided cut) */
-        int64_t fl = exact_floor(&s->x);
-        if (fl > s->lb_units)
-            s->lb_units = fl;
+        raise_bound(s, exact_floor(&s->x));
         exact_close(&s->x);
     }
     return rc;
@@ -275,9 +272,7 @@ static int take_primal(search *s, int r, const local_stats *stats)
     int rc = r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK;
     if (r == 1) {
         size_t finds = s->inc.n_finds;
-        rt_layout *l = judge_layout(s->j, &s->inc.jl);
-        rc = l ? offer_incumbent(s, l, jl_units(&s->inc.jl) * s->m->gpu->granularity)
-               : ASSIGN_ENOMEM;
+        rc = offer_incumbent(s, &s->inc.jl);
         if (rc == ASSIGN_OK && stats->t_best > 0 && s->inc.n_finds > finds)
             inc_found_at(&s->inc, stats->t_best);
     }
@@ -318,10 +313,7 @@ static int take_pmip(search *s, const jlayout *best)
     s->out->hit_time_limit |= s->pmip.hit_time_limit;
     s->pmip_capped |= s->pmip.capped;
     s->out->iterations += s->pmip.ran;
-    if (!s->pmip.found)
-        return ASSIGN_OK;
-    rt_layout *l = judge_layout(s->j, best);
-    return l ? offer_incumbent(s, l, jl_units(best) * s->m->gpu->granularity) : ASSIGN_ENOMEM;
+    return s->pmip.found ? offer_incumbent(s, best) : ASSIGN_OK;
 }
 
 /* A pattern MIP proved the result: the incumbent is optimal (without one, no layout is
@@ -331,8 +323,8 @@ static void claim_pmip_proof(search *s, bool *closed)
     int64_t g = s->m->gpu->granularity;
     *closed = true;
     s->out->status = s->inc.layout ? ASSIGN_OPTIMAL : ASSIGN_INFEASIBLE;
-    if (s->inc.layout && s->inc.sms / g > s->lb_units)
-        s->lb_units = s->inc.sms / g;
+    if (s->inc.layout)
+        raise_bound(s, s->inc.sms / g);
 }
 
 /* The pattern MIP over the pool (pattern_mip.h): a better layout becomes the incumbent; a
@@ -370,8 +362,7 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
         if (!s->pmip.proven && s->pmip.lb_units > 0) {
             /* finished, but layouts cut off undecided keep it from a proof: its bound holds */
             s->pmip_withheld = true;
-            if (s->pmip.lb_units > s->lb_units)
-                s->lb_units = s->pmip.lb_units;
+            raise_bound(s, s->pmip.lb_units);
         }
         if (s->pmip.proven) {
             claim_pmip_proof(s, closed);
@@ -466,8 +457,7 @@ static int stage_master(search *s, const stage *st)
     int64_t stop = s->inc.layout ? s->inc.sms / g : (int64_t)s->m->n_sizes + 1;
     int rc = pattern_master_run(s->b, s->inc.layout ? &s->inc.jl : NULL, stage_deadline(s, st),
                                 stop, s->d, &s->pat, &s->pm);
-    if (s->pat.lb_units > s->lb_units)
-        s->lb_units = s->pat.lb_units;
+    raise_bound(s, s->pat.lb_units);
     s->closed = inc_proven(s);
     if (rc == ASSIGN_OK && !s->inc.layout && s->lb_units > (int64_t)s->m->n_sizes) {
         /* the bound exceeds the GPU: no layout is schedulable */
@@ -557,143 +547,6 @@ static int search_run(search *s)
     return ASSIGN_OK;
 }
 
-/* A whole system: the found layout of the view as the system's (sysview_layout), its
- * partitions' names kept, the CPU tasks on no partition. */
-static int system_layout(search *s)
-{
-    rt_layout *l = s->out->layout;
-    rt_taskset sub;
-    rt_task *tasks = NULL;
-    rt_layout *r = sysview_layout(s->sv, l, NULL, s->ts->n_tasks, &sub, &tasks);
-    free(tasks);
-    if (!r)
-        return ASSIGN_ENOMEM;
-    for (size_t p = 0; p < l->n_parts; p++) {
-        r->part_name[p] = l->part_name[p];
-        l->part_name[p] = NULL;
-    }
-    rt_layout_free(l);
-    s->out->layout = r;
-    return ASSIGN_OK;
-}
-
-/* The returned layout analysed once more (recheck.h): its priorities (Audsley rewrites them),
- * and a contradiction of the search is an internal error. Counted with the search's analyses. */
-static int final_check(search *s)
-{
-    rt_eval ev;
-    bool contradicts = false;
-    const rt_taskset *ts = s->sv ? s->sv->sys : s->ts;
-    const rt_options *o = s->sv ? s->sv->sys_o : s->o;
-    int erc = rt_recheck(s->m, ts, s->out->layout, o, 0, &ev, &contradicts);
-    s->rechecks++;
-    if (erc == EVAL_ENOMEM)
-        return ASSIGN_ENOMEM;
-    bool pass = erc == EVAL_OK && ev.schedulable;
-    s->recheck_undecided = erc == EVAL_OK && !ev.decided;
-    bool decided = erc != EVAL_OK || ev.decided;
-    if (erc == EVAL_OK)
-        rt_eval_fini(&ev);
-    if (!pass && s->sv && s->ts->n_tasks == 0) {
-        /* a whole system without GPU work: no layout changes its analysis, which is the
-         * verdict (docs/assignment.md sec. 13) */
-        rt_layout_free(s->out->layout);
-        s->out->layout = NULL;
-        s->out->status = decided ? ASSIGN_INFEASIBLE : ASSIGN_UNKNOWN;
-        return ASSIGN_OK;
-    }
-    if (!pass) {
-        /* the search returns only layouts this very analysis accepted: a miss (contradicts),
-         * an undecided verdict or an out-of-range WCET here is a fault of the tool */
-        rt_diag_error(s->d, s->ts->path, 0, "%s", RT_RECHECK_FAILS);
-        return ASSIGN_ESOLVER;
-    }
-    return ASSIGN_OK;
-}
-
-/* Settle what the result claims (docs/assignment.md sec. 1, 1a, 5a, 6), after the stages and
- * the final check (rc: their status), in this order; each rule only ever weakens a claim:
- *  1. Bound: the trivial and pattern bounds always hold; the exact loop's floor only when no
- *     analysis past --combination-cap cut something off, and no higher than a layout it cut
- *     off undecided (exact_floor).
- *  2. Capped: a cut of the exact loop rested on an analysis past --combination-cap: it proves
- *     nothing (optimal -> feasible, infeasible -> unknown; warning). Else, a pattern MIP cut on
- *     such an analysis: a warning where no proof was claimed.
- *  3. Undecided: a claim of the exact loop rests on its cuts; one cut off undecided below the
- *     result (any, for infeasibility) leaves it unproven (optimal -> feasible, infeasible ->
- *     unknown), with the pattern MIP's withheld proof named in the budget warning.
- *  4. Failure: rc not ASSIGN_OK returns no layout and status unknown.
- *  5. The reported bound: the layout's SMs when optimal; none (-1) when infeasible.
- *  6. Contradiction: a proven bound above the returned layout is unsound: internal error, no
- *     layout, no claim (ASSIGN_ESOLVER).
- *  7. The gap, and the first/best times only with a layout.
- * Returns rc, or ASSIGN_ESOLVER by rule 6. */
-static int settle_claims(search *s, int rc)
-{
-    assign_result *out = s->out;
-    int64_t g = s->m->gpu->granularity, lb = s->lb_units, fl = exact_floor(&s->x);
-    if (fl > lb)
-        lb = fl;
-    long undecided_tests = s->b ? lbt_undecided(s->b) : 0;
-    bool undec_hole = s->x.undec_units != INT64_MAX &&
-                      (out->status == ASSIGN_INFEASIBLE ||
-                       (out->status == ASSIGN_OPTIMAL && s->x.undec_units < out->sms_used / g));
-    if (rc == ASSIGN_OK && s->x.capped) {
-        if (out->status == ASSIGN_OPTIMAL)
-            out->status = ASSIGN_FEASIBLE;
-        else if (out->status == ASSIGN_INFEASIBLE)
-            out->status = ASSIGN_UNKNOWN;
-        rt_diag_warning(s->d, s->ts->path, 0, "the co-runner combinations exceeded "
-                        "--combination-cap in some analysis: the search claims no proof of "
-                        "optimality or infeasibility");
-    }
-    else if (rc == ASSIGN_OK && s->pmip_capped && out->status != ASSIGN_OPTIMAL &&
-             out->status != ASSIGN_INFEASIBLE)
-        rt_diag_warning(s->d, s->ts->path, 0, "the co-runner combinations exceeded "
-                        "--combination-cap in an analysis that cut a layout off: the search "
-                        "claims no proof of optimality or infeasibility from the pattern MIP");
-    bool withheld = undec_hole ||
-                    (s->pmip_withheld && out->status != ASSIGN_OPTIMAL &&
-                     out->status != ASSIGN_INFEASIBLE);
-    if (rc == ASSIGN_OK && undec_hole && out->status == ASSIGN_OPTIMAL)
-        out->status = ASSIGN_FEASIBLE;
-    else if (rc == ASSIGN_OK && undec_hole && out->status == ASSIGN_INFEASIBLE)
-        out->status = ASSIGN_UNKNOWN;
-    if (rc == ASSIGN_OK && (out->undecided_analyses > 0 || undecided_tests > 0))
-        rt_diag_warning(s->d, s->ts->path, 0, "the work budget of %llu units per analysis "
-                        "(--budget) left %ld candidate analyses and %ld group tests undecided; "
-                        "undecided layouts are never returned, undecided tests count as "
-                        "passing%s", (unsigned long long)s->o->budget_units,
-                        out->undecided_analyses, undecided_tests,
-                        withheld ? "; the search claims no proof that rests on an undecided "
-                        "layout" : "");
-    if (rc != ASSIGN_OK) {
-        rt_layout_free(out->layout);
-        out->layout = NULL;
-        out->status = ASSIGN_UNKNOWN;
-    }
-    if (out->status == ASSIGN_OPTIMAL)
-        lb = out->sms_used / g;
-    out->lower_bound_sms = out->status == ASSIGN_INFEASIBLE ? -1 : lb * g;
-    if (rc == ASSIGN_OK && out->layout && out->lower_bound_sms > out->sms_used) {
-        rt_diag_error(s->d, s->ts->path, 0, "internal error: the search's lower bound (%lld SMs) "
-                      "exceeds its schedulable layout (%lld SMs)",
-                      (long long)out->lower_bound_sms, (long long)out->sms_used);
-        rt_layout_free(out->layout);
-        out->layout = NULL;
-        out->status = ASSIGN_UNKNOWN;
-        out->lower_bound_sms = -1;
-        rc = ASSIGN_ESOLVER;
-    }
-    out->gap_sms = out->layout && out->lower_bound_sms >= 0 ? out->sms_used - out->lower_bound_sms
-                                                            : -1;
-    if (!out->layout) {
-        out->first_seconds = -1;
-        out->best_seconds = -1;
-    }
-    return rc;
-}
-
 int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, assign_result *out,
                   rt_diags *d)
 {
@@ -716,21 +569,21 @@ int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     }
     int rc = search_run(&s);
     if (rc == ASSIGN_OK && s.sv && out->layout)
-        rc = system_layout(&s);
-    if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0)
-        rc = final_check(&s);
-    out->analyses = (s.j ? judge_analyses(s.j) : 0) + s.rechecks;
-    out->undecided_analyses = (s.j ? judge_undecided(s.j) : 0) + s.recheck_undecided;
-    out->first_seconds = s.inc.t_first > 0 ? s.inc.t_first - s.t0 : -1;
-    out->best_seconds = s.inc.t_best > 0 ? s.inc.t_best - s.t0 : -1;
-    for (size_t k = 0; k < s.inc.n_finds; k++) {
-        out->finds[k] = s.inc.finds[k];
-        out->finds[k].seconds -= s.t0;
+        rc = minsms_result_system(s.sv, s.ts->n_tasks, out);
+    long rechecks = 0; /* full analyses of the returned layout, counted with the search's */
+    bool recheck_undecided = false;
+    if (rc == ASSIGN_OK && out->layout && out->layout->n_tasks > 0) {
+        rc = minsms_result_recheck(m, s.ts, s.o, s.sv, d, out, &recheck_undecided);
+        rechecks++;
     }
-    out->n_finds = s.inc.n_finds;
-    out->finds_dropped = s.inc.finds_dropped;
+    out->analyses = (s.j ? judge_analyses(s.j) : 0) + rechecks;
+    out->undecided_analyses = (s.j ? judge_undecided(s.j) : 0) + recheck_undecided;
+    minsms_result_times(&s.inc, s.t0, out);
     out->seconds = search_now() - s.t0;
-    rc = settle_claims(&s, rc);
+    minsms_proofs pr = { .lb_units = s.lb_units, .x = &s.x,
+                         .undecided_tests = s.b ? lbt_undecided(s.b) : 0,
+                         .pmip_capped = s.pmip_capped, .pmip_withheld = s.pmip_withheld };
+    rc = minsms_result_settle(&pr, m, s.ts, s.o, d, out, rc);
     judge_free(s.j);
     lbt_free(s.b);
     inc_fini(&s.inc);

@@ -19,7 +19,7 @@
  * A size not searched to the end (greedy rounds, node limit, deadline) takes the fractional
  * knapsack relaxation as rc*_u, so every round gives a bound. The pool that the closing MIP
  * takes, enumerated from the duals of the best bound, is pattern_pool.c's; the state both
- * share is in pattern_int.h. */
+ * share, with the candidates, the prunings and the depth-first search, is pm.c's. */
 #include "search/pattern.h"
 
 #include <math.h>
@@ -28,8 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/pattern_int.h"
+#include "search/pm.h"
 #include "search/search_int.h"
+#include "util/sort.h"
 
 #define NODE_LIMIT 200000     /* per size and round */
 #define MAX_ROUNDS 2000
@@ -39,8 +40,6 @@
                                * must not come back for ever */
 #define GREEDY_STARTS 7       /* greedy columns per size: the dual order, then each of the
                                * first tasks forced in first */
-#define CONF_MAX 20000000.0   /* T*T*S above which no conflict table is built */
-#define CACHE_SLOTS ((size_t)1 << 18) /* most remembered complement tests (half filled) */
 
 static int add_pattern(pm *p, const size_t *G, size_t k, int64_t u)
 {
@@ -56,8 +55,6 @@ static int add_pattern(pm *p, const size_t *G, size_t k, int64_t u)
     p->res->columns++;
     return search_from_ilp(ilp_add_lp_col(p->lp, name, (double)u, k + 1, p->rows, p->coef, &col));
 }
-
-static int complement_test(pm *p, size_t k);
 
 static int build(pm *p, const jlayout *inc)
 {
@@ -110,90 +107,6 @@ static int build(pm *p, const jlayout *inc)
     return ASSIGN_OK;
 }
 
-static void fill_conflicts(pm *p)
-{
-    double cells = (double)p->T * (double)p->T * (double)p->S;
-    if (cells > CONF_MAX)
-        return;
-    p->conf = calloc((size_t)cells ? (size_t)cells : 1, 1);
-    if (!p->conf)
-        return; /* only a speed-up */
-    for (size_t s = 0; s < p->C; s++)
-        for (size_t i = 0; i < p->T; i++)
-            for (size_t j = i + 1; j < p->T; j++) {
-                if (!lbt_fits(p->b, i, s) || !lbt_fits(p->b, j, s))
-                    continue;
-                size_t G[2] = {i, j};
-                int r = lbt_group_pass(p->b, G, 2, s, NULL);
-                if (r < 0) {
-                    free(p->conf);
-                    p->conf = NULL;
-                    return;
-                }
-                unsigned char c = r == 0;
-                p->conf[(s * p->T + i) * p->T + j] = c;
-                p->conf[(s * p->T + j) * p->T + i] = c;
-            }
-}
-
-bool pm_conflicts(const pm *p, size_t t, size_t k)
-{
-    if (!p->conf)
-        return false;
-    const unsigned char *row = p->conf + (p->s * p->T + t) * p->T;
-    for (size_t q = 0; q < k; q++)
-        if (row[p->G[q]])
-            return true;
-    return false;
-}
-
-/* Test of G (k tasks) with every other task outside, remembered (the test of a group on a size
- * never changes; rounds and the pool enumeration ask the same groups again). */
-int pm_complement_pass(pm *p, size_t k)
-{
-    uint64_t *key = p->kscratch;
-    size_t slot = 0;
-    if (p->ckey) {
-        memset(key, 0, (p->W + 1) * sizeof *key);
-        key[0] = p->s + 1;
-        for (size_t q = 0; q < k; q++)
-            key[1 + p->G[q] / 64] |= (uint64_t)1 << (p->G[q] % 64);
-        uint64_t h = 1469598103934665603ULL;
-        for (size_t w = 0; w <= p->W; w++)
-            h = (h ^ key[w]) * 1099511628211ULL;
-        slot = (size_t)(h ^ (h >> 29)) & (p->cache_cap - 1);
-        for (;;) {
-            const uint64_t *e = p->ckey + slot * (p->W + 1);
-            if (e[0] == 0)
-                break;
-            if (memcmp(e, key, (p->W + 1) * sizeof *key) == 0)
-                return p->cval[slot];
-            slot = (slot + 1) & (p->cache_cap - 1);
-        }
-    }
-    int r = complement_test(p, k);
-    if (r >= 0 && p->ckey && p->cache_used < p->cache_cap / 2) {
-        memcpy(p->ckey + slot * (p->W + 1), key, (p->W + 1) * sizeof *key);
-        p->cval[slot] = (unsigned char)r;
-        p->cache_used++;
-    }
-    return r;
-}
-
-static int complement_test(pm *p, size_t k)
-{
-    memset(p->comp, 1, p->T);
-    for (size_t q = 0; q < k; q++)
-        p->comp[p->G[q]] = 0;
-    return lbt_group_pass(p->b, p->G, k, p->s, p->comp);
-}
-
-int pm_cmp_size(const void *x, const void *y)
-{
-    size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    return a < b ? -1 : (a > b);
-}
-
 /* Keep group G (k tasks) among this size's columns of the round: the newest ROUND_COLS, a
  * group already kept not twice (groups compared in ascending order). */
 static void keep(pm *p, const size_t *G, size_t k)
@@ -208,90 +121,6 @@ static void keep(pm *p, const size_t *G, size_t k)
             return;
     p->kept_k[c] = k;
     p->n_kept++;
-}
-
-/* The fractional knapsack: the largest dual sum of a group on size s that holds a partial group
- * of dual sum `sum` and isolated utilisation `util`, completed from the tasks order[pos ..]
- * (by dual per utilisation, highest first), the isolated utilisation of a passing group at most
- * 1 + 1e-9 and fractions allowed. Every completion's dual sum is at most this. */
-double pm_knapsack(const pm *p, size_t pos, double sum, double util)
-{
-    double room = 1.0 + 1e-9 - util, kb = sum;
-    for (size_t q = pos; q < p->n; q++) {
-        size_t i = p->order[q];
-        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
-        if (pi <= 0)
-            break;
-        if (ui <= room) {
-            kb += pi;
-            room -= ui;
-        } else {
-            kb += pi * (room > 0 ? room / ui : 0);
-            break;
-        }
-    }
-    return kb;
-}
-
-bool pm_node(pm *p, long cap)
-{
-    if (++p->nodes > cap || ((p->nodes & 15) == 0 && search_past(p->deadline)))
-        p->truncated = true;
-    return !p->truncated;
-}
-
-static void dfs(pm *p, size_t pos, size_t k, double sum, double util)
-{
-    if (p->truncated || p->oom)
-        return;
-    if (!pm_node(p, p->node_cap))
-        return;
-    if (pos == p->n || sum + p->suffix[pos] <= p->best_sum)
-        return;
-    /* the fractional knapsack over the undecided tasks */
-    if (pm_knapsack(p, pos, sum, util) <= p->best_sum)
-        return;
-    size_t t = p->order[pos];
-    double ut = lbt_util(p->b, t, p->s);
-    if (util + ut < 1.0 + 1e-9 && !pm_conflicts(p, t, k)) {
-        p->G[k] = t;
-        int r = pm_complement_pass(p, k + 1);
-        if (r == 1 && sum + p->pi[t] > p->best_sum) {
-            p->best_sum = sum + p->pi[t];
-            p->best_k = k + 1;
-            memcpy(p->best_G, p->G, (k + 1) * sizeof *p->G);
-            keep(p, p->G, k + 1);
-        }
-        /* the complement holds the decided-outside set: a pass there is a pass here */
-        if (r == 0)
-            r = lbt_group_pass(p->b, p->G, k + 1, p->s, p->out);
-        if (r < 0) {
-            p->oom = true;
-            return;
-        }
-        if (r == 1)
-            dfs(p, pos + 1, k + 1, sum + p->pi[t], util + ut);
-    }
-    p->out[t] = 1;
-    dfs(p, pos + 1, k, sum, util);
-    p->out[t] = 0;
-}
-
-static const pm *sort_pm; /* qsort has no context argument in C11 */
-
-/* Positive duals first, by dual per isolated utilisation (highest first); then the others. */
-static int by_ratio(const void *x, const void *y)
-{
-    size_t i = *(const size_t *)x, j = *(const size_t *)y;
-    const pm *p = sort_pm;
-    double pi = p->pi[i], pj = p->pi[j];
-    if ((pi > 0) != (pj > 0))
-        return pi > 0 ? -1 : 1;
-    double ri = pi > 0 ? pi / (lbt_util(p->b, i, p->s) + 1e-12) : pi;
-    double rj = pj > 0 ? pj / (lbt_util(p->b, j, p->s) + 1e-12) : pj;
-    if (ri != rj)
-        return ri > rj ? -1 : 1;
-    return i < j ? -1 : (i > j);
 }
 
 /* Greedy columns for size s: tasks in order, each kept if the group still passes with every
@@ -329,25 +158,17 @@ static int greedy(pm *p, double thr)
     return 0;
 }
 
-void pm_candidates(pm *p, size_t s)
-{
-    p->s = s;
-    p->n = 0;
-    memset(p->out, 0, p->T);
-    for (size_t i = 0; i < p->T; i++) {
-        if (lbt_fits(p->b, i, s))
-            p->order[p->n++] = i;
-        else
-            p->out[i] = 1; /* fails alone on s: never in a group on s, always outside */
-    }
-    sort_pm = p;
-    qsort(p->order, p->n, sizeof *p->order, by_ratio);
-    p->suffix[p->n] = 0.0;
-    for (size_t q = p->n; q-- > 0;)
-        p->suffix[q] = p->suffix[q + 1] + (p->pi[p->order[q]] > 0 ? p->pi[p->order[q]] : 0.0);
-}
-
 typedef enum { PRICE_RELAX, PRICE_GREEDY, PRICE_EXACT } price_mode;
+
+/* The exact pricing's hit (pm_search): a group of dual sum beyond the best so far is the best,
+ * and kept among the round's columns. */
+static bool price_hit(pm *p, size_t k, double sum)
+{
+    p->need = sum;
+    p->best_k = k;
+    keep(p, p->G, k);
+    return true;
+}
 
 /* Pricing on size s. PRICE_EXACT: the depth-first search; returns the least reduced cost (0 if
  * none is negative) or NAN when the search was cut short; the last ROUND_COLS improving groups
@@ -373,24 +194,24 @@ static double price(pm *p, size_t s, price_mode mode, bool *exact, double *rc_lb
         return 0.0;
     }
     *exact = true;
-    p->best_sum = thr + ADD_EPS;
+    p->need = thr + ADD_EPS;
     p->best_k = 0;
     p->nodes = 0;
     p->truncated = false;
-    dfs(p, 0, 0, 0.0, 0.0);
+    pm_search(p, NODE_LIMIT, false, price_hit);
     p->res->pricing_nodes += p->nodes;
     if (p->truncated)
         return NAN;
     /* none found: every pattern's dual sum is at most thr + ADD_EPS */
-    *rc_lb = p->best_k ? thr - p->best_sum : -ADD_EPS;
+    *rc_lb = p->best_k ? thr - p->need : -ADD_EPS;
     return p->best_k ? *rc_lb : 0.0;
 }
 
-/* Sizes by the nodes of their last exact search, fewest first. */
-static int by_cost(const void *x, const void *y)
+/* Sizes by the nodes of their last exact search, fewest first (ctx: the pm). */
+static int by_cost(const void *x, const void *y, void *ctx)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    const pm *p = sort_pm;
+    const pm *p = ctx;
     if (p->cost[a] != p->cost[b])
         return p->cost[a] < p->cost[b] ? -1 : 1;
     return a < b ? -1 : (a > b);
@@ -428,10 +249,8 @@ static int round_(pm *p, bool *done)
     /* an exact round prices its sizes cheapest first (by the nodes of their last search) */
     for (size_t s = 0; s < p->C; s++)
         p->sorder[s] = s;
-    if (!p->use_greedy) {
-        sort_pm = p;
-        qsort(p->sorder, p->C, sizeof *p->sorder, by_cost);
-    }
+    if (!p->use_greedy)
+        sort_ctx(p->sorder, p->C, sizeof *p->sorder, by_cost, p);
     for (size_t si = 0; si < p->C; si++) {
         size_t s = p->sorder[si];
         /* past the deadline the remaining sizes get only the knapsack bound (still valid) */
@@ -506,26 +325,8 @@ void pattern_master_free(pattern_master *m)
 {
     if (!m)
         return;
-    pm *p = &m->p;
-    ilp_free(p->lp);
-    free(p->cover);
-    free(p->pi);
-    free(p->conf);
-    free(p->order);
-    free(p->G);
-    free(p->best_G);
-    free(p->out);
-    free(p->comp);
-    free(p->suffix);
-    free(p->rows);
-    free(p->coef);
-    free(p->bpi);
-    free(p->kept);
-    free(p->ckey);
-    free(p->cval);
-    free(p->kscratch);
-    free(p->sorder);
-    free(p->cost);
+    ilp_free(m->p.lp);
+    pm_close(&m->p);
     free(m);
 }
 
@@ -540,42 +341,12 @@ int pattern_master_run(lbt *b, const jlayout *inc, double deadline, int64_t stop
     m->p = (pm){ .b = b, .T = lbt_tasks(b), .S = lbt_sizes(b), .deadline = deadline,
                  .C = stop_units - 1 < (int64_t)lbt_sizes(b) ? (size_t)(stop_units - 1)
                                                              : lbt_sizes(b),
-                 .node_cap = NODE_LIMIT, .use_greedy = true, .res = &m->res };
+                 .use_greedy = true, .res = &m->res };
     pm *p = &m->p;
-    size_t T = p->T ? p->T : 1;
     int rc = ASSIGN_ENOMEM;
-    p->cover = malloc(T * sizeof *p->cover);
-    p->pi = calloc(T, sizeof *p->pi);
-    p->order = malloc(T * sizeof *p->order);
-    p->G = malloc(T * sizeof *p->G);
-    p->best_G = malloc(T * sizeof *p->best_G);
-    p->out = malloc(T);
-    p->comp = malloc(T);
-    p->suffix = malloc((T + 1) * sizeof *p->suffix);
-    p->rows = malloc((T + 1) * sizeof *p->rows);
-    p->coef = malloc((T + 1) * sizeof *p->coef);
-    p->bpi = malloc(T * sizeof *p->bpi);
-    p->kept = malloc(ROUND_COLS * T * sizeof *p->kept);
-    p->sorder = malloc((p->S ? p->S : 1) * sizeof *p->sorder);
-    p->cost = calloc(p->S ? p->S : 1, sizeof *p->cost);
-    if (!p->sorder || !p->cost || !p->bpi || !p->kept || !p->cover || !p->pi || !p->order || !p->G || !p->best_G ||
-        !p->out || !p->comp || !p->suffix || !p->rows || !p->coef)
+    if (pm_open(p) != 0 || !(p->lp = ilp_new("rtgpu_patterns", 0, d)))
         goto done;
-    if (!(p->lp = ilp_new("rtgpu_patterns", 0, d)))
-        goto done;
-    p->W = (p->T + 63) / 64;
-    p->cache_cap = 1024; /* a power of two: 256 slots per (task, size), at most CACHE_SLOTS */
-    while (p->cache_cap < CACHE_SLOTS &&
-           (double)p->cache_cap < 256.0 * (double)p->T * (double)p->S)
-        p->cache_cap *= 2;
-    p->ckey = calloc(p->cache_cap * (p->W + 1), sizeof *p->ckey);
-    p->cval = malloc(p->cache_cap);
-    p->kscratch = malloc((p->W + 1) * sizeof *p->kscratch);
-    if (!p->ckey || !p->cval || !p->kscratch) { /* only a speed-up */
-        free(p->ckey);
-        p->ckey = NULL;
-    }
-    fill_conflicts(p);
+    pm_fill_conflicts(p);
     rc = build(p, inc);
     for (long r = 0; rc == ASSIGN_OK && r < MAX_ROUNDS && p->T > 0; r++) {
         bool fin = false;
@@ -595,7 +366,6 @@ done:
     *master = m;
     return ASSIGN_OK;
 }
-
 
 int pattern_bound(lbt *b, const jlayout *inc, double deadline, int64_t stop_units, rt_diags *d,
                   pattern_result *out)

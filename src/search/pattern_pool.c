@@ -1,7 +1,7 @@
 /* pattern_pool: the patterns that the closing MIP (pattern_mip.c) chooses from (docs/assignment.md
  * sec. 5a, "The pool"): enumerated per size from the duals of the pattern master's best bound
- * (pattern.c) with the pricing's prunings (pattern_int.h), stored flat, and ordered for the MIP
- * (the incumbent's patterns first, then by least reduced cost). */
+ * (pattern.c) by the pricing's search with a fixed threshold (pm.h), stored flat, and ordered
+ * for the MIP (the incumbent's patterns first, then by least reduced cost). */
 #include "search/pattern_pool.h"
 
 #include <math.h>
@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/pattern_int.h"
+#include "search/pm.h"
 #include "search/search_int.h"
 #include "util/analyzer.h"
+#include "util/sort.h"
 
 #define ENUM_NODES 4000000L /* nodes of the pool enumeration, all sizes together */
 #define POOL_MAX 200000      /* patterns in the pool */
@@ -70,61 +71,35 @@ static int pool_add(pattern_pool *pl, size_t *G, size_t k, int64_t u)
     return 0;
 }
 
-/* Every group on size p->s, every other task outside, that passes the test and whose dual sum
- * reaches p->need: the pricing's search with a fixed threshold, every hit kept. The same
- * prunings (a)-(d) as dfs, each a bound on what any completion can reach or pass.
+/* The enumeration's hit (pm_search): a group on size p->s whose dual sum reaches p->need goes
+ * into the pool, unless it is full (then the enumeration is cut short).
  * gcc 12 -fanalyzer reports a false leak at pool_add here (since the pool has a file of its
  * own): what pool_add reallocates is stored in the pool (p->pool), which the caller of
  * pattern_pool_build frees with pattern_pool_fini. */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
-static void enum_dfs(pm *p, size_t pos, size_t k, double sum, double util)
+static bool pool_hit(pm *p, size_t k, double sum)
 {
-    if (p->truncated || p->oom)
-        return;
-    if (!pm_node(p, p->enum_cap))
-        return;
-    if (pos == p->n || sum + p->suffix[pos] < p->need)
-        return;
-    if (pm_knapsack(p, pos, sum, util) < p->need)
-        return;
-    size_t t = p->order[pos];
-    double ut = lbt_util(p->b, t, p->s);
-    if (util + ut < 1.0 + 1e-9 && !pm_conflicts(p, t, k)) {
-        p->G[k] = t;
-        int r = pm_complement_pass(p, k + 1);
-        if (r == 1 && sum + p->pi[t] >= p->need) {
-            if (p->pool->n >= POOL_MAX) {
-                p->pool_full = p->truncated = true;
-                return;
-            }
-            memcpy(p->best_G, p->G, (k + 1) * sizeof *p->G);
-            if (pool_add(p->pool, p->best_G, k + 1, (int64_t)(p->s + 1)) != 0) {
-                p->oom = true;
-                return;
-            }
-        }
-        if (r == 0)
-            r = lbt_group_pass(p->b, p->G, k + 1, p->s, p->out);
-        if (r < 0) {
-            p->oom = true;
-            return;
-        }
-        if (r == 1)
-            enum_dfs(p, pos + 1, k + 1, sum + p->pi[t], util + ut);
+    (void)sum;
+    if (p->pool->n >= POOL_MAX) {
+        p->truncated = true;
+        return false;
     }
-    p->out[t] = 1;
-    enum_dfs(p, pos + 1, k, sum, util);
-    p->out[t] = 0;
+    memcpy(p->pool_G, p->G, k * sizeof *p->G);
+    if (pool_add(p->pool, p->pool_G, k, (int64_t)(p->s + 1)) != 0) {
+        p->oom = true;
+        return false;
+    }
+    return true;
 }
 RT_ANALYZER_ON
 
-static const double *sort_rc; /* qsort has no context argument in C11 */
-
-static int by_rc(const void *x, const void *y)
+/* Patterns by reduced cost (ctx: one per pattern), least first; ties by index. */
+static int by_rc(const void *x, const void *y, void *ctx)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    if (sort_rc[a] != sort_rc[b])
-        return sort_rc[a] < sort_rc[b] ? -1 : 1;
+    const double *rc = ctx;
+    if (rc[a] != rc[b])
+        return rc[a] < rc[b] ? -1 : 1;
     return a < b ? -1 : (a > b);
 }
 
@@ -149,12 +124,11 @@ static int order_pool(pm *p, const size_t *inc_q, size_t k_inc)
     }
     for (size_t r = 0; r < k_inc; r++)
         rc[inc_q[r]] = -INFINITY;
-    sort_rc = rc;
-    qsort(idx, pl->n, sizeof *idx, by_rc);
+    sort_ctx(idx, pl->n, sizeof *idx, by_rc, rc);
     for (size_t r = 0; r < pl->n; r++) {
         size_t q = idx[r], k = pl->first[q + 1] - pl->first[q];
-        memcpy(p->best_G, pl->task + pl->first[q], k * sizeof *p->best_G);
-        if (pool_add(&nw, p->best_G, k, pl->units[q]) != 0) {
+        memcpy(p->pool_G, pl->task + pl->first[q], k * sizeof *p->pool_G);
+        if (pool_add(&nw, p->pool_G, k, pl->units[q]) != 0) {
             pattern_pool_fini(&nw);
             goto out;
         }
@@ -207,7 +181,6 @@ static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double dead
                                (by_count > by_units ? by_count : by_units);
         delta += 1e-6 * (fabs(delta) > 1 ? fabs(delta) : 1); /* only ever loosens */
         p->deadline = deadline;
-        p->enum_cap = ENUM_NODES;
         p->nodes = 0;
         p->truncated = false;
         for (size_t s = 0; s < p->S && !p->truncated && !p->oom; s++) {
@@ -220,7 +193,7 @@ static int build_pool(pm *p, const jlayout *inc, int64_t pool_units, double dead
                             : (double)(s + 1) * (1.0 - p->mu) - delta;
             if (all)
                 p->need = -INFINITY; /* --write-lp: every pattern that passes the test */
-            enum_dfs(p, 0, 0, 0.0, 0.0);
+            pm_search(p, ENUM_NODES, true, pool_hit);
         }
         p->res->enum_nodes = p->nodes;
         if (p->oom)
