@@ -21,8 +21,7 @@ static int chain_scale_pred(sens_ctx *c, int64_t k, const void *arg)
         if (!sens_scale_system(c, k))
             return 0;
         hol_result r;
-        c->out->analyses++;
-        if (hol_analyse(&c->h_sys, c->o->budget, &r) != 0)
+        if (sens_ctx_sys_analyse(c, &r) != 0)
             return -1;
         for (size_t i = 0; i < n; i++) {
             c->ch_cand[i].bounded = r.tasks[i].status == HOL_BOUNDED;
@@ -33,16 +32,12 @@ static int chain_scale_pred(sens_ctx *c, int64_t k, const void *arg)
         if (!sens_scale_tasks(c, k))
             return 0;
         size_t misses = 0;
-        sens_ctx_restore(c);
-        c->out->analyses++;
-        int rc = rt_eval_rta(c->ts, c->scratch, &c->chain_o, c->c_ns, SIZE_MAX, 0, c->rta,
-                             &misses);
+        int rc = sens_ctx_rta(c, &c->chain_o, SIZE_MAX, &misses);
         for (size_t i = 0; rc == EVAL_OK && i < n; i++) {
             c->ch_cand[i].bounded = c->rta[i].status == RTA_BOUNDED;
             c->ch_cand[i].wcrt_ns = c->rta[i].wcrt_ns;
         }
-        rta_results_fini(c->rta, n);
-        memset(c->rta, 0, n * sizeof *c->rta);
+        sens_ctx_rta_clear(c);
         if (rc != EVAL_OK)
             return -1;
     }

@@ -77,14 +77,24 @@ void sens_ctx_restore(sens_ctx *c)
     memcpy(c->scratch->task_prio, c->l->task_prio, c->l->n_tasks * sizeof *c->l->task_prio);
 }
 
+int sens_ctx_rta(sens_ctx *c, const rt_options *o, size_t part, size_t *misses)
+{
+    sens_ctx_restore(c);
+    c->out->analyses++;
+    return rt_eval_rta(c->ts, c->scratch, o, c->c_ns, part, 0, c->rta, misses);
+}
+
+void sens_ctx_rta_clear(sens_ctx *c)
+{
+    rta_results_fini(c->rta, c->ts->n_tasks);
+    memset(c->rta, 0, c->ts->n_tasks * sizeof *c->rta);
+}
+
 int sens_ctx_rta_passes(sens_ctx *c, size_t part)
 {
     size_t misses = 0;
-    sens_ctx_restore(c);
-    c->out->analyses++;
-    int rc = rt_eval_rta(c->ts, c->scratch, c->o, c->c_ns, part, 0, c->rta, &misses);
-    rta_results_fini(c->rta, c->ts->n_tasks);
-    memset(c->rta, 0, c->ts->n_tasks * sizeof *c->rta);
+    int rc = sens_ctx_rta(c, c->o, part, &misses);
+    sens_ctx_rta_clear(c);
     return rc != EVAL_OK ? -1 : misses == 0;
 }
 
@@ -126,4 +136,10 @@ void sens_ctx_sys_reset(sens_ctx *c)
             c->h_steps[s].launch_wcet_ns = c->h_lw + at;
             c->h_steps[s].launch_bcet_ns = c->h_lb + at;
         }
+}
+
+int sens_ctx_sys_analyse(sens_ctx *c, hol_result *r)
+{
+    c->out->analyses++;
+    return hol_analyse(&c->h_sys, c->o->budget, r) != 0 ? -1 : 0;
 }

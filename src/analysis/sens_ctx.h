@@ -48,8 +48,13 @@ int sens_ctx_open(sens_ctx *c, const model *m, const rt_taskset *ts, const rt_la
 void sens_ctx_close(sens_ctx *c);
 /* The scratch layout back to l's sizes and priorities. */
 void sens_ctx_restore(sens_ctx *c);
-/* RTA of partition part (all when part >= n_parts) of the scratch layout with the WCETs in
- * c->c_ns: 1 pass, 0 miss, -1 out of memory. */
+/* RTA under o of partition part (all when part >= n_parts) of the scratch layout, restored
+ * first, with the WCETs in c->c_ns, counted as a candidate: rt_eval_rta's status and *misses,
+ * the results in c->rta until sens_ctx_rta_clear. */
+int sens_ctx_rta(sens_ctx *c, const rt_options *o, size_t part, size_t *misses);
+/* Free and zero the results in c->rta. */
+void sens_ctx_rta_clear(sens_ctx *c);
+/* sens_ctx_rta under c->o, cleared: 1 pass, 0 miss, -1 out of memory. */
 int sens_ctx_rta_passes(sens_ctx *c, size_t part);
 /* Full analysis of the scratch layout (sizes as set by the caller) under options o: 1 every
  * deadline holds, 0 not (or a WCET out of range), -1 out of memory. keep (not NULL): the
@@ -59,5 +64,8 @@ int sens_ctx_full_passes(sens_ctx *c, const rt_options *o, rt_eval *keep);
 size_t sens_ctx_sys_first_launch(const sens_ctx *c, size_t s);
 /* The system copy back to the base system's figures, the GPU steps' launches pointing into it. */
 void sens_ctx_sys_reset(sens_ctx *c);
+/* The holistic analysis of the system copy into *r (the caller's to hol_result_fini), counted as
+ * a candidate. 0, or -1 on out of memory. */
+int sens_ctx_sys_analyse(sens_ctx *c, hol_result *r);
 
 #endif

@@ -12,8 +12,7 @@
 static int sys_passes(sens_ctx *c)
 {
     hol_result r;
-    c->out->analyses++;
-    if (hol_analyse(&c->h_sys, c->o->budget, &r) != 0)
+    if (sens_ctx_sys_analyse(c, &r) != 0)
         return -1;
     int pass = r.schedulable;
     hol_result_fini(&r);
