@@ -11,7 +11,8 @@
 #include "analysis/sens_scale.h"
 #include "analysis/sens_search.h"
 
-
+/* Chain *arg with every WCET scaled by k / SENS_UNIT: 1 within its requirements, 0 not (or a
+ * WCET out of range), -1 out of memory. */
 static int chain_scale_pred(sens_ctx *c, int64_t k, const void *arg)
 {
     const rt_chain *ch = &c->ts->chains[*(const size_t *)arg];

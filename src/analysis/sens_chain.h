@@ -1,5 +1,4 @@
-/* sens_chain: the critical scaling factor of each cause-effect chain (docs/evidence.md sec. 1,
- * "Chains"). */
+/* sens_chain: each cause-effect chain's critical scaling factor (docs/evidence.md sec. 1). */
 #ifndef RT_SENS_CHAIN_H
 #define RT_SENS_CHAIN_H
 

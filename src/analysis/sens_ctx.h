@@ -1,6 +1,4 @@
-/* sens_ctx: the working state of one sensitivity computation (docs/evidence.md sec. 1): the
- * copies each candidate is written into, the budget every candidate charges, and the analyses
- * that decide whether a candidate passes. */
+/* sens_ctx: a sensitivity computation's working state and the analyses of its candidates. */
 #ifndef RT_SENS_CTX_H
 #define RT_SENS_CTX_H
 

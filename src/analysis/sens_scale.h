@@ -1,5 +1,4 @@
-/* sens_scale: the WCETs of a candidate of the critical scaling factor a = k / SENS_UNIT
- * (docs/evidence.md sec. 1): one launch's, every task's, every step's of a whole system. */
+/* sens_scale: the WCETs of a candidate of the critical scaling factor a = k / SENS_UNIT. */
 #ifndef RT_SENS_SCALE_H
 #define RT_SENS_SCALE_H
 

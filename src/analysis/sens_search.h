@@ -1,5 +1,4 @@
-/* sens_search: the exact searches behind every sensitivity figure (docs/evidence.md sec. 1): the
- * largest value of one integer at which a candidate still passes. */
+/* sens_search: the exact searches behind every sensitivity figure (docs/evidence.md sec. 1). */
 #ifndef RT_SENS_SEARCH_H
 #define RT_SENS_SEARCH_H
 

@@ -1,5 +1,4 @@
-/* sens_system: the sensitivity of a whole system (docs/evidence.md sec. 1, "Whole systems"): each
- * step's WCET headroom and the critical scaling factor of every step. */
+/* sens_system: a whole system's step headroom and scaling factor (docs/evidence.md sec. 1). */
 #ifndef RT_SENS_SYSTEM_H
 #define RT_SENS_SYSTEM_H
 

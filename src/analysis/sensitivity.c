@@ -211,6 +211,8 @@ static int explain(sens_ctx *c, size_t i)
     return 0;
 }
 
+/* ---- the whole computation ---- */
+
 static int alloc_out(const rt_taskset *ts, const rt_layout *l, const rt_eval *base,
                      sens_result *out)
 {

@@ -1,5 +1,4 @@
-/* win_odo: the exact search for a member's worst-case window over the co-runner combinations of
- * the other hosting partitions (docs/model.md sec. 3): an odometer with branch-and-bound. */
+/* win_odo: the exact worst-case co-runner search, an odometer with branch-and-bound. */
 #ifndef RT_WIN_ODO_H
 #define RT_WIN_ODO_H
 

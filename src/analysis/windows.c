@@ -12,6 +12,8 @@
 
 #include "analysis/win_odo.h"
 
+/* ---- launches and members ---- */
+
 typedef struct win_pair {
     size_t part, kernel;
 } win_pair;
