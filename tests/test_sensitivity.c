@@ -19,6 +19,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/sensitivity.h"
+#include "analysis/sens_scale.h"
 #include "fixture_model.h"
 #include "models/model.h"
 #include "suites.h"

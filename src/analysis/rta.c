@@ -39,7 +39,7 @@
 
 #include "util/ckint.h"
 
-/* ====== Limits and records ====== */
+/* ---- limits and records ---- */
 
 /* A fixpoint iterate above this is reported as RTA_LIMIT (2^62 ns, docs/analysis.md sec. 5). */
 #define RTA_BOUND_NS ((int64_t)1 << 62)
@@ -83,7 +83,7 @@ typedef struct rta_key {
     size_t index;
 } rta_key;
 
-/* ====== Names and results ====== */
+/* ---- names and results ---- */
 
 const char *rta_status_name(rta_status s)
 {
@@ -120,7 +120,7 @@ void rta_results_fini(rta_result *r, size_t n)
     }
 }
 
-/* ====== Input checks and the exact utilisation test ====== */
+/* ---- input checks and the exact utilisation test ---- */
 
 /* Periods must be positive (they divide), WCETs and jitters non-negative. */
 static bool rta_tasks_valid(const rta_task *tasks, size_t n)
@@ -198,7 +198,7 @@ static bool rta_util_ge_one(const int64_t *c, const int64_t *t, size_t m, uint64
     }
 }
 
-/* ====== Demand sums ====== */
+/* ---- demand sums ---- */
 
 static void rta_demand_start(rta_demand *d, const rta_set *s, size_t n, int64_t off,
                              rt_budget *budget)
@@ -252,7 +252,30 @@ static rta_status rta_demand_eval(rta_demand *d, int64_t x, int64_t *gap)
     return RTA_BOUNDED;
 }
 
-/* ====== One task: eq. t, w, R ====== */
+/* ---- one task: eq. t, w, R ---- */
+
+/* The least fixpoint of x = base + D(x) (eq. t, eq. w), d the demand sum, from a start x known to
+ * be <= it: the iteration rises to it. *gap as for rta_demand_eval at the fixpoint. RTA_LIMIT
+ * once an iterate passes 2^62 ns, else the status of rta_demand_eval or of the sum. */
+static rta_status rta_fixpoint(rta_demand *d, int64_t base, int64_t x, int64_t *x_out,
+                               int64_t *gap)
+{
+    rta_status st;
+    int64_t next;
+    for (;;) {
+        if (x > RTA_BOUND_NS)
+            return RTA_LIMIT;
+        if ((st = rta_demand_eval(d, x, gap)) != RTA_BOUNDED)
+            return st;
+        if (ck_add(base, d->sum, &next))
+            return RTA_OVERFLOW;
+        if (next <= x)            /* next >= x always holds, so this is next == x */
+            break;
+        x = next;
+    }
+    *x_out = x;
+    return RTA_BOUNDED;
+}
 
 /* eq. t: the level-i busy period over hep(i) = s[0 .. m]. ceil((t + J)/T) is written
  * floor((t + J - 1)/T) + 1 (equal for t + J >= 0), a demand sum with off = -1. Any t > 0 releases
@@ -269,8 +292,7 @@ static rta_status rta_busy_period(const rta_set *s, int64_t b, int64_t from, rt_
                                   int64_t *t_out)
 {
     rta_demand d;
-    rta_status st;
-    int64_t t = b, next;
+    int64_t t = b;
     for (size_t k = 0; k <= s->m; k++)
         if (ck_add(t, s->c[k], &t))
             return RTA_OVERFLOW;
@@ -278,44 +300,10 @@ static rta_status rta_busy_period(const rta_set *s, int64_t b, int64_t from, rt_
     if (reused)
         t = from;
     rta_demand_start(&d, s, s->m + 1, -1, budget);
-    for (;;) {
-        if (t > RTA_BOUND_NS)
-            return RTA_LIMIT;
-        st = rta_demand_eval(&d, t, NULL);
-        if (st == RTA_BOUNDED && ck_add(b, d.sum, &next))
-            st = RTA_OVERFLOW;
-        if (st == RTA_OVERFLOW && reused)
-            return rta_busy_period(s, b, 0, budget, t_out);
-        if (st != RTA_BOUNDED)
-            return st;
-        if (next <= t)            /* next >= t always holds, so this is next == t */
-            break;
-        t = next;
-    }
-    *t_out = t;
-    return RTA_BOUNDED;
-}
-
-/* eq. w for one job: base = B + q C, d the hp demand (off = 0), w a start known to be <= the
- * least fixpoint; the iteration rises to it. *gap as for rta_demand_eval at the fixpoint. */
-static rta_status rta_job_start(rta_demand *d, int64_t base, int64_t w, int64_t *w_out,
-                                int64_t *gap)
-{
-    rta_status st;
-    int64_t next;
-    for (;;) {
-        if (w > RTA_BOUND_NS)
-            return RTA_LIMIT;
-        if ((st = rta_demand_eval(d, w, gap)) != RTA_BOUNDED)
-            return st;
-        if (ck_add(base, d->sum, &next))
-            return RTA_OVERFLOW;
-        if (next <= w)            /* next >= w always holds, so this is next == w */
-            break;
-        w = next;
-    }
-    *w_out = w;
-    return RTA_BOUNDED;
+    rta_status st = rta_fixpoint(&d, b, t, t_out, NULL);
+    if (st == RTA_OVERFLOW && reused)
+        return rta_busy_period(s, b, 0, budget, t_out);
+    return st;
 }
 
 /* Append one step to r's trace unless it holds cap steps; *room is the allocated size. */
@@ -369,7 +357,7 @@ static rta_status rta_q_loop(const rta_set *set, const rta_own *o, int64_t q_job
     for (int64_t q = 0; q < q_jobs; q++) {
         if (ck_mul(q, o->c, &base) || ck_add(base, o->b, &base) || ck_add(base, o->extra, &base))
             return RTA_OVERFLOW;
-        rta_status st = rta_job_start(&d, base, w, &w, &gap);
+        rta_status st = rta_fixpoint(&d, base, w, &w, &gap);  /* eq. w: base = B + q C + X */
         if (st != RTA_BOUNDED)
             return st;
         if (rta_job_response(o, q, w, &rq))
@@ -447,7 +435,7 @@ static int rta_analyse(const rta_set *set, const rta_own *o, rta_busy bp, size_t
     return oom ? -1 : 0;
 }
 
-/* ====== One partition ====== */
+/* ---- one partition ---- */
 
 /* The per-partition arrays: tasks in priority order and scratch for one task's analysis. */
 typedef struct rta_part {
@@ -694,7 +682,7 @@ int rta_npfp_pass(const rta_task *tasks, size_t n, rt_budget *budget, rta_result
     return !miss;
 }
 
-/* ====== Audsley's algorithm ====== */
+/* ---- Audsley's algorithm ---- */
 
 /* Audsley's algorithm (OPA), one level from the bottom at a time. At level L the unassigned tasks
  * are exactly hep of the candidate (all others unassigned are hp, the assigned ones are lp), so
@@ -779,7 +767,7 @@ cleanup:
     return rc;
 }
 
-/* ====== Entry points with the default budget ====== */
+/* ---- entry points with the default budget ---- */
 
 int rta_npfp(const rta_task *tasks, size_t n, size_t trace_cap, rta_result *out)
 {

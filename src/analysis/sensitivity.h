@@ -119,7 +119,5 @@ int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const
                  const rt_eval *base, bool *has, int64_t *scaling_k, uint64_t *analyses);
 /* Free what sens_compute put in r; safe on a zeroed struct. */
 void sens_result_fini(sens_result *r);
-/* The scaled WCET ceil(k * w / SENS_UNIT) of one launch; false if it leaves 2^62 ns. */
-bool sens_scale_ns(int64_t w_ns, int64_t k, int64_t *out);
 
 #endif
