@@ -299,7 +299,7 @@ static void after_analysis(run *r)
      * measurements and --emit-taskset for it (docs/system.md sec. 5) */
     bool flows = rt_taskset_has_system_steps(r->ts) || r->o.gpu_kernel_preemption;
     /* the small work budget may run out in the sensitivity: then there are no figures */
-    int rc = sens_compute(r->m, r->ts, r->l, &r->o, &r->ev, &r->sens);
+    int rc = sens_compute(r->m, r->ts, r->l, &r->o, NULL, &r->ev, &r->sens);
     FUZZ_ASSERT(rc == SENS_OK || rc == SENS_BUDGET);
     r->have_sens = rc == SENS_OK;
     if (r->meas_in && !flows) {
@@ -380,7 +380,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.m = model_new(r.gpu, r.ts);
     FUZZ_ASSERT(r.m != NULL);
     r.l = fuzz_layout(r.ts, r.gpu);
-    int rc = rt_eval_layout(r.m, r.ts, r.l, &r.o, FUZZ_TRACE_STEPS, &r.ev);
+    int rc = rt_eval_layout(r.m, r.ts, r.l, &r.o, NULL, FUZZ_TRACE_STEPS, &r.ev);
     /* EVAL_ERANGE (a time past 2^62 ns) and EVAL_EBCET (a run's bcet above its WCET on its
      * partition) are the refusals rtgpu-analyze reports as bad input (exit 2) */
     FUZZ_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE || rc == EVAL_EBCET);

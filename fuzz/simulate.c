@@ -183,7 +183,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.m = model_new(r.gpu, r.ts);
     FUZZ_ASSERT(r.m != NULL);
     r.l = fuzz_layout(r.ts, r.gpu);
-    int rc = rt_eval_layout(r.m, r.ts, r.l, &r.o, 0, &r.ev);
+    int rc = rt_eval_layout(r.m, r.ts, r.l, &r.o, NULL, 0, &r.ev);
     FUZZ_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE || rc == EVAL_EBCET);
     if (rc == EVAL_OK && r.ev.decided) {
         r.phase = malloc((r.ts->n_tasks ? r.ts->n_tasks : 1) * sizeof *r.phase);

@@ -182,7 +182,7 @@ static inline void check_layout(const fixture *f, const rt_options *o, const ass
     rt_layout *copy = rt_layout_copy(l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
     rt_eval ev;
-    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f->m, f->ts, copy, o, 0, &ev), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f->m, f->ts, copy, o, NULL, 0, &ev), EVAL_OK);
     CU_ASSERT_TRUE(ev.schedulable);
     rt_eval_fini(&ev);
     rt_layout_free(copy);
@@ -206,7 +206,7 @@ static inline bool fx_jl_passes(const fixture *f, const rt_options *o, const jud
     rt_layout *rl = judge_layout(j, l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(rl);
     rt_eval ev;
-    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f->m, f->ts, rl, o, 0, &ev), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f->m, f->ts, rl, o, NULL, 0, &ev), EVAL_OK);
     bool pass = ev.schedulable;
     rt_eval_fini(&ev);
     rt_layout_free(rl);
@@ -253,7 +253,7 @@ static inline bool brute_schedulable(brute *b)
     size_t T = b->f->ts->n_tasks;
     rt_layout *l = fx_blocks_layout(b->block, T, b->sizes, b->n_blocks);
     rt_eval ev;
-    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
+    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, NULL, 0, &ev);
     CU_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
     bool ok = rc == EVAL_OK && ev.schedulable;
     /* the brute force is the reference: every analysis it runs must be decided */

@@ -331,11 +331,11 @@ static void test_windows_pruned_equals_plain(void)
             win_combo a, b;
             size_t am[8];
             wl.plain = false;
-            win_worst(&wl, &g, &o, self, &a);
+            win_worst(&wl, &g, &o, NULL, self, &a);
             CU_ASSERT_FATAL(a.n <= 8);
             memcpy(am, a.members, a.n * sizeof *am);
             wl.plain = true;
-            win_worst(&wl, &g, &o, self, &b);
+            win_worst(&wl, &g, &o, NULL, self, &b);
             CU_ASSERT_EQUAL_FATAL(a.n, b.n);
             for (size_t i = 0; i < a.n; i++)
                 CU_ASSERT_EQUAL(am[i], b.members[i]);
@@ -395,11 +395,11 @@ static void test_windows_l2_not_duplicate(void)
             win_combo a, b;
             size_t am[8];
             wl.plain = false;
-            win_worst(&wl, &g, &o, 0, &a);
+            win_worst(&wl, &g, &o, NULL, 0, &a);
             CU_ASSERT_FATAL(a.n <= 8);
             memcpy(am, a.members, a.n * sizeof *am);
             wl.plain = true;
-            win_worst(&wl, &g, &o, 0, &b);
+            win_worst(&wl, &g, &o, NULL, 0, &b);
             CU_ASSERT_EQUAL_FATAL(a.n, b.n);
             for (size_t i = 0; i < a.n; i++) {
                 CU_ASSERT_EQUAL(am[i], b.members[i]);
@@ -429,12 +429,11 @@ static void test_eval_budget(void)
         rt_options o;
         rt_options_default(&o);
         rt_eval full, cut;
-        CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, f.l, &o, 0, &full), EVAL_OK);
+        CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, f.l, &o, NULL, 0, &full), EVAL_OK);
         CU_ASSERT(full.decided);
         rt_budget b;
         budget_init(&b, 20);            /* runs out inside the window search */
-        o.budget = &b;
-        CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, f.l, &o, 0, &cut), EVAL_OK);
+        CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, f.l, &o, &b, 0, &cut), EVAL_OK);
         CU_ASSERT(b.exhausted);
         CU_ASSERT_EQUAL(b.step, BUDGET_STEP_WINDOWS);
         CU_ASSERT_FALSE(cut.decided);

@@ -107,7 +107,7 @@ static void cbrute_layout(cbrute *b, int64_t used)
     rt_layout *copy = rt_layout_copy(l);
     CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
     rt_eval ev;
-    int rc = rt_eval_layout(b->f->m, b->f->ts, copy, b->o, 0, &ev);
+    int rc = rt_eval_layout(b->f->m, b->f->ts, copy, b->o, NULL, 0, &ev);
     CU_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
     CU_ASSERT(rc != EVAL_OK || ev.decided);   /* the reference decides every layout */
     bool ok = rc == EVAL_OK && ev.schedulable;

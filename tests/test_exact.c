@@ -236,7 +236,7 @@ static void test_exact_recheck(void)
     bool contradicts = true;
     rt_layout *l = pair_on(3);
     CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-    CU_ASSERT_EQUAL_FATAL(rt_recheck(x.m, x.ts, l, &x.o, 0, &ev, &contradicts), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_recheck(x.m, x.ts, l, &x.o, NULL, 0, &ev, &contradicts), EVAL_OK);
     CU_ASSERT_TRUE(ev.schedulable);
     CU_ASSERT_FALSE(contradicts);
     CU_ASSERT_EQUAL(ev.rta[1].wcrt_ns, 80);
@@ -244,7 +244,7 @@ static void test_exact_recheck(void)
     rt_layout_free(l);
     l = apart(2, 2);
     CU_ASSERT_PTR_NOT_NULL_FATAL(l);
-    CU_ASSERT_EQUAL_FATAL(rt_recheck(x.m, x.ts, l, &x.o, 0, &ev, &contradicts), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_recheck(x.m, x.ts, l, &x.o, NULL, 0, &ev, &contradicts), EVAL_OK);
     CU_ASSERT_TRUE(ev.decided);
     CU_ASSERT_FALSE(ev.schedulable);
     CU_ASSERT_TRUE(contradicts);
@@ -256,7 +256,7 @@ static void test_exact_recheck(void)
     l = pair_on(2);
     CU_ASSERT_PTR_NOT_NULL_FATAL(l);
     x.o.budget_units = 1;
-    CU_ASSERT_EQUAL_FATAL(rt_recheck(x.m, x.ts, l, &x.o, 0, &ev, &contradicts), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_recheck(x.m, x.ts, l, &x.o, NULL, 0, &ev, &contradicts), EVAL_OK);
     CU_ASSERT_FALSE(ev.decided);
     CU_ASSERT_FALSE(ev.schedulable);
     CU_ASSERT_FALSE(contradicts);

@@ -41,7 +41,7 @@ static void test_judge_cache_evicts(void)
         rt_layout *rl = judge_layout(j, &l);
         CU_ASSERT_PTR_NOT_NULL_FATAL(rl);
         rt_eval ev;
-        int erc = rt_eval_layout(f.m, f.ts, rl, &o, 0, &ev);
+        int erc = rt_eval_layout(f.m, f.ts, rl, &o, NULL, 0, &ev);
         bool same = v.pass == (erc == EVAL_OK && ev.schedulable);
         for (size_t i = 0; i < T; i++)
             same = same && v.miss[i] == (erc != EVAL_OK || !ev.rta[i].schedulable);

@@ -63,7 +63,7 @@ static int sys_run(sys *y, const char *csv, double margin)
     y->o.priorities = RT_PRIO_DM;
     y->m = model_new(y->gpu, y->ts);
     y->l = rt_layout_from_taskset(y->ts);
-    if (!y->m || !y->l || rt_eval_layout(y->m, y->ts, y->l, &y->o, 0, &y->e) != EVAL_OK)
+    if (!y->m || !y->l || rt_eval_layout(y->m, y->ts, y->l, &y->o, NULL, 0, &y->e) != EVAL_OK)
         return -9;
     return meas_check(y->m, y->ts, y->obs, &y->o, &y->e, &y->r);
 }

@@ -60,9 +60,9 @@ static int sys_run(sys *y)
 {
     if (!y->m && !(y->m = model_new(y->gpu, y->ts)))
         return -1;
-    if (rt_eval_layout(y->m, y->ts, y->l, &y->o, 0, &y->e) != EVAL_OK)
+    if (rt_eval_layout(y->m, y->ts, y->l, &y->o, NULL, 0, &y->e) != EVAL_OK)
         return -1;
-    return sens_compute(y->m, y->ts, y->l, &y->o, &y->e, &y->s);
+    return sens_compute(y->m, y->ts, y->l, &y->o, NULL, &y->e, &y->s);
 }
 
 static int sys_load(sys *y, const char *taskset)
@@ -300,7 +300,7 @@ static bool full_meets(const sys *y, size_t p, int64_t sms, double m)
     rt_options o = y->o;
     o.margin = m;
     rt_eval e;
-    int rc = rt_eval_layout(y->m, y->ts, l, &o, 0, &e);
+    int rc = rt_eval_layout(y->m, y->ts, l, &o, NULL, 0, &e);
     bool ok = rc == EVAL_OK && e.schedulable;
     if (rc == EVAL_OK)
         rt_eval_fini(&e);

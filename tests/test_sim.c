@@ -176,7 +176,7 @@ static void sys_eval(sys *s)
     if (s->have_ev)
         rt_eval_fini(&s->ev);
     s->have_ev = false;
-    if (rt_eval_layout(s->m, s->ts, s->l, &s->o, 0, &s->ev) != EVAL_OK)
+    if (rt_eval_layout(s->m, s->ts, s->l, &s->o, NULL, 0, &s->ev) != EVAL_OK)
         CU_FAIL_FATAL("rt_eval_layout failed");
     s->have_ev = true;
 }
@@ -718,7 +718,7 @@ static void gen_system(uint64_t *rng, sys *s)
     if (!s->m)
         CU_FAIL_FATAL("out of memory");
     wcet_result w;
-    if (wcet_compute(s->m, s->ts, s->l, &s->o, &w) != WCET_OK)
+    if (wcet_compute(s->m, s->ts, s->l, &s->o, NULL, &w) != WCET_OK)
         CU_FAIL_FATAL("wcet_compute failed");
     int64_t maxc = 1;
     for (size_t t = 0; t < nt; t++)

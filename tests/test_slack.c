@@ -26,7 +26,7 @@ static void sbrute_eval(sbrute *b)
     size_t T = b->f->ts->n_tasks;
     rt_layout *l = fx_blocks_layout(b->block, T, b->sizes, b->n_blocks);
     rt_eval ev;
-    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
+    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, NULL, 0, &ev);
     if (rc == EVAL_OK && ev.schedulable) {
         int64_t n = 0, dd = 0;
         for (size_t i = 0; i < T; i++) {

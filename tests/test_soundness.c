@@ -335,7 +335,7 @@ static int snd_model_check(const snd_case *c, double sup_max)
     rt_options_default(&o);
     wcet_result res;
     double C = c->mem[c->kpart][0].cycles;
-    if (wcet_compute(m, ts, l, &o, &res) == WCET_OK) {
+    if (wcet_compute(m, ts, l, &o, NULL, &res) == WCET_OK) {
         const wcet_launch *la = &res.tasks[0].launches[0];
         bad += la->isolated_cycles != C || !la->exhaustive ||
                !(fabs(la->interference_cycles - C * sup_max) <= 1e-12 * C * sup_max);
@@ -344,7 +344,7 @@ static int snd_model_check(const snd_case *c, double sup_max)
         bad++;
     }
     o.combination_cap = 1;                     /* past the cap: M = 2 I(S_max), still a bound */
-    if (wcet_compute(m, ts, l, &o, &res) == WCET_OK) {
+    if (wcet_compute(m, ts, l, &o, NULL, &res) == WCET_OK) {
         const wcet_launch *la = &res.tasks[0].launches[0];
         bad += la->exhaustive || !(la->interference_cycles >= C * sup_max * (1.0 - 1e-12));
         wcet_result_fini(&res);

@@ -107,7 +107,7 @@ static bool sbrute_schedulable(sbrute *b)
     for (size_t i = 0; i < T; i++)
         l->task_part[i] = i < b->nt ? b->block[i] : SIZE_MAX;
     rt_eval ev;
-    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, 0, &ev);
+    int rc = rt_eval_layout(b->f->m, b->f->ts, l, b->o, NULL, 0, &ev);
     CU_ASSERT(rc == EVAL_OK || rc == EVAL_ERANGE);
     bool ok = rc == EVAL_OK && ev.schedulable;
     CU_ASSERT(rc != EVAL_OK || ev.decided);
@@ -198,7 +198,7 @@ static void sys_compare(size_t nt, bool cpu_task, uint64_t seed, rt_prio_mode pr
         rt_layout *copy = rt_layout_copy(r.layout);
         CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
         rt_eval ev;
-        CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, copy, &o, 0, &ev), EVAL_OK);
+        CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, copy, &o, NULL, 0, &ev), EVAL_OK);
         CU_ASSERT_TRUE(ev.schedulable);
         rt_eval_fini(&ev);
         rt_layout_free(copy);

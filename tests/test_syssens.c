@@ -65,14 +65,14 @@ static void test_syssens_hand(void)
     rt_layout *l = tiny_system(&f, 100);
     rt_options o = opts_naive_double();
     rt_eval ev;
-    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, l, &o, 0, &ev), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, l, &o, NULL, 0, &ev), EVAL_OK);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ev.system);
     CU_ASSERT_TRUE(ev.schedulable);
     CU_ASSERT_EQUAL(ev.rta[0].wcrt_ns, 60);
     CU_ASSERT_EQUAL(ev.rta[1].wcrt_ns, 55);
     CU_ASSERT_EQUAL(ev.rta[2].wcrt_ns, 30);
     sens_result s;
-    CU_ASSERT_EQUAL_FATAL(sens_compute(f.m, f.ts, l, &o, &ev, &s), SENS_OK);
+    CU_ASSERT_EQUAL_FATAL(sens_compute(f.m, f.ts, l, &o, NULL, &ev, &s), SENS_OK);
     CU_ASSERT_TRUE(s.system);
     CU_ASSERT_EQUAL_FATAL(s.n_steps, 5);
     static const int64_t want[5] = { 40, 40, 45, 40, 69 };   /* A1 A2 B1 B2 C1 */
@@ -94,7 +94,7 @@ static void test_syssens_hand(void)
     bool has = false;
     int64_t kk = 0;
     uint64_t n = 0;
-    CU_ASSERT_EQUAL(sens_scaling(f.m, f.ts, l, &o, &ev, &has, &kk, &n), SENS_OK);
+    CU_ASSERT_EQUAL(sens_scaling(f.m, f.ts, l, &o, NULL, &ev, &has, &kk, &n), SENS_OK);
     CU_ASSERT_TRUE(has);
     CU_ASSERT_EQUAL(kk, 16500);
     sens_result_fini(&s);
@@ -112,10 +112,10 @@ static void test_syssens_miss(void)
     rt_layout *l = tiny_system(&f, 25);
     rt_options o = opts_naive_double();
     rt_eval ev;
-    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, l, &o, 0, &ev), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(f.m, f.ts, l, &o, NULL, 0, &ev), EVAL_OK);
     CU_ASSERT_FALSE(ev.schedulable);
     sens_result s;
-    CU_ASSERT_EQUAL_FATAL(sens_compute(f.m, f.ts, l, &o, &ev, &s), SENS_OK);
+    CU_ASSERT_EQUAL_FATAL(sens_compute(f.m, f.ts, l, &o, NULL, &ev, &s), SENS_OK);
     for (size_t x = 0; x < s.n_steps; x++)
         CU_ASSERT_FALSE(s.steps[x].has_headroom);
     CU_ASSERT_EQUAL(s.tasks[2].slack_ns, -5);

@@ -565,7 +565,7 @@ static void same_as_sim(rt_taskset *ts, int64_t horizon, int64_t *max)
     o.windows = RT_WINDOWS_WORST_CASE;
     o.priorities = RT_PRIO_GIVEN;
     rt_eval ev;
-    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(m, ts, l, &o, 0, &ev), EVAL_OK);
+    CU_ASSERT_EQUAL_FATAL(rt_eval_layout(m, ts, l, &o, NULL, 0, &ev), EVAL_OK);
     sim_options so;
     sim_options_default(&so);
     so.horizon_ns = horizon;

@@ -71,7 +71,7 @@ static void test_wcet_exp7(void)
     for (int mode = 0; mode < 2; mode++) {
         o.windows = mode ? RT_WINDOWS_SYNCHRONOUS : RT_WINDOWS_WORST_CASE;
         wcet_result r;
-        CU_ASSERT_EQUAL_FATAL(wcet_compute(m, ts, l, &o, &r), WCET_OK);
+        CU_ASSERT_EQUAL_FATAL(wcet_compute(m, ts, l, &o, NULL, &r), WCET_OK);
         CU_ASSERT_EQUAL_FATAL(r.n_tasks, 6);
         for (size_t t = 0; t < 6; t++) {
             const wcet_launch *la = &r.tasks[t].launches[0];
@@ -160,7 +160,7 @@ static void test_wcet_sync_multi(void)
     rt_options_default(&o);
     o.windows = RT_WINDOWS_SYNCHRONOUS;
     wcet_result r;
-    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, &r), WCET_OK);
+    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, NULL, &r), WCET_OK);
     CU_ASSERT_EQUAL(r.tasks[0].launches[0].wcet_ns, 240);
     CU_ASSERT_EQUAL(r.tasks[0].launches[1].wcet_ns, 360);
     CU_ASSERT_EQUAL(r.tasks[0].wcet_ns, 600);
@@ -202,7 +202,7 @@ static void test_wcet_worst_multi(void)
     rt_options o;
     rt_options_default(&o);
     wcet_result r;
-    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, &r), WCET_OK);
+    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, NULL, &r), WCET_OK);
     CU_ASSERT_EQUAL(r.tasks[0].wcet_ns, 600);
     CU_ASSERT_EQUAL(r.tasks[1].wcet_ns, 199);
     CU_ASSERT_EQUAL(r.tasks[3].wcet_ns, 199);
@@ -243,7 +243,7 @@ static void test_wcet_models_and_knobs(void)
     o.windows = RT_WINDOWS_SYNCHRONOUS;
     o.interference = RT_INTF_NAIVE;
     wcet_result r;
-    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, &r), WCET_OK);
+    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, NULL, &r), WCET_OK);
     CU_ASSERT_EQUAL(r.tasks[0].wcet_ns, 732);
     CU_ASSERT_EQUAL(r.tasks[1].wcet_ns, 208);
     CU_ASSERT_EQUAL(r.tasks[2].wcet_ns, 519);
@@ -253,7 +253,7 @@ static void test_wcet_models_and_knobs(void)
     ASSERT_REL(r.tasks[2].launches[0].windows[0].M, 1.73, 1e-12);
     wcet_result_fini(&r);
     o.interference = RT_INTF_NONE;
-    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, &r), WCET_OK);
+    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, NULL, &r), WCET_OK);
     CU_ASSERT_EQUAL(r.tasks[0].wcet_ns, 600);
     CU_ASSERT_EQUAL(r.tasks[1].wcet_ns, 120);
     CU_ASSERT_EQUAL(r.tasks[2].wcet_ns, 300);
@@ -261,7 +261,7 @@ static void test_wcet_models_and_knobs(void)
     o.interference = RT_INTF_MASOLA;
     o.margin = 0.0;
     f.g.launch_overhead_ns = 500;
-    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, &r), WCET_OK);
+    CU_ASSERT_EQUAL_FATAL(wcet_compute(f.m, f.ts, f.l, &o, NULL, &r), WCET_OK);
     CU_ASSERT_EQUAL(r.tasks[0].launches[0].wcet_ns, 700);
     CU_ASSERT_EQUAL(r.tasks[0].wcet_ns, 1500);
     CU_ASSERT_EQUAL(r.tasks[1].wcet_ns, 666);
@@ -307,7 +307,7 @@ static void test_wcet_range(void)
     rt_options_default(&o);
     o.margin = 0.0;
     wcet_result r;
-    CU_ASSERT_EQUAL(wcet_compute(m, ts, l, &o, &r), WCET_ERANGE);
+    CU_ASSERT_EQUAL(wcet_compute(m, ts, l, &o, NULL, &r), WCET_ERANGE);
     CU_ASSERT_PTR_NULL(r.tasks);
     CU_ASSERT_EQUAL(r.n_tasks, 0);
     model_free(m);
@@ -320,13 +320,13 @@ static void test_wcet_range(void)
     CU_ASSERT_FATAL(m != NULL);
     for (int mode = 0; mode < 2; mode++) {
         o.windows = mode ? RT_WINDOWS_SYNCHRONOUS : RT_WINDOWS_WORST_CASE;
-        CU_ASSERT_EQUAL(wcet_compute(m, ts, l, &o, &r), WCET_ERANGE);
+        CU_ASSERT_EQUAL(wcet_compute(m, ts, l, &o, NULL, &r), WCET_ERANGE);
         CU_ASSERT_PTR_NULL(r.tasks);
     }
     int64_t ns;
     CU_ASSERT(!wcet_isolated_task_ns(m, ts, 0, 30, &o, &ns));
     l->task_part[0] = 3;   /* invalid layout */
-    CU_ASSERT_EQUAL(wcet_compute(m, ts, l, &o, &r), WCET_ERANGE);
+    CU_ASSERT_EQUAL(wcet_compute(m, ts, l, &o, NULL, &r), WCET_ERANGE);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);
@@ -359,7 +359,7 @@ static void test_wcet_one_big_partition(void)
     for (int mode = 0; mode < 2; mode++) {
         o.windows = mode ? RT_WINDOWS_SYNCHRONOUS : RT_WINDOWS_WORST_CASE;
         wcet_result r;
-        CU_ASSERT_EQUAL_FATAL(wcet_compute(m, ts, l, &o, &r), WCET_OK);
+        CU_ASSERT_EQUAL_FATAL(wcet_compute(m, ts, l, &o, NULL, &r), WCET_OK);
         int bad = 0;
         for (size_t t = 0; t < T; t++)
             bad += r.tasks[t].wcet_ns != 1200 * (int64_t)(t % 4 + 1) ||

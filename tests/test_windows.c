@@ -157,7 +157,7 @@ static void check_worst(win_layout *wl, const model *m, uint64_t cap, size_t sel
     o.combination_cap = cap;
     intf_gpu g = intf_gpu_of(m);
     win_combo c;
-    win_worst(wl, &g, &o, self, &c);
+    win_worst(wl, &g, &o, NULL, self, &c);
     CU_ASSERT_EQUAL(c.exhaustive, exhaustive);
     ASSERT_REL(c.terms.M, M, 1e-7);
     CU_ASSERT_EQUAL_FATAL(c.n, n);
@@ -248,14 +248,14 @@ static void test_windows_worst_modes(void)
     intf_gpu ig = intf_gpu_of(m);
     win_combo c;
     o.interference = RT_INTF_NAIVE;
-    win_worst(&wl, &ig, &o, 0, &c);
+    win_worst(&wl, &ig, &o, NULL, 0, &c);
     CU_ASSERT(c.exhaustive);
     ASSERT_REL(c.terms.M, 1.73, 1e-12);
     CU_ASSERT_EQUAL_FATAL(c.n, 2);
     CU_ASSERT_EQUAL(wl.members[c.members[0]].kernel, with_d[0]);
     CU_ASSERT_EQUAL(wl.members[c.members[1]].kernel, with_d[1]);
     o.interference = RT_INTF_NONE;
-    win_worst(&wl, &ig, &o, 0, &c);
+    win_worst(&wl, &ig, &o, NULL, 0, &c);
     CU_ASSERT(c.exhaustive);
     CU_ASSERT_EQUAL(c.terms.M, 1.0);
     CU_ASSERT_EQUAL(c.n, 1);
@@ -354,7 +354,7 @@ static void test_windows_worst_oracle(void)
             size_t best[9], nb = 0;
             oracle(&wl, &ig, &o, self, &M, best, &nb);
             win_combo c;
-            win_worst(&wl, &ig, &o, self, &c);
+            win_worst(&wl, &ig, &o, NULL, self, &c);
             int bad = c.terms.M != M || c.n != nb || !c.exhaustive;
             for (size_t i = 0; !bad && i < nb; i++)
                 bad = c.members[i] != best[i];
@@ -399,7 +399,7 @@ static void test_windows_saturation(void)
     rt_options_default(&o);
     intf_gpu ig = intf_gpu_of(m);
     win_combo c;
-    win_worst(&wl, &ig, &o, 5, &c);
+    win_worst(&wl, &ig, &o, NULL, 5, &c);
     CU_ASSERT(!c.exhaustive);
     CU_ASSERT_EQUAL(c.n, P);
     CU_ASSERT_EQUAL(c.members[0], 5);

@@ -66,8 +66,8 @@ static void eval_locate(rt_budget *b, bool was_exhausted, const size_t *idx, siz
 
 /* Priorities (Audsley if asked) and RTA of partition p; results moved into rta[], misses
  * counted (undecided tasks too: they are not schedulable). idx, rt and res are scratch arrays of
- * n_tasks entries. o->budget is not NULL. */
-static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *o,
+ * n_tasks entries, charged to b. */
+static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *o, rt_budget *b,
                           const int64_t *c_ns, size_t p, size_t trace_cap, size_t *idx,
                           rta_task *rt, rta_result *res, rta_result *rta, size_t *n_misses)
 {
@@ -75,7 +75,6 @@ static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *
     if (n == 0)
         return EVAL_OK;
     fill_rta_tasks(ts, l, c_ns, idx, n, rt);
-    rt_budget *b = o->budget;
     if (o->priorities == RT_PRIO_AUDSLEY) {
         eval_step(b, BUDGET_STEP_PRIORITIES);
         bool was = b->exhausted;
@@ -99,18 +98,14 @@ static int eval_partition(const rt_taskset *ts, rt_layout *l, const rt_options *
     return EVAL_OK;
 }
 
-int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, const int64_t *c_ns,
-                size_t part, size_t trace_cap, rta_result *rta, size_t *n_misses)
+int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, rt_budget *budget,
+                const int64_t *c_ns, size_t part, size_t trace_cap, rta_result *rta,
+                size_t *n_misses)
 {
     size_t alloc = ts->n_tasks ? ts->n_tasks : 1;
     int rc = EVAL_ENOMEM;
     rt_budget own;
-    rt_options oo = *o;
-    if (!oo.budget) {
-        budget_init(&own, o->budget_units);
-        oo.budget = &own;
-    }
-    o = &oo;
+    budget = budget_or_own(budget, &own, o->budget_units);
     size_t *idx = malloc(alloc * sizeof *idx);
     rta_task *rt = malloc(alloc * sizeof *rt);
     rta_result *res = malloc(alloc * sizeof *res);
@@ -120,7 +115,8 @@ int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, const i
     rc = EVAL_OK;
     for (size_t p = 0; p < l->n_parts && rc == EVAL_OK; p++)
         if (part >= l->n_parts || p == part)
-            rc = eval_partition(ts, l, o, c_ns, p, trace_cap, idx, rt, res, rta, n_misses);
+            rc = eval_partition(ts, l, o, budget, c_ns, p, trace_cap, idx, rt, res, rta,
+                                n_misses);
 done:
     free(idx);
     free(rt);
@@ -144,7 +140,7 @@ static rta_status system_status(hol_status s)
 /* The launch WCETs of the tasks with runs (a CPU task has no partition: it is left out of the
  * windows, as a partial layout of the search is), into out->wcet for every task. */
 static int system_wcets(const model *m, const rt_taskset *ts, const rt_layout *l,
-                        const rt_options *o, wcet_result *out)
+                        const rt_options *o, rt_budget *budget, wcet_result *out)
 {
     size_t n = ts->n_tasks, alloc = n ? n : 1, k = 0;
     rt_task *sub_tasks = malloc(alloc * sizeof *sub_tasks);
@@ -170,7 +166,7 @@ static int system_wcets(const model *m, const rt_taskset *ts, const rt_layout *l
     sl.n_tasks = k;
     sl.task_part = part;
     sl.task_prio = prio;
-    rc = wcet_compute(m, &sub, &sl, o, &sw);
+    rc = wcet_compute(m, &sub, &sl, o, budget, &sw);
     if (rc != WCET_OK)
         goto done;
     for (size_t j = 0; j < k; j++)
@@ -188,12 +184,12 @@ done:
 
 /* rt_eval_layout of a whole system. */
 static int eval_system(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
-                       rt_eval *out)
+                       rt_budget *budget, rt_eval *out)
 {
     size_t n = ts->n_tasks;
     rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
-    eval_step(o->budget, BUDGET_STEP_WINDOWS);
-    int wrc = system_wcets(m, ts, l, o, &out->wcet);
+    eval_step(budget, BUDGET_STEP_WINDOWS);
+    int wrc = system_wcets(m, ts, l, o, budget, &out->wcet);
     if (wrc != WCET_OK)
         return wrc == WCET_ERANGE ? EVAL_ERANGE : EVAL_ENOMEM;
     out->system = calloc(1, sizeof *out->system);
@@ -202,8 +198,8 @@ static int eval_system(const model *m, const rt_taskset *ts, rt_layout *l, const
     int src = rt_system_build(m->gpu, ts, l, &out->wcet, o->gpu_kernel_preemption,
                               out->system, &out->bcet_task, &out->bcet_run);
     if (src == SYS_OK) {
-        eval_step(o->budget, BUDGET_STEP_RTA);
-        src = rt_system_analyse(out->system, o->budget);
+        eval_step(budget, BUDGET_STEP_RTA);
+        src = rt_system_analyse(out->system, budget);
     }
     if (src == SYS_EBCET)
         out->bcet_wcet_ns = out->wcet.tasks[out->bcet_task].launches[out->bcet_run].wcet_ns;
@@ -220,47 +216,42 @@ static int eval_system(const model *m, const rt_taskset *ts, rt_layout *l, const
 }
 
 int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
-                   size_t trace_cap, rt_eval *out)
+                   rt_budget *budget, size_t trace_cap, rt_eval *out)
 {
     size_t n = ts->n_tasks, alloc = n ? n : 1;
     int rc = EVAL_ENOMEM;
     int64_t *c_ns = calloc(alloc, sizeof *c_ns);
     rt_budget own;
-    rt_options oo = *o;
-    if (!oo.budget) {
-        budget_init(&own, o->budget_units);
-        oo.budget = &own;
-    }
-    o = &oo;
+    budget = budget_or_own(budget, &own, o->budget_units);
     memset(out, 0, sizeof *out);
     out->n_tasks = n;
     out->rta = calloc(alloc, sizeof *out->rta);
     if (!c_ns || !out->rta)
         goto done;
     if (rt_taskset_has_system_steps(ts) || o->gpu_kernel_preemption) {
-        rc = eval_system(m, ts, l, o, out);
+        rc = eval_system(m, ts, l, o, budget, out);
         if (rc != EVAL_OK)
             goto done;
         goto verdict;
     }
     /* priorities before the WCETs: synchronous windows order each partition's tasks by them */
     rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
-    eval_step(o->budget, BUDGET_STEP_WINDOWS);
-    int wrc = wcet_compute(m, ts, l, o, &out->wcet);
+    eval_step(budget, BUDGET_STEP_WINDOWS);
+    int wrc = wcet_compute(m, ts, l, o, budget, &out->wcet);
     if (wrc != WCET_OK) {
         rc = wrc == WCET_ERANGE ? EVAL_ERANGE : EVAL_ENOMEM;
         goto done;
     }
     for (size_t i = 0; i < n; i++)
         c_ns[i] = out->wcet.tasks[i].wcet_ns;
-    if (o->budget->exhausted) {
+    if (budget->exhausted) {
         /* spent in the window search: some WCETs are the capped fallback, an upper bound only,
          * so not even a utilisation test may decide a task */
         for (size_t i = 0; i < n; i++)
             out->rta[i].status = RTA_BUDGET;
         out->n_misses = n;
     } else {
-        rc = rt_eval_rta(ts, l, o, c_ns, SIZE_MAX, trace_cap, out->rta, &out->n_misses);
+        rc = rt_eval_rta(ts, l, o, budget, c_ns, SIZE_MAX, trace_cap, out->rta, &out->n_misses);
         if (rc != EVAL_OK)
             goto done;
     }

@@ -39,18 +39,19 @@ enum { EVAL_OK = 0, EVAL_ENOMEM = -1, EVAL_ERANGE = -2, EVAL_EBCET = -3 };
  * analysis of every flow (docs/system.md sec. 3), whose end-to-end R_i fill rta[i] (status,
  * wcrt_ns, schedulable only); out->system keeps the flows; EVAL_EBCET names in out->bcet_task and
  * out->bcet_run a launch whose bcet exceeds its WCET (out->bcet_wcet_ns). trace_cap as for rta_npfp. Work is charged to
- * o->budget (NULL: a counter of o->budget_units of its own); when it runs out the launches left
+ * budget (NULL: a counter of o->budget_units of its own); when it runs out the launches left
  * get the capped sound bound, the tasks left RTA_BUDGET, and out->decided is false. On failure
  * out holds nothing to free. */
 int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
-                   size_t trace_cap, rt_eval *out);
+                   rt_budget *budget, size_t trace_cap, rt_eval *out);
 /* The RTA half of rt_eval_layout, with the task WCETs given (c_ns[i] for task i): priorities per
  * o (audsley rewrites l->task_prio), then the RTA of every partition, or of partition part only
  * when part < l->n_parts. rta[i] (zeroed or from an earlier call; replaced, old trace freed) for
  * each analysed task; *n_misses counts the analysed tasks that are not schedulable (undecided
  * ones included). Budget as for rt_eval_layout. EVAL_OK or EVAL_ENOMEM. */
-int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, const int64_t *c_ns,
-                size_t part, size_t trace_cap, rta_result *rta, size_t *n_misses);
+int rt_eval_rta(const rt_taskset *ts, rt_layout *l, const rt_options *o, rt_budget *budget,
+                const int64_t *c_ns, size_t part, size_t trace_cap, rta_result *rta,
+                size_t *n_misses);
 /* Free what rt_eval_layout put in e; safe on a zeroed struct. */
 void rt_eval_fini(rt_eval *e);
 

@@ -33,3 +33,11 @@ const char *budget_step_text(budget_step s)
     default: return "no step";
     }
 }
+
+rt_budget *budget_or_own(rt_budget *given, rt_budget *own, uint64_t limit_units)
+{
+    if (given)
+        return given;
+    budget_init(own, limit_units);
+    return own;
+}

@@ -38,6 +38,8 @@ typedef struct rt_budget {
 
 /* A fresh counter of limit_units units. */
 void budget_init(rt_budget *b, uint64_t limit_units);
+/* The budget an analysis charges: given, or (given NULL) own, initialised to limit_units. */
+rt_budget *budget_or_own(rt_budget *given, rt_budget *own, uint64_t limit_units);
 /* Name of a step for reports: "windows", "priorities", "rta", "sensitivity", "placement",
  * "chains" ("" for none). */
 const char *budget_step_name(budget_step s);

@@ -117,7 +117,7 @@ static int check_kernel(const model *m, const rt_taskset *ts, const rt_meas_kern
                          .n_kernels = ts->n_kernels, .tasks = tasks, .n_tasks = P };
     rt_options wo = *o;
     wo.windows = RT_WINDOWS_WORST_CASE;
-    int wrc = wcet_compute(m, &small, l, &wo, &w);
+    int wrc = wcet_compute(m, &small, l, &wo, NULL, &w);
     if (wrc != WCET_OK) {
         rc = wrc == WCET_ENOMEM ? MEAS_ENOMEM : MEAS_ERANGE;
         goto done;

@@ -25,7 +25,6 @@ void rt_options_default(rt_options *o)
         .verbosity = 0,
         .leftover = LO_PACKED,
         .budget_units = RT_BUDGET_DEFAULT_UNITS,
-        .budget = NULL,
     };
 }
 

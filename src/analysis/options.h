@@ -41,10 +41,9 @@ typedef struct rt_options {
     int64_t part_min_sms, part_step_sms;
     int verbosity;                  /* -1 quiet, 0 normal, 1 verbose */
     lo_distribution leftover;       /* k1's placement in the leftover check, default packed */
-    uint64_t budget_units;          /* work budget, default RT_BUDGET_DEFAULT_UNITS (--budget) */
-    rt_budget *budget;              /* borrowed: the run's counter, shared by every analysis made
-                                       with these options; NULL: each rt_eval_layout and
-                                       sens_compute counts budget_units of its own */
+    uint64_t budget_units;          /* work budget, default RT_BUDGET_DEFAULT_UNITS (--budget);
+                                       the counter itself is run state, passed beside the options
+                                       (NULL: each analysis counts budget_units of its own) */
 } rt_options;
 
 /* Fill o with the command line's defaults (docs/rtgpu-analyze.1). */

@@ -22,6 +22,6 @@
  * with rt_eval_fini). *contradicts: the analysis is decided and l misses a deadline, which
  * contradicts the search (report RT_RECHECK_FAILS); false otherwise, undecided included. */
 int rt_recheck(const model *m, const rt_taskset *ts, rt_layout *l, const rt_options *o,
-               size_t trace_cap, rt_eval *ev, bool *contradicts);
+               rt_budget *budget, size_t trace_cap, rt_eval *ev, bool *contradicts);
 
 #endif

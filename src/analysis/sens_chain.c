@@ -43,7 +43,7 @@ static int chain_scale_pred(sens_ctx *c, int64_t k, const void *arg)
             return -1;
     }
     chain_result res;
-    chain_analyse(ch, c->ch_cand, c->o->budget, &res);
+    chain_analyse(ch, c->ch_cand, c->budget, &res);
     return res.passes;
 }
 

@@ -23,7 +23,8 @@ static int sens_ctx_sys_init(sens_ctx *c)
 }
 
 int sens_ctx_open(sens_ctx *c, const model *m, const rt_taskset *ts, const rt_layout *l,
-                  const rt_options *o, const rt_eval *base, sens_result *out)
+                  const rt_options *o, rt_budget *budget, const rt_eval *base,
+                  sens_result *out)
 {
     size_t n = ts->n_tasks ? ts->n_tasks : 1;
     memset(c, 0, sizeof *c);
@@ -32,17 +33,13 @@ int sens_ctx_open(sens_ctx *c, const model *m, const rt_taskset *ts, const rt_la
     c->l = l;
     c->base = base;
     c->out = out;
-    c->oo = *o;
-    if (!c->oo.budget) {
-        budget_init(&c->own, o->budget_units);
-        c->oo.budget = &c->own;
-    }
-    c->o = &c->oo;
+    c->o = o;
+    c->budget = budget_or_own(budget, &c->own, o->budget_units);
     /* every candidate's analysis charges the same counter; a figure found after it ran out
      * would rest on undecided candidates, so then there are no figures at all */
-    c->was = c->oo.budget->current;
-    c->oo.budget->current = BUDGET_STEP_SENSITIVITY;
-    c->oo.budget->current_task = SIZE_MAX;
+    c->was = c->budget->current;
+    c->budget->current = BUDGET_STEP_SENSITIVITY;
+    c->budget->current_task = SIZE_MAX;
     c->scratch = rt_layout_copy(l);
     c->c_ns = malloc(n * sizeof *c->c_ns);
     c->rta = calloc(n, sizeof *c->rta);
@@ -63,9 +60,9 @@ void sens_ctx_close(sens_ctx *c)
     sens_ctx_sys_free(c);
     free(c->ch_base);
     free(c->ch_cand);
-    if (c->oo.budget->exhausted && c->oo.budget->step == BUDGET_STEP_SENSITIVITY)
-        c->oo.budget->task = SIZE_MAX;     /* candidates' task indices are not worth quoting */
-    c->oo.budget->current = c->was;
+    if (c->budget->exhausted && c->budget->step == BUDGET_STEP_SENSITIVITY)
+        c->budget->task = SIZE_MAX;        /* candidates' task indices are not worth quoting */
+    c->budget->current = c->was;
     free(c->rta);
     free(c->c_ns);
     rt_layout_free(c->scratch);
@@ -81,7 +78,7 @@ int sens_ctx_rta(sens_ctx *c, const rt_options *o, size_t part, size_t *misses)
 {
     sens_ctx_restore(c);
     c->out->analyses++;
-    return rt_eval_rta(c->ts, c->scratch, o, c->c_ns, part, 0, c->rta, misses);
+    return rt_eval_rta(c->ts, c->scratch, o, c->budget, c->c_ns, part, 0, c->rta, misses);
 }
 
 void sens_ctx_rta_clear(sens_ctx *c)
@@ -104,7 +101,7 @@ int sens_ctx_full_passes(sens_ctx *c, const rt_options *o, rt_eval *keep)
     if (keep)
         memset(keep, 0, sizeof *keep);
     c->out->analyses++;
-    int rc = rt_eval_layout(c->m, c->ts, c->scratch, o, 0, &e);
+    int rc = rt_eval_layout(c->m, c->ts, c->scratch, o, c->budget, 0, &e);
     if (rc == EVAL_ENOMEM)
         return -1;
     if (rc == EVAL_ERANGE)
@@ -141,5 +138,5 @@ void sens_ctx_sys_reset(sens_ctx *c)
 int sens_ctx_sys_analyse(sens_ctx *c, hol_result *r)
 {
     c->out->analyses++;
-    return hol_analyse(&c->h_sys, c->o->budget, r) != 0 ? -1 : 0;
+    return hol_analyse(&c->h_sys, c->budget, r) != 0 ? -1 : 0;
 }

@@ -30,17 +30,18 @@ typedef struct sens_ctx {
     rt_options chain_o;        /* o with the analysed layout's priorities kept (never audsley) */
     chain_task *ch_base;       /* owned: every task's figures for the chain analyses, from base */
     chain_task *ch_cand;       /* owned: the same with a candidate's R_i */
-    rt_options oo;             /* the caller's options; the budget own unless they name one */
+    rt_budget *budget;         /* what every candidate charges: the caller's, or own */
     rt_budget own;
     budget_step was;           /* the budget's step before, put back by sens_ctx_close */
 } sens_ctx;
 
 /* Set c up for layout l, whose analysis is base (a whole system's copy included), every
- * candidate charging o->budget (NULL: o->budget_units of its own) as BUDGET_STEP_SENSITIVITY;
+ * candidate charging budget (NULL: o->budget_units of its own) as BUDGET_STEP_SENSITIVITY;
  * candidates count in out->analyses. 0, or -1 on out of memory. Either way sens_ctx_close
  * frees what it holds; c must not move in between. */
 int sens_ctx_open(sens_ctx *c, const model *m, const rt_taskset *ts, const rt_layout *l,
-                  const rt_options *o, const rt_eval *base, sens_result *out);
+                  const rt_options *o, rt_budget *budget, const rt_eval *base,
+                  sens_result *out);
 /* Free what c holds and give the budget its step back (no task quoted if the sensitivity
  * spent it). */
 void sens_ctx_close(sens_ctx *c);

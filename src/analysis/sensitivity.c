@@ -274,13 +274,13 @@ static int run(sens_ctx *c)
 }
 
 int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
-                 const rt_eval *base, sens_result *out)
+                 rt_budget *budget, const rt_eval *base, sens_result *out)
 {
     sens_ctx c;
     int rc = SENS_ENOMEM;
-    bool opened = sens_ctx_open(&c, m, ts, l, o, base, out) == 0;
+    bool opened = sens_ctx_open(&c, m, ts, l, o, budget, base, out) == 0;
     if (alloc_out(ts, l, base, out) == 0 && opened && run(&c) == 0)
-        rc = c.o->budget->exhausted ? SENS_BUDGET : SENS_OK;
+        rc = c.budget->exhausted ? SENS_BUDGET : SENS_OK;
     sens_ctx_close(&c);
     if (rc != SENS_OK)
         sens_result_fini(out);
@@ -288,15 +288,16 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
 }
 
 int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
-                 const rt_eval *base, bool *has, int64_t *scaling_k, uint64_t *analyses)
+                 rt_budget *budget, const rt_eval *base, bool *has, int64_t *scaling_k,
+                 uint64_t *analyses)
 {
     sens_result out = { .exhaustive = true };
     sens_ctx c;
     int rc = SENS_ENOMEM;
     *has = false;
     *scaling_k = 0;
-    if (sens_ctx_open(&c, m, ts, l, o, base, &out) == 0 && scaling(&c) == 0) {
-        rc = c.o->budget->exhausted ? SENS_BUDGET : SENS_OK;
+    if (sens_ctx_open(&c, m, ts, l, o, budget, base, &out) == 0 && scaling(&c) == 0) {
+        rc = c.budget->exhausted ? SENS_BUDGET : SENS_OK;
         *has = rc == SENS_OK && out.has_scaling;
         *scaling_k = *has ? out.scaling_k : 0;
     }

@@ -107,16 +107,17 @@ typedef struct sens_result {
 enum { SENS_OK = 0, SENS_ENOMEM = -1, SENS_BUDGET = -2 };
 
 /* Sensitivity of layout l, whose analysis is base (rt_eval_layout with the same m, ts, o).
- * Every candidate's analysis charges o->budget (NULL: o->budget_units of its own).
+ * Every candidate's analysis charges budget (NULL: o->budget_units of its own).
  * SENS_OK, SENS_ENOMEM, or SENS_BUDGET when the budget ran out (no figures; step recorded
  * as BUDGET_STEP_SENSITIVITY); out then holds nothing to free. */
 int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
-                 const rt_eval *base, sens_result *out);
+                 rt_budget *budget, const rt_eval *base, sens_result *out);
 /* The critical scaling factor alone (sens_result's has_scaling and scaling_k, found the same
  * way, charged to the same budget), for sweeps that want one figure per point; *analyses counts
  * the candidates analysed. SENS_OK, SENS_ENOMEM, or SENS_BUDGET (then *has is false). */
 int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
-                 const rt_eval *base, bool *has, int64_t *scaling_k, uint64_t *analyses);
+                 rt_budget *budget, const rt_eval *base, bool *has, int64_t *scaling_k,
+                 uint64_t *analyses);
 /* Free what sens_compute put in r; safe on a zeroed struct. */
 void sens_result_fini(sens_result *r);
 

@@ -106,10 +106,10 @@ static int wcet_launch_copy(wcet_launch *dst, const wcet_launch *src)
 
 /* Worst-case mode: the single window of length C(k,n_p) with the maximising co-runners. */
 static int wcet_launch_worst(wcet_launch *out, win_layout *wl, const intf_gpu *g,
-                             const rt_options *o, size_t member)
+                             const rt_options *o, rt_budget *budget, size_t member)
 {
     win_combo c;
-    win_worst(wl, g, o, member, &c);
+    win_worst(wl, g, o, budget, member, &c);
     out->windows = calloc(1, sizeof *out->windows);
     if (!out->windows)
         return WCET_ENOMEM;
@@ -126,7 +126,8 @@ static int wcet_launch_worst(wcet_launch *out, win_layout *wl, const intf_gpu *g
 
 /* Synchronous mode: eq. 8 over the launch's windows; K lists self first, then by partition. */
 static int wcet_launch_sync(wcet_launch *out, const win_layout *wl, const intf_gpu *g,
-                            const rt_options *o, size_t li, intf_member *K, size_t *idx)
+                            const rt_options *o, rt_budget *budget, size_t li, intf_member *K,
+                            size_t *idx)
 {
     const win_launch *la = &wl->launches[li];
     double tc = 0.0, covered = 0.0;
@@ -145,8 +146,8 @@ static int wcet_launch_sync(wcet_launch *out, const win_layout *wl, const intf_g
         for (size_t j = 0; j < n; j++)
             K[j] = wl->members[idx[j]];
         double size = sp->end_cycles - sp->start_cycles;
-        if (o->budget)              /* charged, never cut: the windows are already built */
-            budget_spend(o->budget, RT_BUDGET_COMBO_UNITS);
+        if (budget)                 /* charged, never cut: the windows are already built */
+            budget_spend(budget, RT_BUDGET_COMBO_UNITS);
         intf_terms t;
         intf_eval(g, rt_options_intf(o), K, n, 0, size, &t);
         wcet_window *w = &out->windows[i];
@@ -168,6 +169,7 @@ static int wcet_launch_sync(wcet_launch *out, const win_layout *wl, const intf_g
 typedef struct wcet_ctx {
     const model *m;
     const rt_options *o;
+    rt_budget *budget;           /* charged when not NULL */
     intf_gpu g;
     win_layout wl;
     const wcet_launch **cache;   /* worst-case: first launch of each member */
@@ -200,9 +202,9 @@ static int wcet_launch_compute(wcet_ctx *c, size_t li, wcet_launch *out)
     out->sms = mb->sms;
     out->isolated_cycles = mb->cycles;
     if (c->cache)
-        rc = wcet_launch_worst(out, &c->wl, &c->g, c->o, la->member);
+        rc = wcet_launch_worst(out, &c->wl, &c->g, c->o, c->budget, la->member);
     else
-        rc = wcet_launch_sync(out, &c->wl, &c->g, c->o, li, c->K, c->idx);
+        rc = wcet_launch_sync(out, &c->wl, &c->g, c->o, c->budget, li, c->K, c->idx);
     if (rc != WCET_OK)
         return rc;
     /* Rounding guard: M >= 1, so Tc is never below C(k,n). */
@@ -229,7 +231,7 @@ static int wcet_tasks(wcet_ctx *c, const rt_taskset *ts, wcet_result *out)
         if (!wt->launches)
             return WCET_ENOMEM;
         wt->n_launches = nr;
-        rt_budget *b = c->o->budget;
+        rt_budget *b = c->budget;
         if (b && b->current != BUDGET_STEP_SENSITIVITY)
             b->current_task = t;
         for (size_t j = 0; j < nr; j++) {
@@ -263,9 +265,9 @@ static int wcet_ctx_init(wcet_ctx *c, const rt_taskset *ts, const rt_layout *l)
 }
 
 int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
-                 wcet_result *out)
+                 rt_budget *budget, wcet_result *out)
 {
-    wcet_ctx c = { .m = m, .o = o, .g = intf_gpu_of(m) };
+    wcet_ctx c = { .m = m, .o = o, .budget = budget, .g = intf_gpu_of(m) };
     memset(out, 0, sizeof *out);
     int rc = wcet_ctx_init(&c, ts, l);
     if (rc == WCET_OK)

@@ -56,9 +56,9 @@ enum { WCET_OK = 0, WCET_ENOMEM = -1, WCET_ERANGE = -2 };
  * WCET_ERANGE: some WCET does not fit in 2^62 ns or is not finite; also a layout the model cannot
  * evaluate (task on a missing partition, size not a row of the model) or, in synchronous mode, a
  * timeline too long for double precision (a launch's windows miss C(k,n) by over 1e-6 relative).
- * On failure out holds nothing to free. */
+ * The window searches charge budget (NULL: no limit). On failure out holds nothing to free. */
 int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
-                 wcet_result *out);
+                 rt_budget *budget, wcet_result *out);
 /* Free what wcet_compute put in r (not r itself); safe on a zeroed struct. */
 void wcet_result_fini(wcet_result *r);
 /* ceil to whole ns (docs/model.md sec. 5): only representation noise is forgiven, an x at most

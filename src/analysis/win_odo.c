@@ -61,7 +61,7 @@ static void win_odo_prepare(const win_layout *wl, win_odo *od, size_t self)
     intf_acc_push(&od->acc[0], &od->contrib[self]);
 }
 
-void win_odo_init(win_layout *wl, const rt_options *o, size_t self, win_odo *od)
+void win_odo_init(win_layout *wl, rt_budget *budget, size_t self, win_odo *od)
 {
     size_t H = wl->n_hosting, p = wl->members[self].part;
     od->others = wl->scratch;
@@ -72,7 +72,7 @@ void win_odo_init(win_layout *wl, const rt_options *o, size_t self, win_odo *od)
     od->suffix = wl->scratch_suffix;
     od->contrib = wl->scratch_contrib;
     od->size = wl->members[self].cycles;
-    od->budget = o->budget;
+    od->budget = budget;
     od->out_of_budget = false;
     od->D = 0;
     for (size_t h = 0; h < H; h++)

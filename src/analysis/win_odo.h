@@ -27,10 +27,10 @@ typedef struct win_odo {
     bool out_of_budget;            /* the budget ran out: the search was abandoned */
 } win_odo;
 
-/* Set od up for member self of wl under o: its views into wl's scratch, the other hosting
+/* Set od up for member self of wl, charging budget (NULL: no limit): its views into wl's scratch, the other hosting
  * partitions (others), the shares of self and of their kernels, the suffix BW bounds, and best
  * all "nothing". */
-void win_odo_init(win_layout *wl, const rt_options *o, size_t self, win_odo *od);
+void win_odo_init(win_layout *wl, rt_budget *budget, size_t self, win_odo *od);
 /* best := S_max, from every other hosting partition its max-bandwidth kernel. */
 void win_odo_smax(const win_layout *wl, win_odo *od);
 /* Write the window of the digits d into od->out: self first, then each chosen kernel by

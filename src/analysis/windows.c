@@ -394,10 +394,11 @@ uint64_t win_combinations(const win_layout *wl, size_t self)
     return prod;
 }
 
-void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t self, win_combo *out)
+void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, rt_budget *budget,
+               size_t self, win_combo *out)
 {
     win_odo od;
-    win_odo_init(wl, o, self, &od);
+    win_odo_init(wl, budget, self, &od);
     out->exhaustive = true;
     bool capped = o->interference != RT_INTF_NONE && win_combinations(wl, self) > o->combination_cap;
     if (o->interference == RT_INTF_MASOLA && !capped) {

@@ -75,9 +75,10 @@ int win_sync_build(win_layout *wl, const rt_layout *l);
 /* Worst-case window of member `self`: maximise M over the co-runner combinations of the other
  * hosting partitions (odometer in partition order, "nothing" first, then kernels ascending,
  * last partition fastest; first maximum kept), or the max-bandwidth heuristic past the cap.
- * Work is charged to o->budget (when not NULL); if it runs out, the heuristic is used
+ * Work is charged to budget (when not NULL); if it runs out, the heuristic is used
  * (out->exhaustive false). */
-void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t self, win_combo *out);
+void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, rt_budget *budget,
+               size_t self, win_combo *out);
 /* Number of combinations for member self: product over other hosting partitions of
  * (distinct kernels + 1), saturated at UINT64_MAX. */
 uint64_t win_combinations(const win_layout *wl, size_t self);

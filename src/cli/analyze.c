@@ -97,7 +97,8 @@ static int sensitivity(cli_run *r)
     bool want = r->args.sensitivity || r->args.format == CLI_FORMAT_HTML;
     if (!want || !r->have_eval || !r->eval.decided)
         return 0;   /* an undecided analysis has no margins (its statement is out already) */
-    int rc = sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->eval, &r->sens);
+    int rc = sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->budget, &r->eval,
+                          &r->sens);
     if (rc == SENS_BUDGET) {
         cli_budget_statement(r);    /* the report goes out without figures; exit 3 */
         return 0;

@@ -194,7 +194,6 @@ int cli_analyse(cli_run *r, int *verdict)
     rt_diags_free(d);
     /* the results are the run's from here on (cli_run_fini frees them) */
     r->budget = res.budget;
-    r->args.opt.budget = &r->budget;
     r->searched = res.searched;
     r->assign = res.assign;
     r->search_diags = res.search_diags;

@@ -421,8 +421,8 @@ static int run_point(xp_engine *e, const model *m, const rt_gpu *gpu, rt_options
         uint64_t analyses = 0;
         /* the budget running out leaves the column null (has_scaling false), the verdict stands */
         if (scaling && rr.have_eval && rr.eval.decided &&
-            sens_scaling(m, ts, rr.layout, o, &rr.eval, &out->has_scaling, &out->scaling_k,
-                         &analyses) == SENS_ENOMEM)
+            sens_scaling(m, ts, rr.layout, o, &rr.budget, &rr.eval, &out->has_scaling,
+                         &out->scaling_k, &analyses) == SENS_ENOMEM)
             ret = XP_ENOMEM;
     }
     run_result_fini(&rr);

@@ -62,7 +62,7 @@ static int split_sms_times(const model *m, const rt_taskset *ts, size_t a, size_
     so.windows = RT_WINDOWS_SYNCHRONOUS;
     so.margin = 0.0;
     wcet_result w = { 0 };
-    int rc = wcet_compute(m, &view, l, &so, &w);
+    int rc = wcet_compute(m, &view, l, &so, NULL, &w);
     if (rc == WCET_OK) {
         *ta = w.tasks[0].launches[0].interference_cycles;
         *tb = w.tasks[1].launches[0].interference_cycles;

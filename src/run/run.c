@@ -279,7 +279,7 @@ static run_verdict analyse_given(const model *m, const rt_taskset *ts, const rt_
         out_of_memory(door, r, d);
         return RUN_UNDECIDED;
     }
-    int rc = rt_eval_layout(m, ts, r->layout, o, trace, &r->eval);
+    int rc = rt_eval_layout(m, ts, r->layout, o, &r->budget, trace, &r->eval);
     if (rc != EVAL_OK)
         return eval_error(m, ts, o, door, r, rc, d);
     r->have_eval = true;
@@ -295,11 +295,9 @@ static run_verdict analyse_search(const model *m, const rt_taskset *ts, const rt
         out_of_memory(door, r, d);
         return RUN_UNDECIDED;
     }
-    /* each analysis of the search counts a budget of its own (budget NULL): the search itself is
-     * bounded by --time-limit and --max-iterations */
-    rt_options each = *o;
-    each.budget = NULL;
-    int rc = assign_search(m, ts, &each, &r->assign, r->search_diags);
+    /* each analysis of the search counts a budget of its own: the search itself is bounded by
+     * --time-limit and --max-iterations */
+    int rc = assign_search(m, ts, o, &r->assign, r->search_diags);
     if (rc != ASSIGN_OK) {
         if (rc == ASSIGN_ENOMEM)
             out_of_memory(door, r, d);
@@ -314,7 +312,7 @@ static run_verdict analyse_search(const model *m, const rt_taskset *ts, const rt
         return RUN_UNDECIDED;
     }
     bool contradicts = false;
-    rc = rt_recheck(m, ts, r->layout, o, trace, &r->eval, &contradicts);
+    rc = rt_recheck(m, ts, r->layout, o, &r->budget, trace, &r->eval, &contradicts);
     if (rc != EVAL_OK)
         return eval_error(m, ts, o, door, r, rc, d);
     r->have_eval = true;
@@ -353,12 +351,10 @@ run_verdict run_analyse(const model *m, const rt_taskset *ts, const rt_options *
 {
     memset(out, 0, sizeof *out);
     out->undecided_chain = SIZE_MAX;
+    /* the options are the caller's configuration; the run's budget is run state, passed beside
+     * them to every analysis of the run but the search's candidates */
     budget_init(&out->budget, opt->budget_units);
-    /* the options are the caller's configuration; the run's budget is run state, attached here
-     * and nowhere else */
-    rt_options run_o = *opt;
-    run_o.budget = &out->budget;
-    const rt_options *o = &run_o;
+    const rt_options *o = opt;
     run_verdict v = o->assign == RT_ASSIGN_SEARCH
                         ? analyse_search(m, ts, o, door, trace_steps, out, d)
                         : analyse_given(m, ts, o, door, trace_steps, out, d);

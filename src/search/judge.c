@@ -260,7 +260,7 @@ static int run_analysis(judge *j, const rt_taskset *ts, rt_layout *l, const size
 {
     *other = 0;
     int erc = j->sv ? sysview_eval(j->sv, j->m, l, idx, ts->n_tasks, JUDGE_OVER_CAP, ev, other)
-                    : rt_eval_layout(j->m, ts, l, j->o, 0, ev);
+                    : rt_eval_layout(j->m, ts, l, j->o, NULL, 0, ev);
     j->analyses++;
     j->undecided += erc == EVAL_OK && !ev->decided;
     return erc;

@@ -36,7 +36,7 @@ int minsms_result_recheck(const model *m, const rt_taskset *ts, const rt_options
     bool contradicts = false;
     const rt_taskset *ets = sv ? sv->sys : ts;
     const rt_options *eo = sv ? sv->sys_o : o;
-    int erc = rt_recheck(m, ets, out->layout, eo, 0, &ev, &contradicts);
+    int erc = rt_recheck(m, ets, out->layout, eo, NULL, 0, &ev, &contradicts);
     if (erc == EVAL_ENOMEM)
         return ASSIGN_ENOMEM;
     bool pass = erc == EVAL_OK && ev.schedulable;

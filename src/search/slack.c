@@ -28,7 +28,7 @@ bool slack_of_layout(const model *m, const rt_taskset *ts, const rt_layout *l,
     if (!c)
         return false;
     rt_eval ev;
-    int rc = rt_eval_layout(m, ts, c, o, 0, &ev);
+    int rc = rt_eval_layout(m, ts, c, o, NULL, 0, &ev);
     rt_layout_free(c);
     if (rc != EVAL_OK)
         return false;

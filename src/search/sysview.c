@@ -170,7 +170,7 @@ int sysview_eval(const sysview *v, const model *m, rt_layout *l, const size_t *i
     if (!r)
         return EVAL_ENOMEM;
     rt_eval full;
-    int rc = rt_eval_layout(m, &sub, r, v->sys_o, 0, &full);
+    int rc = rt_eval_layout(m, &sub, r, v->sys_o, NULL, 0, &full);
     rta_result *rta = NULL;
     wcet_task *wt = NULL;
     if (rc == EVAL_OK) {
