@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "explore/spec_dim.h"
+#include "taskset/docname.h"
 #include "taskset/units.h"
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
@@ -430,9 +431,7 @@ static void read_spec(loader *ld, xmlNodePtr root)
     xp_spec *s = ld->s;
     xmlattr_at at;
     xmlattr_at_init(&at, ld->path, ld->d, root, "explore");
-    if (xmlattr_has(&at, "name"))
-        xmlattr_get_name(&at, &s->name);
-    else if (!(s->name = xmlattr_default_name(ld->path)))
+    if (!docname_read(&at, ld->path, &s->name))
         ld->oom = true;
     bool has_ts = false, has_gpu = false;
     xmlNodePtr base = NULL, gen = NULL;
