@@ -55,7 +55,7 @@ static void record_outcome(const xp_outcome *o, xp_record *r)
     r->min_slack_ns = o->min_slack_ns;
 }
 
-/* ---- reading result files -------------------------------------------------------------- */
+/* ---- reading result files ---- */
 
 typedef struct scan {
     const xp_spec *s;
@@ -238,7 +238,7 @@ done:
     return rc;
 }
 
-/* ---- the run --------------------------------------------------------------------------- */
+/* ---- the run ---- */
 
 typedef struct runner {
     const xp_spec *s;

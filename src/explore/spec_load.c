@@ -15,7 +15,7 @@
 #include "util/analyzer.h"
 #include "util/textesc.h"
 
-/* ---- loading --------------------------------------------------------------------------- */
+/* ---- loading ---- */
 
 typedef struct loader {
     const char *path;

@@ -1,6 +1,7 @@
 /* taskset_load: read a task-set file into plain records and check everything that does not
  * need the GPU (values, unique names, references, priorities, partition membership and
- * placement). Every problem is recorded with its line; the loader goes on to find them all. */
+ * placement); each <kernel> is read by kernel_load.c, the <scenario>s and <chain>s by their own
+ * loaders. Every problem is recorded with its line; the loader goes on to find them all. */
 #include "taskset/taskset.h"
 
 #include <stdio.h>
@@ -19,7 +20,7 @@
 #include "util/analyzer.h"
 #include "util/textesc.h"
 
-/* ---- names: sorted index for unique-name checks and reference lookup -------------------- */
+/* ---- names: sorted index for unique-name checks and reference lookup ---- */
 
 typedef struct name_ix {
     const char *name;
@@ -65,7 +66,7 @@ static void name_ix_sort_check(name_ix *ix, size_t n, const char *kind, const ch
     }
 }
 
-/* ---- loader state -------------------------------------------------------------------- */
+/* ---- loader state ---- */
 
 typedef struct loader {
     const char *path;
@@ -91,7 +92,7 @@ static size_t count_children(xmlNodePtr parent, const char *name)
     return n;
 }
 
-/* ---- tasks ----------------------------------------------------------------------------- */
+/* ---- tasks ---- */
 
 /* A step's optional bcet and priority. */
 static void read_step_common(const xmlattr_at *sat, rt_step *st)
@@ -273,7 +274,7 @@ static void check_priorities(loader *ld)
                           rt_quote(with->name ? with->name : "", q2, sizeof q2));
 }
 
-/* ---- partitions ------------------------------------------------------------------------ */
+/* ---- partitions ---- */
 
 /* Per task: the partition holding it (-1: none yet). */
 typedef struct membership {
@@ -427,7 +428,7 @@ done:
 }
 RT_ANALYZER_ON
 
-/* ---- the file ------------------------------------------------------------------------- */
+/* ---- the file ---- */
 
 static name_ix *build_index(loader *ld, size_t n, const char *kind, size_t *n_out,
                             const char *(*name_of)(const rt_taskset *, size_t),
