@@ -20,6 +20,7 @@
 typedef struct crew {
     const xp_spec *s;
     const xp_run_opts *o;
+    int jobs;                 /* o->jobs, at least 1 */
     const workers_sink *sink;
 } crew;
 
@@ -35,7 +36,7 @@ typedef struct wmsg {
  * path after a worker's frees). */
 static _Noreturn void worker(const crew *c, int k, int fd)
 {
-    int jobs = c->o->jobs;
+    int jobs = c->jobs;
     size_t n_chains = c->s->ts ? c->s->ts->n_chains : 0;
     xp_engine *e = xp_engine_new(c->s);
     if (!e)
@@ -90,8 +91,8 @@ static int reap(rt_diags *d, pid_t *pids, int n, bool quiet)
 
 int workers_run(const xp_spec *s, const xp_run_opts *o, const workers_sink *sink, rt_diags *d)
 {
-    const crew c = { .s = s, .o = o, .sink = sink };
-    int jobs = o->jobs, rc = XP_RUN_OK;
+    int jobs = o->jobs > 1 ? o->jobs : 1, rc = XP_RUN_OK;
+    const crew c = { .s = s, .o = o, .jobs = jobs, .sink = sink };
     size_t n_chains = s->ts ? s->ts->n_chains : 0;
     pid_t *pids = calloc((size_t)jobs, sizeof *pids);
     int *fds = malloc((size_t)jobs * sizeof *fds);
