@@ -1,5 +1,4 @@
-/* fdio: whole reads and writes on a file descriptor (a pipe, a terminal, a file), retried when
- * a signal interrupts them. */
+/* fdio: whole reads and writes on a file descriptor, retried when a signal interrupts them. */
 #ifndef RT_XP_FDIO_H
 #define RT_XP_FDIO_H
 

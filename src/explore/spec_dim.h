@@ -1,7 +1,5 @@
-/* spec_dim: the values of one dimension of a sweep file (explore/spec.h), read for spec_load:
- * a value checked against its param's words or range, a from/to/step range expanded exactly,
- * repeats refused, and the partition or kernel a dimension targets. Internal to the loader (it
- * sees libxml2). Every error is recorded at `at`; *oom is set when memory runs out. */
+/* spec_dim: a sweep dimension's values and target, read and checked for spec_load (it sees
+ * libxml2): each error is recorded at `at`, and *oom set when memory runs out. */
 #ifndef RT_XP_SPEC_DIM_H
 #define RT_XP_SPEC_DIM_H
 
@@ -13,21 +11,17 @@
 
 /* True if param p takes words (interference, windows, priorities, assign), not numbers. */
 bool spec_dim_takes_words(xp_param p);
-/* One value of param p from its text t into *v (its text owned by v: xp_value_fini); false
- * after an error (then v owns nothing). */
+/* Value t of param p into *v (v owns its text: xp_value_fini); false after an error. */
 bool spec_dim_value(const xmlattr_at *at, xp_param p, const char *t, xp_value *v, bool *oom);
-/* Append v to dim's values, which take over its text; false after an error (past a
- * million values) or out of memory, v still the caller's. */
+/* Append v to dim, which takes its text; false (v still the caller's) past a million values. */
 bool spec_dim_push(const xmlattr_at *at, xp_dim *dim, const xp_value *v, bool *oom);
 /* Append every from + k * step up to to, exactly (step NULL: 1); false after an error. */
 bool spec_dim_range(const xmlattr_at *at, const char *from, const char *to, const char *step,
                     xp_dim *dim, bool *oom);
-/* False after an error for a value dim lists twice (or out of memory). */
+/* False after an error for a value that dim lists twice. */
 bool spec_dim_unique(const xmlattr_at *at, const xp_dim *dim, bool *oom);
-/* Set dim->key (owned by dim; "naive_factor", "partition_sms:cam") and, for partition-sms and
- * kernel-scale, dim->target: the partition or kernel of ts that at's partition= or kernel=
- * names. ts is NULL without a base task set (ts_named: one was named, its errors recorded).
- * False after an error. */
+/* Set dim->key (owned by dim) and dim->target, the partition or kernel of ts (NULL: none read;
+ * ts_named: one was named) that the <vary> names; false after an error. */
 bool spec_dim_target(const xmlattr_at *at, xp_dim *dim, const rt_taskset *ts, bool ts_named,
                      bool *oom);
 

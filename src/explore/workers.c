@@ -53,7 +53,8 @@ static _Noreturn void worker(const crew *c, int k, int fd)
         if (xp_engine_eval(e, p, &m.out) != XP_OK)
             _exit(3);
         if (fdio_write_all(fd, &m, sizeof m) != 0 ||
-            (m.out.chains && fdio_write_all(fd, m.out.chains, n_chains * sizeof *m.out.chains) != 0))
+            (m.out.chains &&
+             fdio_write_all(fd, m.out.chains, n_chains * sizeof *m.out.chains) != 0))
             _exit(4);
     }
     xp_engine_free(e);

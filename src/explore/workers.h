@@ -1,5 +1,4 @@
-/* workers: the points of a sweep's shard evaluated by --jobs N forked worker processes, their
- * outcomes handed back in point order (explore/run.c writes them). */
+/* workers: --jobs N, a shard's points evaluated by N forked processes, handed back in order. */
 #ifndef RT_XP_WORKERS_H
 #define RT_XP_WORKERS_H
 
@@ -19,10 +18,8 @@ typedef struct workers_sink {
     void *ctx;
 } workers_sink;
 
-/* Evaluate the points of shard o->shard of o->shards not done, in o->jobs worker processes
- * (worker k takes the k-th, the (k+jobs)-th, ... point left), and emit each in point order.
- * XP_RUN_OK, XP_RUN_ENOMEM, XP_RUN_EWORKER (a worker could not start or ended early, said in
- * d) or the error emit returned (then the workers are stopped). */
+/* Evaluate o's shard's points not done in o->jobs workers and emit each in point order: XP_RUN_OK,
+ * _ENOMEM, _EWORKER (a worker failed, said in d) or emit's error (the workers then stopped). */
 int workers_run(const xp_spec *s, const xp_run_opts *o, const workers_sink *sink, rt_diags *d);
 
 #endif

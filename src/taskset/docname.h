@@ -1,5 +1,4 @@
-/* docname: the name of an input file's root element, as the reports show it. Internal to the
- * loaders (it sees libxml2); not installed. */
+/* docname: the name of an input file's root element, for the loaders (it sees libxml2). */
 #ifndef RT_DOCNAME_H
 #define RT_DOCNAME_H
 
@@ -7,9 +6,8 @@
 
 #include "taskset/xmlattr.h"
 
-/* Into *out (caller frees): the root at's name attribute (checked by xmlattr_get_name, which
- * records its errors), or without one the base name of path without ".xml". False only when
- * out of memory for the latter (*out NULL, nothing recorded). */
+/* Into *out (caller frees): root at's name attribute (xmlattr_get_name), else path's base name
+ * without ".xml"; false only when out of memory for the latter (nothing recorded). */
 bool docname_read(const xmlattr_at *at, const char *path, char **out);
 
 #endif
