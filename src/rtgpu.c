@@ -31,7 +31,7 @@ struct rtgpu_options { rt_options o; };
 
 typedef struct {
     const char *name;           /* in the result's names */
-    size_t part;
+    long part;                  /* -1: a CPU task */
     int64_t wcrt_ns;            /* -1: none */
     int64_t deadline_ns;
     rtgpu_task_status status;
@@ -100,35 +100,34 @@ size_t rtgpu_diags_errors(const rtgpu_diags *d)
     return d ? rt_diags_errors(d->d) : 0;
 }
 
+/* The lookups of the accessors: entry i, or out of range (or NULL) a record of what the
+ * accessors answer then (rtgpu.h). */
+static const rt_diag no_diag = { .kind = RT_DIAG_ERROR, .file = NULL, .line = 0, .msg = NULL };
+
 static const rt_diag *diag_at(const rtgpu_diags *d, size_t i)
 {
-    return d && i < rt_diags_count(d->d) ? rt_diags_get(d->d, i) : NULL;
+    return d && i < rt_diags_count(d->d) ? rt_diags_get(d->d, i) : &no_diag;
 }
 
 rtgpu_severity rtgpu_diag_severity(const rtgpu_diags *d, size_t i)
 {
-    const rt_diag *g = diag_at(d, i);
-    if (!g || g->kind == RT_DIAG_ERROR)
-        return RTGPU_ERROR;
-    return g->kind == RT_DIAG_WARNING ? RTGPU_WARNING : RTGPU_NOTE;
+    rt_diag_kind k = diag_at(d, i)->kind;
+    return k == RT_DIAG_ERROR ? RTGPU_ERROR : k == RT_DIAG_WARNING ? RTGPU_WARNING : RTGPU_NOTE;
 }
 
 const char *rtgpu_diag_file(const rtgpu_diags *d, size_t i)
 {
-    const rt_diag *g = diag_at(d, i);
-    return g ? g->file : NULL;
+    return diag_at(d, i)->file;
 }
 
 long rtgpu_diag_line(const rtgpu_diags *d, size_t i)
 {
-    const rt_diag *g = diag_at(d, i);
-    return g ? g->line : 0;
+    return diag_at(d, i)->line;
 }
 
 const char *rtgpu_diag_message(const rtgpu_diags *d, size_t i)
 {
-    const rt_diag *g = diag_at(d, i);
-    return g ? g->msg : NULL;
+    return diag_at(d, i)->msg;
 }
 
 const char *rtgpu_severity_name(rtgpu_severity s)
@@ -145,19 +144,38 @@ static rt_diags *diags_of(rtgpu_diags *d, rt_diags **scratch)
     return *scratch = rt_diags_new(MAX_DIAGS);
 }
 
-rtgpu_taskset *rtgpu_taskset_load(const char *path, rtgpu_diags *d)
+/* The loaders of load_input: path read into the wrapper w; false on an error (recorded in d). */
+static bool load_taskset(void *w, const char *path, rt_diags *d)
+{
+    return (((rtgpu_taskset *)w)->ts = rt_taskset_load(path, d)) != NULL;
+}
+
+static bool load_gpu(void *w, const char *path, rt_diags *d)
+{
+    return (((rtgpu_gpu *)w)->gpu = rt_gpu_load(path, d)) != NULL;
+}
+
+/* A wrapper of size bytes that load fills from path, its diagnostics in d (or a scratch list);
+ * NULL on an error or out of memory. */
+static void *load_input(const char *path, rtgpu_diags *d, size_t size,
+                        bool (*load)(void *w, const char *path, rt_diags *d))
 {
     if (!path)
         return NULL;
     rt_diags *scratch;
     rt_diags *dl = diags_of(d, &scratch);
-    rtgpu_taskset *w = dl ? malloc(sizeof *w) : NULL;
-    if (w && !(w->ts = rt_taskset_load(path, dl))) {
+    void *w = dl ? malloc(size) : NULL;
+    if (w && !load(w, path, dl)) {
         free(w);
         w = NULL;
     }
     rt_diags_free(scratch);
     return w;
+}
+
+rtgpu_taskset *rtgpu_taskset_load(const char *path, rtgpu_diags *d)
+{
+    return load_input(path, d, sizeof(rtgpu_taskset), load_taskset);
 }
 
 void rtgpu_taskset_free(rtgpu_taskset *ts)
@@ -175,17 +193,7 @@ size_t rtgpu_taskset_tasks(const rtgpu_taskset *ts)
 
 rtgpu_gpu *rtgpu_gpu_load(const char *path, rtgpu_diags *d)
 {
-    if (!path)
-        return NULL;
-    rt_diags *scratch;
-    rt_diags *dl = diags_of(d, &scratch);
-    rtgpu_gpu *w = dl ? malloc(sizeof *w) : NULL;
-    if (w && !(w->gpu = rt_gpu_load(path, dl))) {
-        free(w);
-        w = NULL;
-    }
-    rt_diags_free(scratch);
-    return w;
+    return load_input(path, d, sizeof(rtgpu_gpu), load_gpu);
 }
 
 void rtgpu_gpu_free(rtgpu_gpu *gpu)
@@ -301,7 +309,7 @@ static bool make_text(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gpu,
     return (r->text = malloc(bytes)) != NULL;
 }
 
-/* Copy s into the text block at *at; returns the copy. */
+/* Copy s into a text block (the names or the text) at *at; returns the copy. */
 static const char *put_text(char **at, const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -382,18 +390,15 @@ static bool keep_figures(rtgpu_result *r, const rt_taskset *ts, const rt_gpu *gp
     char *at = r->names;
     for (size_t i = 0; i < ts->n_tasks; i++) {
         const rta_result *a = &e->rta[i];
-        size_t n = strlen(ts->tasks[i].name) + 1;
-        memcpy(at, ts->tasks[i].name, n);
         r->tasks[i] = (task_res){
-            .name = at,
-            .part = l->task_part[i],
+            .name = put_text(&at, ts->tasks[i].name),
+            .part = (long)l->task_part[i],
             .deadline_ns = ts->tasks[i].deadline_ns,
             .wcrt_ns = a->status == RTA_BOUNDED ? a->wcrt_ns : -1,
             .status = a->status == RTA_BUDGET ? RTGPU_TASK_UNDECIDED
                     : a->schedulable          ? RTGPU_TASK_SCHEDULABLE
                                               : RTGPU_TASK_MISS,
         };
-        at += n;
     }
     r->n_tasks = ts->n_tasks;
     if (!make_text(r, ts, gpu, l, e, x))
@@ -510,39 +515,42 @@ size_t rtgpu_result_tasks(const rtgpu_result *r)
     return r ? r->n_tasks : 0;
 }
 
+/* What the task, step and chain accessors answer out of range (rtgpu.h). */
+static const task_res no_task = { .name = NULL, .part = -1, .wcrt_ns = -1, .deadline_ns = -1,
+                                  .status = RTGPU_TASK_UNDECIDED, .n_steps = 0 };
+static const step_res no_step = { .kind = RTGPU_STEP_GPU, .resource = NULL, .offset_ns = -1,
+                                  .jitter_ns = -1, .wcrt_ns = -1 };
+static const chain_res no_chain = { .name = NULL, .mrt_ns = -1, .mda_ns = -1, .mrt_by = NULL,
+                                    .mda_by = NULL, .status = RTGPU_CHAIN_UNDECIDED };
+
 static const task_res *task_at(const rtgpu_result *r, size_t i)
 {
-    return r && i < r->n_tasks ? &r->tasks[i] : NULL;
+    return r && i < r->n_tasks ? &r->tasks[i] : &no_task;
 }
 
 const char *rtgpu_result_task_name(const rtgpu_result *r, size_t i)
 {
-    const task_res *t = task_at(r, i);
-    return t ? t->name : NULL;
+    return task_at(r, i)->name;
 }
 
 long rtgpu_result_task_partition(const rtgpu_result *r, size_t i)
 {
-    const task_res *t = task_at(r, i);
-    return t ? (long)t->part : -1;
+    return task_at(r, i)->part;
 }
 
 int64_t rtgpu_result_task_wcrt_ns(const rtgpu_result *r, size_t i)
 {
-    const task_res *t = task_at(r, i);
-    return t ? t->wcrt_ns : -1;
+    return task_at(r, i)->wcrt_ns;
 }
 
 int64_t rtgpu_result_task_deadline_ns(const rtgpu_result *r, size_t i)
 {
-    const task_res *t = task_at(r, i);
-    return t ? t->deadline_ns : -1;
+    return task_at(r, i)->deadline_ns;
 }
 
 rtgpu_task_status rtgpu_result_task_status(const rtgpu_result *r, size_t i)
 {
-    const task_res *t = task_at(r, i);
-    return t ? t->status : RTGPU_TASK_UNDECIDED;
+    return task_at(r, i)->status;
 }
 
 const char *rtgpu_result_undecided_reason(const rtgpu_result *r)
@@ -553,49 +561,43 @@ const char *rtgpu_result_undecided_reason(const rtgpu_result *r)
 static const step_res *step_at(const rtgpu_result *r, size_t i, size_t k)
 {
     const task_res *t = task_at(r, i);
-    return t && k < t->n_steps && t->first_step + k < r->n_steps ? &r->steps[t->first_step + k]
-                                                                : NULL;
+    return t != &no_task && k < t->n_steps && t->first_step + k < r->n_steps
+               ? &r->steps[t->first_step + k] : &no_step;
 }
 
 size_t rtgpu_result_task_steps(const rtgpu_result *r, size_t i)
 {
-    const task_res *t = task_at(r, i);
-    return t ? t->n_steps : 0;
+    return task_at(r, i)->n_steps;
 }
 
 rtgpu_step_kind rtgpu_result_step_kind(const rtgpu_result *r, size_t i, size_t k)
 {
-    const step_res *s = step_at(r, i, k);
-    return s ? s->kind : RTGPU_STEP_GPU;
+    return step_at(r, i, k)->kind;
 }
 
 const char *rtgpu_result_step_resource(const rtgpu_result *r, size_t i, size_t k)
 {
-    const step_res *s = step_at(r, i, k);
-    return s ? s->resource : NULL;
+    return step_at(r, i, k)->resource;
 }
 
 int64_t rtgpu_result_step_offset_ns(const rtgpu_result *r, size_t i, size_t k)
 {
-    const step_res *s = step_at(r, i, k);
-    return s ? s->offset_ns : -1;
+    return step_at(r, i, k)->offset_ns;
 }
 
 int64_t rtgpu_result_step_jitter_ns(const rtgpu_result *r, size_t i, size_t k)
 {
-    const step_res *s = step_at(r, i, k);
-    return s ? s->jitter_ns : -1;
+    return step_at(r, i, k)->jitter_ns;
 }
 
 int64_t rtgpu_result_step_wcrt_ns(const rtgpu_result *r, size_t i, size_t k)
 {
-    const step_res *s = step_at(r, i, k);
-    return s ? s->wcrt_ns : -1;
+    return step_at(r, i, k)->wcrt_ns;
 }
 
 static const chain_res *chain_at(const rtgpu_result *r, size_t c)
 {
-    return r && c < r->n_chains ? &r->chains[c] : NULL;
+    return r && c < r->n_chains ? &r->chains[c] : &no_chain;
 }
 
 size_t rtgpu_result_chains(const rtgpu_result *r)
@@ -605,36 +607,30 @@ size_t rtgpu_result_chains(const rtgpu_result *r)
 
 const char *rtgpu_result_chain_name(const rtgpu_result *r, size_t c)
 {
-    const chain_res *x = chain_at(r, c);
-    return x ? x->name : NULL;
+    return chain_at(r, c)->name;
 }
 
 int64_t rtgpu_result_chain_reaction_ns(const rtgpu_result *r, size_t c)
 {
-    const chain_res *x = chain_at(r, c);
-    return x ? x->mrt_ns : -1;
+    return chain_at(r, c)->mrt_ns;
 }
 
 int64_t rtgpu_result_chain_age_ns(const rtgpu_result *r, size_t c)
 {
-    const chain_res *x = chain_at(r, c);
-    return x ? x->mda_ns : -1;
+    return chain_at(r, c)->mda_ns;
 }
 
 const char *rtgpu_result_chain_reaction_analysis(const rtgpu_result *r, size_t c)
 {
-    const chain_res *x = chain_at(r, c);
-    return x ? x->mrt_by : NULL;
+    return chain_at(r, c)->mrt_by;
 }
 
 const char *rtgpu_result_chain_age_analysis(const rtgpu_result *r, size_t c)
 {
-    const chain_res *x = chain_at(r, c);
-    return x ? x->mda_by : NULL;
+    return chain_at(r, c)->mda_by;
 }
 
 rtgpu_chain_status rtgpu_result_chain_status(const rtgpu_result *r, size_t c)
 {
-    const chain_res *x = chain_at(r, c);
-    return x ? x->status : RTGPU_CHAIN_UNDECIDED;
+    return chain_at(r, c)->status;
 }

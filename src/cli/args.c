@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/help.h"
 #include "util/textesc.h"
 #include "taskset/units.h"
 #include "util/suggest.h"
@@ -73,110 +74,6 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
 
 /* The program name in messages. */
 static const char *prog = "rtgpu-analyze";
-
-static void help_analyze(FILE *out)
-{
-    fputs("Usage: rtgpu-analyze TASKSET.xml --gpu GPU.xml [options]\n"
-          "Bound GPU kernel WCETs on SM partitions (memory-aware model of Masola et al.,\n"
-          "JSSPP 2023) and check every deadline with non-preemptive fixed-priority\n"
-          "response-time analysis.\n\n"
-          "  --gpu FILE                GPU description (required)\n"
-          "  --format text|json|html   report format (default text); html: the self-contained\n"
-          "                            certification evidence report (docs/evidence.md)\n"
-          "  -o, --output FILE         write the report to FILE, atomically (default stdout)\n"
-          "  --margin X                WCET margin, a fraction (default 0.2 = 20%; at most 10)\n"
-          "  --windows worst-case|synchronous      execution windows (default worst-case)\n"
-          "  --gpu-preemption job|kernel  a partition switches between GPU steps (job, the\n"
-          "                            default) or between kernels (kernel: holistic analysis,\n"
-          "                            docs/system.md sec. 4)\n"
-          "  --interference masola|naive|none      interference model (default masola)\n"
-          "  --naive-factor F          naive slowdown factor (default 0.73)\n"
-          "  --combination-cap N       worst-case co-runner combinations (default 1048576)\n"
-          "  --budget N                work units for the whole analysis, a plain decimal\n"
-          "                            (default 17179869184 = 2^34); when spent: exit 3\n"
-          "  --assign given|search     default: given if the task set has partitions\n"
-          "  --objective min-sms|max-min-slack\n"
-          "                            assignment objective: fewest SMs (default), or the\n"
-          "                            largest smallest relative slack within --max-sms\n"
-          "  --max-sms N               max-min-slack: at most N SMs (default: all)\n"
-          "  --deploy green-contexts|libsmctrl|nvtaskset\n"
-          "                            search only partition sizes the mechanism can create\n"
-          "                            (green contexts: the compute capability's minimum and\n"
-          "                            step; libsmctrl, nvtaskset: any multiple of a TPC)\n"
-          "  --min-partition-sms N     search only partitions of at least N SMs\n"
-          "  --priorities given|dm|audsley   (default given; dm where the file gives none)\n"
-          "  --time-limit SECONDS      assignment search wall-clock limit (default 60; 0: none)\n"
-          "  --max-iterations N        assignment search: at most N MIP solves\n"
-          "  --write-lp FILE           write the first assignment MIP in CPLEX LP format\n"
-          "  --sensitivity             slack, WCET headroom, scaling factor, largest margin,\n"
-          "                            smallest partition sizes, miss explanations\n"
-          "  --emit-partitions json|libsmctrl|nvtaskset|green-contexts -O FILE\n"
-          "                            write the analysed layout for a partitioning mechanism\n"
-          "  --emit-taskset FILE       write the task set with the analysed layout and explicit\n"
-          "                            priorities as <partition> elements (re-check with\n"
-          "                            --assign given)\n"
-          "  --emit-launch FILE        write taskset/chrt (and nvtaskset) lines that start each\n"
-          "                            task with its cores, SCHED_FIFO priorities and partition\n"
-          "  --emit-mast FILE          write the analysed system as a MAST 1.7 model for\n"
-          "                            mast_analysis holistic (docs/system.md sec. 6)\n"
-          "  --leftover-distribution packed|spread   k1's blocks in the leftover check of\n"
-          "                            Cruz et al. (default packed; docs/concurrency.md)\n"
-          "  --check-measurements FILE.csv  check observed kernel times or job response\n"
-          "                            times against their bounds; exit 1 if one exceeds\n"
-          "                            its bound (docs/calibration.md)\n"
-          "  --validate-only           check the inputs, print nothing on success\n"
-          "  -q, --quiet               print only the verdict line (text) / nothing on stdout\n"
-          "  -v, --verbose             add every derivation (windows, WCETs, busy periods)\n"
-          "  --version                 print the version\n"
-          "  -h, --help                print this help\n\n"
-          "Exit status: 0 every deadline holds; 1 a deadline can be missed, no assignment\n"
-          "exists, or a measurement exceeds its bound; 2 usage error or invalid input; 3 undecided\n"
-          "(search limit, work budget spent) or solver failure.\n",
-          out);
-}
-
-static void help_simulate(FILE *out)
-{
-    fputs("Usage: rtgpu-simulate TASKSET.xml --gpu GPU.xml [options]\n"
-          "Simulate the analysed layout job by job (non-preemptive fixed priority per\n"
-          "partition) and show the observed response times next to the analysed bounds.\n"
-          "A whole system (CPU or copy steps; docs/system.md) is simulated step by step:\n"
-          "preemptive fixed priority per core, non-preemptive per copy engine and partition.\n\n"
-          "  --gpu FILE                GPU description (required)\n"
-          "  --format text|json|csv|svg   summary (text, json), trace (csv), Gantt chart (svg)\n"
-          "  -o, --output FILE         write to FILE, atomically (default stdout)\n"
-          "  --horizon DURATION        simulated time, e.g. 100ms (default: hyperperiod plus\n"
-          "                            the largest jitter)\n"
-          "  --job-cap N               stop releasing after N jobs (default 1000000)\n"
-          "  --trace-cap N             refuse a trace of more than N launches (default 1000000)\n"
-          "  --release synchronous|random   all tasks at 0, or random offsets and jitters\n"
-          "                            (a whole system: random jitters, no offsets)\n"
-          "  --seed S                  seed of the random releases and times (default 1)\n"
-          "  --exec wcet|dynamic|random   launches take their WCET, or progress at\n"
-          "                            1/M*(k,S); random (whole systems): each step a seeded\n"
-          "                            uniform time in [bcet, wcet]\n"
-          "  --gpu-preemption job|kernel  as for rtgpu-analyze (kernel: a whole-system run)\n"
-          "  --trace                   json: add every job and launch (streamed; a whole\n"
-          "                            system: every segment a resource served)\n"
-          "  --fail-on-miss            exit 1 when a simulated job misses its deadline\n"
-          "  --scenario NAME           instead: place the blocks of the task set's <scenario>\n"
-          "                            NAME on the GPU's SMs (most-room policy, leftover\n"
-          "                            head-of-line, block-time; docs/concurrency.md sec. 2);\n"
-          "                            text, json or svg (SMs over time); -v: every block\n"
-          "  --margin X, --interference masola|naive|none, --naive-factor F,\n"
-          "  --combination-cap N, --budget N, --priorities given|dm|audsley,\n"
-          "  --assign given|search, --objective min-sms|max-min-slack, --max-sms N,\n"
-          "  --deploy green-contexts|libsmctrl|nvtaskset, --min-partition-sms N,\n"
-          "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
-          "                            simulation is checked against; worst-case windows)\n"
-          "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
-          "Exit status: 0 no observed response time above its bound; 2 usage error, invalid\n"
-          "input or a trace over --trace-cap; 3 an observed response time above its analysed bound (a defect: the\n"
-          "counter-example is printed), or no layout to simulate. With --scenario: 0 placed\n"
-          "(blocks that fit nowhere are reported, not an error), 2 usage error, invalid\n"
-          "input or no such scenario, 3 out of memory or times beyond 2^63 ns.\n",
-          out);
-}
 
 void cli_print_help(FILE *out, cli_command cmd)
 {
@@ -246,13 +143,9 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, co
                         const char *note, double *out)
 {
     double v = 0;
-    if (!cli_parse_decimal(s, &v) || v < lo || v > hi) {
-        fprintf(stderr, "%s: error: %s \"%s\": expected a plain decimal number%s from %.15g to "
-                        "%.15g (%sdigits and an optional point, as 0.25)\n", prog, opt, s, unit,
-                lo, hi, note);
-        fprintf(stderr, "Try '%s --help' for more information.\n", prog);
-        return 2;
-    }
+    if (!cli_parse_decimal(s, &v) || v < lo || v > hi)
+        return usage_error("%s \"%s\": expected a plain decimal number%s from %.15g to %.15g "
+                           "(%sdigits and an optional point, as 0.25)", opt, s, unit, lo, hi, note);
     *out = v;
     return 0;
 }
@@ -260,12 +153,9 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, co
 static int parse_count(const char *opt, const char *s, long long max, long long *out)
 {
     uint64_t v = 0;
-    if (!cli_parse_uint(s, (uint64_t)max, &v) || v < 1) {
-        fprintf(stderr, "%s: error: %s \"%s\": expected a whole number from 1 to %lld (decimal digits "
-                        "only)\n", prog, opt, s, max);
-        fprintf(stderr, "Try '%s --help' for more information.\n", prog);
-        return 2;
-    }
+    if (!cli_parse_uint(s, (uint64_t)max, &v) || v < 1)
+        return usage_error("%s \"%s\": expected a whole number from 1 to %lld (decimal digits "
+                           "only)", opt, s, max);
     *out = (long long)v;
     return 0;
 }
@@ -293,11 +183,7 @@ static int pick_of(const char *opt, const char *s, const char *const *words,
     return -1;
 }
 
-static int pick(const char *opt, const char *s, const char *const *words)
-{
-    return pick_of(opt, s, words, NULL);
-}
-
+/* The option c given the word arg (one of the options handle passes here). */
 static int set_choice(int c, const char *arg, cli_args *a)
 {
     static const char *const formats[] = {"text", "json", "html", "csv", "svg", NULL};
@@ -314,17 +200,25 @@ static int set_choice(int c, const char *arg, cli_args *a)
     static const char *const emit[] = {"json", "libsmctrl", "nvtaskset", "green-contexts", NULL};
     static const char *const leftover[] = {"packed", "spread", NULL};
     static const char *const deploy[] = {"green-contexts", "libsmctrl", "nvtaskset", NULL};
-    int k;
+    static const struct { int c; const char *opt; const char *const *words; } choices[] = {
+        {OPT_LEFTOVER, "--leftover-distribution", leftover}, {OPT_FORMAT, "--format", formats},
+        {OPT_RELEASE, "--release", releases}, {OPT_EXEC, "--exec", execs},
+        {OPT_WINDOWS, "--windows", windows}, {OPT_GPU_PREEMPTION, "--gpu-preemption", preemption},
+        {OPT_INTERFERENCE, "--interference", intf}, {OPT_ASSIGN, "--assign", assign},
+        {OPT_OBJECTIVE, "--objective", objective}, {OPT_DEPLOY, "--deploy", deploy},
+        {OPT_EMIT_PARTITIONS, "--emit-partitions", emit}, {OPT_PRIORITIES, "--priorities", prio},
+    };
+    size_t i = 0;
+    while (i + 1 < sizeof choices / sizeof choices[0] && choices[i].c != c)
+        i++;   /* the last, --priorities, as the default */
+    const char *const *valid = c != OPT_FORMAT ? NULL
+                             : a->cmd == CLI_SIMULATE ? simulate_formats : analyze_formats;
+    int k = pick_of(choices[i].opt, arg, choices[i].words, valid);
+    if (k < 0)
+        return 2;
     switch (c) {
-    case OPT_LEFTOVER:
-        if ((k = pick("--leftover-distribution", arg, leftover)) < 0)
-            return 2;
-        a->opt.leftover = k ? LO_SPREAD : LO_PACKED;
-        return 0;
+    case OPT_LEFTOVER: a->opt.leftover = k ? LO_SPREAD : LO_PACKED; return 0;
     case OPT_FORMAT:
-        if ((k = pick_of("--format", arg, formats,
-                         a->cmd == CLI_SIMULATE ? simulate_formats : analyze_formats)) < 0)
-            return 2;
         if (k == 2 && a->cmd != CLI_ANALYZE)
             return usage_error("--format html is a format of rtgpu-analyze (use text, json, csv "
                                "or svg)");
@@ -334,65 +228,62 @@ static int set_choice(int c, const char *arg, cli_args *a)
         a->format = k == 1 ? CLI_FORMAT_JSON : k == 2 ? CLI_FORMAT_HTML : k == 3 ? CLI_FORMAT_CSV
                   : k == 4 ? CLI_FORMAT_SVG : CLI_FORMAT_TEXT;
         return 0;
-    case OPT_RELEASE:
-        if ((k = pick("--release", arg, releases)) < 0)
-            return 2;
-        a->sim.release = k ? SIM_RELEASE_RANDOM : SIM_RELEASE_SYNCHRONOUS;
-        return 0;
+    case OPT_RELEASE: a->sim.release = k ? SIM_RELEASE_RANDOM : SIM_RELEASE_SYNCHRONOUS; return 0;
     case OPT_EXEC:
-        if ((k = pick("--exec", arg, execs)) < 0)
-            return 2;
         a->sim.exec = k == 1 ? SIM_EXEC_DYNAMIC : SIM_EXEC_WCET;
         a->exec_random = k == 2;
         return 0;
-    case OPT_WINDOWS:
-        if ((k = pick("--windows", arg, windows)) < 0)
-            return 2;
-        a->opt.windows = k ? RT_WINDOWS_SYNCHRONOUS : RT_WINDOWS_WORST_CASE;
-        return 0;
-    case OPT_GPU_PREEMPTION:
-        if ((k = pick("--gpu-preemption", arg, preemption)) < 0)
-            return 2;
-        a->opt.gpu_kernel_preemption = k == 1;
-        return 0;
+    case OPT_WINDOWS: a->opt.windows = k ? RT_WINDOWS_SYNCHRONOUS : RT_WINDOWS_WORST_CASE; return 0;
+    case OPT_GPU_PREEMPTION: a->opt.gpu_kernel_preemption = k == 1; return 0;
     case OPT_INTERFERENCE:
-        if ((k = pick("--interference", arg, intf)) < 0)
-            return 2;
         a->opt.interference = k == 0 ? RT_INTF_MASOLA : k == 1 ? RT_INTF_NAIVE : RT_INTF_NONE;
         return 0;
-    case OPT_ASSIGN:
-        if ((k = pick("--assign", arg, assign)) < 0)
-            return 2;
-        a->opt.assign = k ? RT_ASSIGN_SEARCH : RT_ASSIGN_GIVEN;
-        return 0;
+    case OPT_ASSIGN: a->opt.assign = k ? RT_ASSIGN_SEARCH : RT_ASSIGN_GIVEN; return 0;
     case OPT_OBJECTIVE:
         a->search_options_given |= CLI_GAVE_OBJECTIVE;
-        if ((k = pick("--objective", arg, objective)) < 0)
-            return 2;
         a->opt.objective = k ? RT_OBJ_MAX_MIN_SLACK : RT_OBJ_MIN_SMS;
         return 0;
-    case OPT_DEPLOY:
-        if ((k = pick("--deploy", arg, deploy)) < 0)
-            return 2;
-        a->opt.deploy = (rt_deploy_target)(k + 1);
-        return 0;
-    case OPT_EMIT_PARTITIONS:
-        if ((k = pick("--emit-partitions", arg, emit)) < 0)
-            return 2;
-        a->emit_partitions = (cli_emit_format)(k + 1);
-        return 0;
+    case OPT_DEPLOY: a->opt.deploy = (rt_deploy_target)(k + 1); return 0;
+    case OPT_EMIT_PARTITIONS: a->emit_partitions = (cli_emit_format)(k + 1); return 0;
     default:
-        if ((k = pick("--priorities", arg, prio)) < 0)
-            return 2;
         a->opt.priorities = k == 0 ? RT_PRIO_GIVEN : k == 1 ? RT_PRIO_DM : RT_PRIO_AUDSLEY;
         a->priorities_given_explicitly = true;
         return 0;
     }
 }
 
+/* The option c given the whole number arg (one of the counts set_number passes here). */
+static int set_count(int c, const char *arg, cli_args *a)
+{
+    static const struct { int c; const char *opt; long long max; unsigned gave; } counts[] = {
+        {OPT_CAP, "--combination-cap", (long long)1 << 62, 0},
+        {OPT_BUDGET, "--budget", (long long)1 << 62, 0},
+        {OPT_JOB_CAP, "--job-cap", 1000000000LL, 0},
+        {OPT_TRACE_CAP, "--trace-cap", 1000000000000LL, 0},
+        {OPT_MIN_PART, "--min-partition-sms", 1000000LL, CLI_GAVE_MIN_PART},
+        {OPT_MAX_SMS, "--max-sms", 1000000000LL, CLI_GAVE_MAX_SMS},
+        {OPT_MAX_ITER, "--max-iterations", 1000000000LL, CLI_GAVE_MAX_ITERATIONS},
+    };
+    size_t i = 0;
+    while (i + 1 < sizeof counts / sizeof counts[0] && counts[i].c != c)
+        i++;   /* the last, --max-iterations, as the default */
+    a->search_options_given |= counts[i].gave;
+    long long n = 0;   /* parse_count leaves it unset on an error */
+    int rc = parse_count(counts[i].opt, arg, counts[i].max, &n);
+    switch (c) {
+    case OPT_CAP: a->opt.combination_cap = (uint64_t)n; break;
+    case OPT_BUDGET: a->opt.budget_units = (uint64_t)n; break;
+    case OPT_JOB_CAP: a->sim.job_cap = (uint64_t)n; break;
+    case OPT_TRACE_CAP: a->sim.trace_cap = (uint64_t)n; break;
+    case OPT_MIN_PART: a->opt.min_partition_sms = (int64_t)n; break;
+    case OPT_MAX_SMS: a->opt.max_sms = (int64_t)n; break;
+    default: a->opt.max_iterations = (long)n; break;
+    }
+    return rc;
+}
+
 static int set_number(int c, const char *arg, cli_args *a)
 {
-    long long n = 0;   /* parse_count leaves it unset on an error */
     int rc;
     switch (c) {
     case OPT_MARGIN:
@@ -410,22 +301,6 @@ static int set_number(int c, const char *arg, cli_args *a)
             return usage_error("--time-limit \"%s\": expected 0 (no limit) or at least 0.001 "
                                "seconds", arg);
         return 0;
-    case OPT_CAP:
-        rc = parse_count("--combination-cap", arg, (long long)1 << 62, &n);
-        a->opt.combination_cap = (uint64_t)n;
-        return rc;
-    case OPT_BUDGET:
-        rc = parse_count("--budget", arg, (long long)1 << 62, &n);
-        a->opt.budget_units = (uint64_t)n;
-        return rc;
-    case OPT_JOB_CAP:
-        rc = parse_count("--job-cap", arg, 1000000000LL, &n);
-        a->sim.job_cap = (uint64_t)n;
-        return rc;
-    case OPT_TRACE_CAP:
-        rc = parse_count("--trace-cap", arg, 1000000000000LL, &n);
-        a->sim.trace_cap = (uint64_t)n;
-        return rc;
     case OPT_SEED: {
         char *end;
         errno = 0;
@@ -448,21 +323,8 @@ static int set_number(int c, const char *arg, cli_args *a)
         a->sim.horizon_ns = ns;
         return 0;
     }
-    case OPT_MIN_PART:
-        a->search_options_given |= CLI_GAVE_MIN_PART;
-        rc = parse_count("--min-partition-sms", arg, 1000000LL, &n);
-        a->opt.min_partition_sms = (int64_t)n;
-        return rc;
-    case OPT_MAX_SMS:
-        a->search_options_given |= CLI_GAVE_MAX_SMS;
-        rc = parse_count("--max-sms", arg, 1000000000LL, &n);
-        a->opt.max_sms = (int64_t)n;
-        return rc;
     default:
-        a->search_options_given |= CLI_GAVE_MAX_ITERATIONS;
-        rc = parse_count("--max-iterations", arg, 1000000000LL, &n);
-        a->opt.max_iterations = (long)n;
-        return rc;
+        return set_count(c, arg, a);
     }
 }
 

@@ -5,30 +5,25 @@
  * once; a last line without its '\n' (a run killed in the middle of a write) is cut off and its
  * point run again. The points left are evaluated in increasing order; each result line goes to
  * the output with one write(2) on a descriptor opened with O_APPEND, so a killed run leaves
- * only whole lines behind.
- *
- * --jobs N: N worker processes (fork), each with its own engine; worker k takes the k-th, the
- * (k+N)-th, ... point left. Each sends its outcomes through its own pipe, and this process reads
- * them in point order, so the output is the same bytes as with one process. A worker that is
- * ahead blocks on its full pipe (back-pressure), so memory stays bounded. Workers end with
- * _exit: they never run the parent's exit handlers or flush its buffers. */
+ * only whole lines behind. With --jobs the points are evaluated by worker processes
+ * (explore/workers.c) and their lines written here in point order. */
 #include "explore/run.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "explore/eval.h"
+#include "explore/fdio.h"
 #include "explore/result.h"
+#include "explore/workers.h"
 
 /* Largest sweep whose per-point records (--plot, --resume) are held in memory: 2^26 points. */
 #define RECORDS_MAX ((uint64_t)1 << 26)
@@ -38,36 +33,6 @@ static double now_s(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int write_all(int fd, const char *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t w = write(fd, buf, len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        buf += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
-/* Read exactly len bytes; 0, or -1 at end of file or on an error. */
-static int read_all(int fd, void *p, size_t len)
-{
-    char *buf = p;
-    while (len > 0) {
-        ssize_t r = read(fd, buf, len);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r <= 0)
-            return -1;
-        buf += r;
-        len -= (size_t)r;
-    }
-    return 0;
 }
 
 void xp_run_result_fini(xp_run_result *r)
@@ -90,7 +55,7 @@ static void record_outcome(const xp_outcome *o, xp_record *r)
     r->min_slack_ns = o->min_slack_ns;
 }
 
-/* ---- reading result files -------------------------------------------------------------- */
+/* ---- reading result files ---- */
 
 typedef struct scan {
     const xp_spec *s;
@@ -273,7 +238,7 @@ done:
     return rc;
 }
 
-/* ---- the run --------------------------------------------------------------------------- */
+/* ---- the run ---- */
 
 typedef struct runner {
     const xp_spec *s;
@@ -296,7 +261,7 @@ static int write_line(runner *r, const char *buf, size_t len)
     const char *name = r->o->out_path ? r->o->out_path : "(standard output)";
     int err = 0;
     if (!r->regular) {
-        err = write_all(r->fd, buf, len) == 0 ? 0 : errno ? errno : EIO;
+        err = fdio_write_all(r->fd, buf, len) == 0 ? 0 : errno ? errno : EIO;
     } else {
         ssize_t w;
         while ((w = write(r->fd, buf, len)) < 0 && errno == EINTR)
@@ -486,150 +451,15 @@ static int run_here(runner *r)
     return rc;
 }
 
-/* What a worker sends per point. xp_outcome.status points into the program's constant strings,
- * which the forked parent shares; when xp_outcome.chains is not NULL, the n_chains results of
- * the base task set's chains follow the message (the parent points chains at its own copy). */
-typedef struct wmsg {
-    uint64_t point;
-    xp_outcome out;
-} wmsg;
-
-/* Never returns: the worker ends with _exit (said, so that no analyser follows the parent's
- * path after a worker's frees). */
-static _Noreturn void worker(runner *r, int k, int fd)
+/* The callbacks of the --jobs workers (explore/workers.h). */
+static bool sink_done(void *ctx, uint64_t p)
 {
-    int jobs = r->o->jobs;
-    size_t n_chains = r->s->ts ? r->s->ts->n_chains : 0;
-    xp_engine *e = xp_engine_new(r->s);
-    if (!e)
-        _exit(3);
-    uint64_t rank = 0;
-    wmsg m;
-    for (uint64_t p = r->o->shard - 1; p < r->s->n_points; p += r->o->shards) {
-        if (is_done(r, p))
-            continue;
-        if (rank++ % (uint64_t)jobs != (uint64_t)k)
-            continue;
-        memset(&m, 0, sizeof m);
-        m.point = p;
-        if (xp_engine_eval(e, p, &m.out) != XP_OK)
-            _exit(3);
-        if (write_all(fd, (const char *)&m, sizeof m) != 0 ||
-            (m.out.chains && write_all(fd, (const char *)m.out.chains,
-                                       n_chains * sizeof *m.out.chains) != 0))
-            _exit(4);
-    }
-    xp_engine_free(e);
-    _exit(0);
+    return is_done(ctx, p);
 }
 
-static void stop_workers(pid_t *pids, int n)
+static int sink_emit(void *ctx, uint64_t p, const xp_outcome *out)
 {
-    for (int k = 0; k < n; k++)
-        if (pids[k] > 0)
-            kill(pids[k], SIGTERM);
-}
-
-/* Wait for every worker; -1 (recorded in d) if one did not end with status 0. */
-static int reap(runner *r, pid_t *pids, int n, bool quiet)
-{
-    int bad = 0;
-    for (int k = 0; k < n; k++) {
-        int st;
-        if (pids[k] <= 0)
-            continue;
-        while (waitpid(pids[k], &st, 0) < 0 && errno == EINTR)
-            ;
-        if (!quiet && !(WIFEXITED(st) && WEXITSTATUS(st) == 0)) {
-            if (WIFSIGNALED(st))
-                rt_diag_error(r->d, NULL, 0, "worker %d was killed by signal %d", k + 1, WTERMSIG(st));
-            else
-                rt_diag_error(r->d, NULL, 0, "worker %d failed (exit status %d%s)", k + 1,
-                              WEXITSTATUS(st), WEXITSTATUS(st) == 3 ? ": out of memory" : "");
-            bad = -1;
-        }
-    }
-    return bad;
-}
-
-static int run_workers(runner *r)
-{
-    int jobs = r->o->jobs, rc = XP_RUN_OK;
-    size_t n_chains = r->s->ts ? r->s->ts->n_chains : 0;
-    pid_t *pids = calloc((size_t)jobs, sizeof *pids);
-    int *fds = malloc((size_t)jobs * sizeof *fds);
-    chain_result *chains = calloc(n_chains ? n_chains : 1, sizeof *chains);
-    if (!pids || !fds || !chains) {
-        free(pids);
-        free(fds);
-        free(chains);
-        return XP_RUN_ENOMEM;
-    }
-    for (int k = 0; k < jobs; k++)
-        fds[k] = -1;
-    fflush(NULL);
-    for (int k = 0; k < jobs && rc == XP_RUN_OK; k++) {
-        int pfd[2];
-        if (pipe(pfd) != 0) {
-            rt_diag_error(r->d, NULL, 0, "cannot start worker %d: %s", k + 1, strerror(errno));
-            rc = XP_RUN_EWORKER;
-            break;
-        }
-        pid_t pid = fork();
-        if (pid == 0) {
-            /* the worker keeps only its own pipe's write end */
-            close(pfd[0]);
-            for (int j = 0; j < k; j++)
-                close(fds[j]);
-            free(fds);
-            free(pids);
-            free(chains);
-            worker(r, k, pfd[1]);
-        }
-        close(pfd[1]);
-        if (pid < 0) {
-            close(pfd[0]);
-            rt_diag_error(r->d, NULL, 0, "cannot start worker %d: %s", k + 1, strerror(errno));
-            rc = XP_RUN_EWORKER;
-            break;
-        }
-        pids[k] = pid;
-        fds[k] = pfd[0];
-    }
-    uint64_t rank = 0;
-    wmsg m;
-    for (uint64_t p = r->o->shard - 1; p < r->s->n_points && rc == XP_RUN_OK; p += r->o->shards) {
-        if (is_done(r, p))
-            continue;
-        int k = (int)(rank++ % (uint64_t)jobs);
-        if (read_all(fds[k], &m, sizeof m) != 0 || m.point != p ||
-            (m.out.chains && (n_chains == 0 ||
-                              read_all(fds[k], chains, n_chains * sizeof *chains) != 0))) {
-            rc = XP_RUN_EWORKER;
-            break;
-        }
-        if (m.out.chains)
-            m.out.chains = chains;
-        rc = emit(r, p, &m.out);
-    }
-    if (rc != XP_RUN_OK)
-        stop_workers(pids, jobs);
-    for (int k = 0; k < jobs; k++)
-        if (fds[k] >= 0)
-            close(fds[k]);
-    /* a worker's failure is what stopped the run: say which; after another failure, the
-     * workers were stopped on purpose */
-    if (reap(r, pids, jobs, rc != XP_RUN_OK && rc != XP_RUN_EWORKER) != 0 || rc == XP_RUN_EWORKER) {
-        if (rc == XP_RUN_OK || rc == XP_RUN_EWORKER) {
-            if (rt_diags_errors(r->d) == 0)
-                rt_diag_error(r->d, NULL, 0, "a worker process ended early");
-            rc = XP_RUN_EWORKER;
-        }
-    }
-    free(pids);
-    free(fds);
-    free(chains);
-    return rc;
+    return emit(ctx, p, out);
 }
 
 int xp_run(const xp_spec *s, const xp_run_opts *o, xp_run_result *res, rt_diags *d)
@@ -657,7 +487,8 @@ int xp_run(const xp_spec *s, const xp_run_opts *o, xp_run_result *res, rt_diags 
     if (o->progress)
         o->progress(o->progress_ctx, 0, res->shard_points - res->resumed);
     double t0 = now_s();
-    rc = o->jobs > 1 ? run_workers(&r) : run_here(&r);
+    workers_sink sink = { .done = sink_done, .emit = sink_emit, .ctx = &r };
+    rc = o->jobs > 1 ? workers_run(s, o, &sink, d) : run_here(&r);
     res->seconds = now_s() - t0;
     if (rc == XP_RUN_OK && r.own_fd && fsync(r.fd) != 0 && errno != EINVAL && errno != EROFS) {
         rt_diag_error(d, o->out_path, 0, "cannot write: %s", strerror(errno));

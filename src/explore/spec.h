@@ -1,5 +1,6 @@
 /* spec: the sweep file of rtgpu-explore (docs/explore.md): its inputs, the analysis options of
- * every point, the varied parameters with their values, and the numbering of the points. */
+ * every point, the varied parameters with their values, and the numbering of the points. Loaded
+ * by spec_load.c; freed, hashed and looked up by spec.c. */
 #ifndef RT_XP_SPEC_H
 #define RT_XP_SPEC_H
 
@@ -17,6 +18,8 @@ typedef enum {
     XP_MARGIN, XP_INTERFERENCE, XP_NAIVE_FACTOR, XP_WINDOWS, XP_PRIORITIES, XP_ASSIGN, XP_GPU,
     XP_PARTITION_SMS, XP_PERIOD_SCALE, XP_KERNEL_SCALE, XP_UTILIZATION, XP_SET
 } xp_param;
+/* How many params a <vary> may name: XP_MARGIN .. XP_KERNEL_SCALE. */
+#define XP_N_VARY_PARAMS ((int)XP_KERNEL_SCALE + 1)
 
 /* One value of a dimension. */
 typedef struct xp_value {
@@ -77,6 +80,11 @@ typedef struct xp_spec {
 xp_spec *xp_spec_load(const char *path, rt_diags *d);
 /* Free a spec; NULL is a no-op. */
 void xp_spec_free(xp_spec *s);
+/* Free what a value owns (its text). */
+void xp_value_fini(xp_value *v);
+/* Set s->hash from the tool version, the model revision, s->sha256, the SHA-256 of the base
+ * task set (or kernel pool) and of every GPU, and s->sensitivity. */
+void xp_spec_hash(xp_spec *s);
 /* Ask for the scaling_factor column (--sensitivity): its lines differ, so the spec hash does too
  * and --resume or merge never mixes lines with and without it. */
 void xp_spec_set_sensitivity(xp_spec *s);

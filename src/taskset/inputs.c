@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "taskset/partspan.h"
 #include "taskset/units.h"
 #include "util/ckint.h"
 #include "util/suggest.h"
@@ -65,12 +66,6 @@ static void check_kernel_domain(const rt_taskset *ts, const rt_kernel *k, const 
                       (long long)gpu->sms, kai, ubw, den);
 }
 
-static int64_t part_end(const rt_partition *p)
-{
-    int64_t end;
-    return ck_add(p->first_sm, p->sms, &end) ? INT64_MAX : end;
-}
-
 /* Sizes and starts on the granularity, inside the GPU. (With no overlap, this also keeps
  * the total within N.) Root causes only: a partition without first-sm starts where the ones
  * before it end, so once one of them is out of the GPU, the later ones without first-sm are out
@@ -89,47 +84,22 @@ static void check_partition_fit(const rt_taskset *ts, const rt_gpu *gpu, rt_diag
         if (p->first_sm % gpu->granularity != 0)
             rt_diag_error(d, ts->path, p->line, "partition \"%s\": first-sm %lld is not a multiple "
                           "of the GPU's partition-granularity %lld", name, (long long)p->first_sm, g);
-        bool out = p->first_sm < 0 || p->sms < 1 || part_end(p) > gpu->sms;
+        bool out = p->first_sm < 0 || p->sms < 1 || partspan_end(p) > gpu->sms;
         if (out && !(pushed && !p->has_first_sm))
             rt_diag_error(d, ts->path, p->line, "partition \"%s\" (SMs %lld..%lld) does not fit "
                           "the GPU's %lld SMs (0..%lld)", name, (long long)p->first_sm,
-                          (long long)(part_end(p) - 1), n, n - 1);
+                          (long long)(partspan_end(p) - 1), n, n - 1);
         pushed |= out;
     }
 }
 
-static int part_cmp(const void *a, const void *b)
+/* No SM in two partitions (partspan_overlaps). */
+static void report_overlap(rt_diags *d, const char *path, const rt_partition *p,
+                           const rt_partition *far)
 {
-    const rt_partition *x = *(const rt_partition *const *)a, *y = *(const rt_partition *const *)b;
-    if (x->first_sm != y->first_sm)
-        return (x->first_sm > y->first_sm) - (x->first_sm < y->first_sm);
-    return (x->line > y->line) - (x->line < y->line);
-}
-
-/* No SM in two partitions (sorted by first SM, compared with the furthest-reaching one). */
-static void check_partition_overlap(const rt_taskset *ts, rt_diags *d)
-{
-    if (ts->n_partitions < 2)
-        return;
-    const rt_partition **v = calloc(ts->n_partitions, sizeof *v);
-    if (!v) {
-        rt_diag_error(d, ts->path, 0, "out of memory");
-        return;
-    }
-    for (size_t i = 0; i < ts->n_partitions; i++)
-        v[i] = &ts->partitions[i];
-    qsort(v, ts->n_partitions, sizeof *v, part_cmp);
-    const rt_partition *far = v[0];
-    for (size_t i = 1; i < ts->n_partitions; i++) {
-        if (v[i]->first_sm < part_end(far)) {
-            char q1[100], q2[100];
-            rt_diag_error(d, ts->path, v[i]->line, "partition \"%s\" overlaps partition \"%s\"",
-                          qname(v[i]->name, q1, sizeof q1), qname(far->name, q2, sizeof q2));
-        }
-        if (part_end(v[i]) > part_end(far))
-            far = v[i];
-    }
-    free(v);
+    char q1[100], q2[100];
+    rt_diag_error(d, path, p->line, "partition \"%s\" overlaps partition \"%s\"",
+                  qname(p->name, q1, sizeof q1), qname(far->name, q2, sizeof q2));
 }
 
 /* A bandwidth above the GPU's nominal bandwidth cannot have been measured on it: the usual cause
@@ -330,7 +300,7 @@ int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
         check_kernel_bandwidth(ts, &ts->kernels[i], gpu, d);
     }
     check_partition_fit(ts, gpu, d);
-    check_partition_overlap(ts, d);
+    partspan_overlaps(ts, d, report_overlap);
     check_unused_kernels(ts, d);
     check_kernel_vs_task(ts, gpu, d);
     check_steps(ts, gpu, d);

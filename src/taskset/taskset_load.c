@@ -1,6 +1,7 @@
 /* taskset_load: read a task-set file into plain records and check everything that does not
  * need the GPU (values, unique names, references, priorities, partition membership and
- * placement). Every problem is recorded with its line; the loader goes on to find them all. */
+ * placement); each <kernel> is read by kernel_load.c, the <scenario>s and <chain>s by their own
+ * loaders. Every problem is recorded with its line; the loader goes on to find them all. */
 #include "taskset/taskset.h"
 
 #include <stdio.h>
@@ -8,6 +9,9 @@
 #include <string.h>
 
 #include "taskset/chain_load.h"
+#include "taskset/docname.h"
+#include "taskset/kernel_load.h"
+#include "taskset/partspan.h"
 #include "taskset/scenario_load.h"
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
@@ -16,7 +20,7 @@
 #include "util/analyzer.h"
 #include "util/textesc.h"
 
-/* ---- names: sorted index for unique-name checks and reference lookup -------------------- */
+/* ---- names: sorted index for unique-name checks and reference lookup ---- */
 
 typedef struct name_ix {
     const char *name;
@@ -62,7 +66,7 @@ static void name_ix_sort_check(name_ix *ix, size_t n, const char *kind, const ch
     }
 }
 
-/* ---- loader state -------------------------------------------------------------------- */
+/* ---- loader state ---- */
 
 typedef struct loader {
     const char *path;
@@ -88,114 +92,7 @@ static size_t count_children(xmlNodePtr parent, const char *name)
     return n;
 }
 
-/* ---- kernels ------------------------------------------------------------------------- */
-
-static void read_launch(const xmlattr_at *kat, xmlNodePtr n, rt_kernel *k)
-{
-    xmlattr_at at;
-    xmlattr_at_child(&at, kat, n, "launch");
-    rt_launch_cfg *l = &k->launch;
-    l->registers = -1;
-    l->shared_memory = -1;
-    l->block_time_ns = -1;
-    l->line = at.line;
-    int ok = xmlattr_get_dims(&at, "grid", l->grid) == 1;
-    ok &= xmlattr_get_dims(&at, "block", l->block) == 1;
-    ok &= xmlattr_get_int(&at, "registers", 0, &l->registers) >= 0;
-    ok &= xmlattr_get_int(&at, "shared-memory", 0, &l->shared_memory) >= 0;
-    ok &= xmlattr_get_duration_ns(&at, "block-time", 1, &l->block_time_ns) >= 0;
-    k->has_launch = ok;
-}
-
-static void read_measured(const xmlattr_at *kat, xmlNodePtr n, rt_measured *m)
-{
-    xmlattr_at at;
-    xmlattr_at_child(&at, kat, n, "measured");
-    m->line = at.line;
-    xmlattr_get_int(&at, "sms", 1, &m->sms);
-    m->has_cycles = xmlattr_get_real(&at, "cycles", XMLATTR_POSITIVE, &m->cycles) == 1;
-    m->has_bw = xmlattr_get_real(&at, "bw-gbps", XMLATTR_NONNEG, &m->bw_gbps) == 1;
-    if (!xmlattr_has(&at, "cycles") && !xmlattr_has(&at, "bw-gbps"))
-        xmlattr_error(&at, "gives neither cycles nor bw-gbps (expected at least one)");
-}
-
-static int measured_cmp(const void *a, const void *b)
-{
-    const rt_measured *x = *(const rt_measured *const *)a, *y = *(const rt_measured *const *)b;
-    if (x->sms != y->sms)
-        return (x->sms > y->sms) - (x->sms < y->sms);
-    return (x->line > y->line) - (x->line < y->line);
-}
-
-/* At most one measured point per partition size. */
-static void check_measured_unique(loader *ld, const xmlattr_at *kat, rt_kernel *k)
-{
-    if (k->n_measured < 2)
-        return;
-    const rt_measured **v = alloc_array(ld, k->n_measured, sizeof *v);
-    if (!v)
-        return;
-    for (size_t i = 0; i < k->n_measured; i++)
-        v[i] = &k->measured[i];
-    qsort(v, k->n_measured, sizeof *v, measured_cmp);
-    for (size_t i = 1; i < k->n_measured; i++)
-        if (v[i]->sms == v[i - 1]->sms && v[i]->sms > 0)
-            rt_diag_error(ld->d, ld->path, v[i]->line, "%s: measured sms \"%lld\" is given twice "
-                          "(first at line %ld)", kat->obj, (long long)v[i]->sms, v[i - 1]->line);
-    free(v);
-}
-
-/* Exactly one of time / cycles; kai, or instructions with l2-accesses. */
-static void check_kernel_choices(const xmlattr_at *at)
-{
-    bool time = xmlattr_has(at, "time"), cycles = xmlattr_has(at, "cycles");
-    bool kai = xmlattr_has(at, "kai"), instr = xmlattr_has(at, "instructions");
-    bool l2 = xmlattr_has(at, "l2-accesses");
-    if (time && cycles)
-        xmlattr_error(at, "has both time and cycles (give exactly one)");
-    if (!time && !cycles)
-        xmlattr_error(at, "has neither time nor cycles (give exactly one)");
-    if (kai && instr)
-        xmlattr_error(at, "has both kai and instructions (give kai, or instructions with "
-                      "l2-accesses)");
-    if (!kai && !instr)
-        xmlattr_error(at, "has neither kai nor instructions (give kai, or instructions with "
-                      "l2-accesses)");
-    if (instr && !l2)
-        xmlattr_error(at, "instructions needs l2-accesses (KAI = instructions / l2-accesses / "
-                      "1000)");
-}
-
-static void read_kernel(loader *ld, xmlNodePtr n, rt_kernel *k)
-{
-    xmlattr_at at;
-    xmlattr_at_init(&at, ld->path, ld->d, n, "kernel");
-    k->line = at.line;
-    xmlattr_get_name(&at, &k->name);
-    check_kernel_choices(&at);
-    k->has_time = xmlattr_get_duration_real_ns(&at, "time", XMLATTR_POSITIVE, &k->time_ns) == 1;
-    k->has_cycles = xmlattr_get_real(&at, "cycles", XMLATTR_POSITIVE, &k->cycles) == 1;
-    if (xmlattr_get_real(&at, "bw-gbps", XMLATTR_NONNEG, &k->bw_gbps) == 0)
-        xmlattr_error(&at, "has no bw-gbps");
-    k->has_kai = xmlattr_get_real(&at, "kai", XMLATTR_NONNEG, &k->kai) == 1;
-    k->has_instructions =
-        xmlattr_get_real(&at, "instructions", XMLATTR_POSITIVE, &k->instructions) == 1;
-    k->has_l2_accesses =
-        xmlattr_get_real(&at, "l2-accesses", XMLATTR_POSITIVE, &k->l2_accesses) == 1;
-
-    size_t nm = count_children(n, "measured");
-    if (nm && !(k->measured = alloc_array(ld, nm, sizeof *k->measured)))
-        return;
-    for (xmlNodePtr c = n->children; c; c = c->next) {
-        if (xmlsafe_is(c, "launch"))
-            read_launch(&at, c, k);
-        else if (xmlsafe_is(c, "measured"))
-            read_measured(&at, c, &k->measured[k->n_measured++]);
-    }
-    check_measured_unique(ld, &at, k);
-}
-
-/* ---- tasks ----------------------------------------------------------------------------- */
+/* ---- tasks ---- */
 
 /* A step's optional bcet and priority. */
 static void read_step_common(const xmlattr_at *sat, rt_step *st)
@@ -377,7 +274,7 @@ static void check_priorities(loader *ld)
                           rt_quote(with->name ? with->name : "", q2, sizeof q2));
 }
 
-/* ---- partitions ------------------------------------------------------------------------ */
+/* ---- partitions ---- */
 
 /* Per task: the partition holding it (-1: none yet). */
 typedef struct membership {
@@ -482,50 +379,16 @@ static void pack_partitions(loader *ld)
     }
 }
 
-/* One past the last SM of p (saturated; pack_partitions reported any overflow). */
-static int64_t part_end(const rt_partition *p)
+/* No two partitions share an SM (partspan_overlaps). */
+static void report_overlap(rt_diags *d, const char *path, const rt_partition *p,
+                           const rt_partition *far)
 {
-    int64_t end;
-    return ck_add(p->first_sm, p->sms, &end) ? INT64_MAX : end;
-}
-
-static int part_cmp(const void *a, const void *b)
-{
-    const rt_partition *x = *(const rt_partition *const *)a, *y = *(const rt_partition *const *)b;
-    if (x->first_sm != y->first_sm)
-        return (x->first_sm > y->first_sm) - (x->first_sm < y->first_sm);
-    return (x->line > y->line) - (x->line < y->line);
-}
-
-/* No two partitions share an SM. Sorted by first SM, each partition is compared with the one
- * reaching furthest among those before it. */
-static void check_overlap(loader *ld)
-{
-    rt_taskset *ts = ld->ts;
-    if (ts->n_partitions < 2)
-        return;
-    const rt_partition **v = alloc_array(ld, ts->n_partitions, sizeof *v);
-    if (!v)
-        return;
-    for (size_t i = 0; i < ts->n_partitions; i++)
-        v[i] = &ts->partitions[i];
-    qsort(v, ts->n_partitions, sizeof *v, part_cmp);
-    const rt_partition *far = v[0];
-    for (size_t i = 1; i < ts->n_partitions; i++) {
-        const rt_partition *p = v[i];
-        if (p->first_sm < part_end(far)) {
-            char q1[100], q2[100];
-            rt_diag_error(ld->d, ld->path, p->line, "partition \"%s\" (SMs %lld..%lld) overlaps "
-                          "partition \"%s\" (SMs %lld..%lld)",
-                          rt_quote(p->name ? p->name : "", q1, sizeof q1),
-                          (long long)p->first_sm, (long long)(part_end(p) - 1),
-                          rt_quote(far->name ? far->name : "", q2, sizeof q2),
-                          (long long)far->first_sm, (long long)(part_end(far) - 1));
-        }
-        if (part_end(p) > part_end(far))
-            far = p;
-    }
-    free(v);
+    char q1[100], q2[100];
+    rt_diag_error(d, path, p->line, "partition \"%s\" (SMs %lld..%lld) overlaps partition \"%s\" "
+                  "(SMs %lld..%lld)", rt_quote(p->name ? p->name : "", q1, sizeof q1),
+                  (long long)p->first_sm, (long long)(partspan_end(p) - 1),
+                  rt_quote(far->name ? far->name : "", q2, sizeof q2), (long long)far->first_sm,
+                  (long long)(partspan_end(far) - 1));
 }
 
 /* gcc 12 -fanalyzer reports a false leak here: the arrays are stored in the task set and freed by
@@ -559,13 +422,13 @@ static void read_partitions(loader *ld, xmlNodePtr root)
     }
     check_membership(ld, &mb);
     pack_partitions(ld);
-    check_overlap(ld);
+    partspan_overlaps(ts, ld->d, report_overlap);
 done:
     free(mb.part);
 }
 RT_ANALYZER_ON
 
-/* ---- the file ------------------------------------------------------------------------- */
+/* ---- the file ---- */
 
 static name_ix *build_index(loader *ld, size_t n, const char *kind, size_t *n_out,
                             const char *(*name_of)(const rt_taskset *, size_t),
@@ -592,9 +455,7 @@ static void read_root(loader *ld, xmlNodePtr root)
     rt_taskset *ts = ld->ts;
     xmlattr_at at;
     xmlattr_at_init(&at, ld->path, ld->d, root, "taskset");
-    if (xmlattr_has(&at, "name"))
-        xmlattr_get_name(&at, &ts->name);
-    else if (!(ts->name = xmlattr_default_name(ld->path)))
+    if (!docname_read(&at, ld->path, &ts->name))
         rt_diag_error(ld->d, ld->path, 0, "out of memory");
 
     size_t nk = count_children(root, "kernel"), nt = count_children(root, "task");
@@ -603,7 +464,7 @@ static void read_root(loader *ld, xmlNodePtr root)
         return;
     for (xmlNodePtr c = root->children; c; c = c->next)
         if (xmlsafe_is(c, "kernel"))
-            read_kernel(ld, c, &ts->kernels[ts->n_kernels++]);
+            kernel_load(ld->path, ld->d, c, &ts->kernels[ts->n_kernels++]);
     ld->kernel_ix = build_index(ld, nk, "kernel", &ld->n_kernel_ix, kernel_name, kernel_line);
     if (!ld->kernel_ix)
         return;
