@@ -23,7 +23,7 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o,
                  slack_min_sms_fn min_sms, assign_result *out, rt_diags *d);
 /* The smallest relative slack of layout l as a fraction num/den (den > 0) and as a double;
  * false if it is not schedulable, on out of memory, on overflow, or when the work budget
- * (o->budget_units, or o->budget) left the analysis undecided: then *undecided (when not NULL)
+ * (o->budget_units of its own) left the analysis undecided: then *undecided (when not NULL)
  * is set true, else false. */
 bool slack_of_layout(const model *m, const rt_taskset *ts, const rt_layout *l,
                      const rt_options *o, int64_t *num, int64_t *den, double *slack,
