@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "util/diag.h"
 
 #define GEN_MARGIN 0.2           /* rtgpu-analyze's default --margin */

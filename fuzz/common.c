@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include "models/occupancy.h"
+#include "taskset/gpu_load.h"
 #include "taskset/inputs.h"
+#include "taskset/taskset_load.h"
 
 #define FUZZ_MAX_CREATED 64
 #define FUZZ_PATH_MAX 4096

@@ -3,6 +3,7 @@
  * a located error. */
 #include "common.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 
 /* The ranges of docs/formats.md that every later stage relies on. */
 static void check_gpu(const rt_gpu *g)

@@ -7,8 +7,11 @@
 
 #include "common.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "taskset/measurements.h"
+#include "taskset/measurements_load.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 
 static rt_taskset *ts;
 static rt_gpu *gpu;

@@ -39,6 +39,7 @@
 #include "report/report.h"
 #include "taskset/inputs.h"
 #include "taskset/measurements.h"
+#include "taskset/measurements_load.h"
 #include "taskset/taskset_write.h"
 
 #define FUZZ_TRACE_STEPS 64

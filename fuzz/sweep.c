@@ -14,6 +14,7 @@
 #include "explore/eval.h"
 #include "explore/spec.h"
 #include "common.h"
+#include "explore/spec_load.h"
 
 static int tree_ready;
 

@@ -5,6 +5,7 @@
 
 #include "common.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 
 /* The steps of t (docs/formats.md sec. 5): at least one; the GPU steps cover runs[] in order, each
  * with at least one launch; every other step within its ranges. */

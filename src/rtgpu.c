@@ -18,8 +18,10 @@
 #include "run/run.h"
 #include "search/assign.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "taskset/inputs.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 #include "util/diag.h"
 
 #define MAX_DIAGS 50    /* as rtgpu-analyze */

@@ -8,6 +8,7 @@
 #include "explore/aggregate.h"
 #include "explore/run.h"
 #include "explore/spec.h"
+#include "explore/spec_load.h"
 #include "util/diag.h"
 
 void test_aggregate_register(void);

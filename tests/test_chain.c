@@ -19,6 +19,7 @@
 
 #include "analysis/chain.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 #include "util/rng.h"
 
 /* A chain over tasks 0 .. n-1 in order. */

@@ -10,7 +10,9 @@
 #include "analysis/layout.h"
 #include "models/model.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 
 typedef struct loaded {
     rt_diags *d;

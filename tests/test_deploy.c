@@ -8,6 +8,7 @@
 
 #include "analysis/deploy.h"
 #include "suites.h"
+#include "taskset/taskset_load.h"
 #include "taskset/taskset_write.h"
 
 /* A layout of n partitions (first SM, size) and one task per partition (task p in partition p,

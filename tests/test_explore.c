@@ -21,6 +21,7 @@
 #include "explore/result.h"
 #include "explore/run.h"
 #include "explore/spec.h"
+#include "explore/spec_load.h"
 #include "runcmd.h"
 
 void test_explore_register(void);

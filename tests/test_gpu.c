@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "util/sha256.h"
 
 static void expect_diag(const rt_diags *d, size_t i, long line, const char *msg)

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "models/model.h"
+#include "taskset/gpu_load.h"
 #include "taskset/inputs.h"
+#include "taskset/taskset_load.h"
 
 typedef struct pair {
     rt_diags *d;

@@ -9,6 +9,7 @@
 
 #include "models/leftover.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 
 static rt_sm_limits k40(const char *path)
 {

@@ -13,9 +13,12 @@
 #include "runcmd.h"
 #include "suites.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "taskset/inputs.h"
 #include "taskset/measurements.h"
+#include "taskset/measurements_load.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 
 #define DIR "tests/data/meas/"
 #define BAD "tests/data/bad/measurements/"

@@ -8,6 +8,7 @@
 
 #include "models/occupancy.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 
 /* The <sm> of a GPU file (examples/gpus or tests/data/good); fails the test if it does not load. */
 static rt_sm_limits load_sm(const char *path)

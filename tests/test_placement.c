@@ -10,6 +10,7 @@
 #include "models/placement.h"
 #include "sim/placement_sim.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "taskset/taskset.h"
 
 void test_placement_register(void);

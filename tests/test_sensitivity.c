@@ -24,8 +24,10 @@
 #include "models/model.h"
 #include "suites.h"
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "taskset/inputs.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 #include "util/diag.h"
 
 #define TINY_GPU "tests/data/cli/tiny-gpu.xml"

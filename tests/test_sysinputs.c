@@ -10,8 +10,10 @@
 #include <unistd.h>
 
 #include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 #include "taskset/inputs.h"
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 #include "taskset/taskset_write.h"
 
 #define SYS_TS "tests/data/good/system.xml"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 #include "util/sha256.h"
 
 /* The i-th diagnostic, checked for kind error, line and exact text. */

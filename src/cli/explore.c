@@ -17,6 +17,7 @@
 #include "cli/explore_conc.h"
 #include "cli/args.h"
 #include "cli/files.h"
+#include "explore/spec_load.h"
 #include "report/explore_plot.h"
 #include "explore/result.h"
 #include "explore/run.h"

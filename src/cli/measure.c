@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "taskset/measurements.h"
+#include "taskset/measurements_load.h"
 
 int cli_measure_load(cli_run *r)
 {

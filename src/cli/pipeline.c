@@ -2,6 +2,8 @@
  * the options that depend on the task set, and analyse the given layout or search one. */
 #include "cli/pipeline.h"
 #include "cli/files.h"
+#include "taskset/gpu_load.h"
+#include "taskset/taskset_load.h"
 #include "util/atomicfile.h"
 
 #include <errno.h>

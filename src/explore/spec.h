@@ -75,9 +75,6 @@ typedef struct xp_spec {
 /* Most points a sweep may have (2^40): point numbers stay exact in any JSON reader. */
 #define XP_MAX_POINTS ((uint64_t)1 << 40)
 
-/* Read and check a sweep file and every input it names, all relative to the sweep file's
- * directory. NULL with located errors in d (every error found, up to d's cap). Caller frees. */
-xp_spec *xp_spec_load(const char *path, rt_diags *d);
 /* Free a spec; NULL is a no-op. */
 void xp_spec_free(xp_spec *s);
 /* Free what a value owns (its text). */

@@ -1,6 +1,6 @@
 /* spec_load: read a sweep file (schemas/explore.xsd) and the inputs it names, check every value
  * (a dimension's values: spec_dim.c), and number the points. */
-#include "explore/spec.h"
+#include "explore/spec_load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +8,8 @@
 
 #include "explore/spec_dim.h"
 #include "taskset/docname.h"
+#include "taskset/gpu_load.h"
+#include "taskset/taskset_load.h"
 #include "taskset/units.h"
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"

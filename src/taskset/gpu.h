@@ -80,8 +80,6 @@ typedef struct rt_gpu {
     unsigned char sha256[32];   /* of the file's bytes as read */
 } rt_gpu;
 
-/* Read, schema-validate and check a GPU file; NULL (with errors in d) if invalid. Caller frees. */
-rt_gpu *rt_gpu_load(const char *path, rt_diags *d);
 /* Free a GPU record; NULL is a no-op. */
 void rt_gpu_free(rt_gpu *g);
 /* Index of the copy engine named name, or -1. */

@@ -1,5 +1,5 @@
 /* gpu_load: read a GPU description file into an rt_gpu record and check every value. */
-#include "taskset/gpu.h"
+#include "taskset/gpu_load.h"
 
 #include <inttypes.h>
 #include <stddef.h>

@@ -49,11 +49,6 @@ typedef struct rt_measurements {
     rt_meas_job *jobs;             /* owned; RT_MEAS_JOBS */
 } rt_measurements;
 
-/* Read and check a measurements CSV against the loaded task set and GPU (names resolve, sizes
- * are multiples of the granularity and fit the GPU). NULL with located errors in d if invalid
- * (or out of memory). Caller frees. */
-rt_measurements *rt_measurements_load(const char *path, const rt_taskset *ts, const rt_gpu *gpu,
-                                      rt_diags *d);
 /* Free the observations and everything they own; NULL is a no-op. */
 void rt_measurements_free(rt_measurements *m);
 /* "kernels" or "jobs". */

@@ -8,7 +8,7 @@
  * line is one observation with as many fields as the header. A field may be quoted ("a,b";
  * "" inside quotes is one quote), but a quoted field does not span lines, so every message
  * names the line of its observation. Values are never trimmed: a space is an error. */
-#include "taskset/measurements.h"
+#include "taskset/measurements_load.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

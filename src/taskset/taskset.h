@@ -150,9 +150,6 @@ typedef struct rt_taskset {
     unsigned char sha256[32];  /* of the file's bytes as read */
 } rt_taskset;
 
-/* Read, schema-validate and check a task-set file; NULL (with errors in d) if invalid.
- * Checks that need the GPU are done by rt_inputs_check (taskset/inputs.h). Caller frees. */
-rt_taskset *rt_taskset_load(const char *path, rt_diags *d);
 /* Free a task set and everything it owns; NULL is a no-op. */
 void rt_taskset_free(rt_taskset *ts);
 /* Deep copy of a task set (kernels, tasks, partitions, scenarios, chains: nothing shared with ts); NULL

@@ -2,7 +2,7 @@
  * need the GPU (values, unique names, references, priorities, partition membership and
  * placement); each <kernel> is read by kernel_load.c, the <scenario>s and <chain>s by their own
  * loaders. Every problem is recorded with its line; the loader goes on to find them all. */
-#include "taskset/taskset.h"
+#include "taskset/taskset_load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
