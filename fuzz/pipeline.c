@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/channels.h"
 #include "analysis/concurrency.h"
 #include "analysis/deploy.h"

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/chain.h"
 #include "common.h"
 #include "models/model.h"

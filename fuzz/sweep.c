@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "explore/eval.h"
+#include "explore/engine.h"
 #include "explore/spec.h"
 #include "common.h"
 #include "explore/spec_load.h"

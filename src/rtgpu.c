@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/budget.h"
 #include "analysis/chain.h"
 #include "analysis/system.h"

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/budget.h"
 #include "analysis/rta.h"
 #include "analysis/windows.h"

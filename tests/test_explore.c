@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "explore/eval.h"
+#include "explore/engine.h"
 #include "explore/gen.h"
 #include "explore/result.h"
 #include "explore/run.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/measure.h"
 #include "models/model.h"
 #include "runcmd.h"

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/sensitivity.h"
 #include "analysis/sens_scale.h"
 #include "fixture_model.h"

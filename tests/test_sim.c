@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/wcet.h"
 #include "models/model.h"
 #include "analysis/chain.h"

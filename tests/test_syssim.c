@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "fixture_model.h"
 #include "models/model.h"
 #include "sim/sim.h"

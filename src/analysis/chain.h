@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/budget.h"
 #include "taskset/taskset.h"
 

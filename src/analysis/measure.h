@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/options.h"
 #include "models/interference.h"
 #include "models/model.h"

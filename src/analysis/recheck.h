@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/layout.h"
 #include "analysis/options.h"
 #include "models/model.h"

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 
 /* Fixed-point unit of the scaling factor and the margin: figures are k / SENS_UNIT, k whole,
  * rounded down (precision 1e-4). */

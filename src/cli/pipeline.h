@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/chain.h"
 #include "analysis/measure.h"
 #include "analysis/sensitivity.h"

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "explore/eval.h"
+#include "explore/engine.h"
 #include "explore/spec.h"
 #include "util/diag.h"
 #include "util/strbuf.h"

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "explore/eval.h"
+#include "explore/engine.h"
 #include "explore/fdio.h"
 #include "explore/result.h"
 #include "explore/workers.h"

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "explore/eval.h"
+#include "explore/engine.h"
 #include "explore/run.h"
 #include "explore/spec.h"
 #include "util/diag.h"

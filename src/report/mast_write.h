@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/deploy.h"
 #include "analysis/holistic.h"
 #include "analysis/layout.h"

@@ -4,7 +4,7 @@
 
 #include <stdio.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/chain.h"
 #include "analysis/channels.h"
 #include "analysis/deploy.h"

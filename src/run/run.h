@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/budget.h"
 #include "analysis/chain.h"
 #include "analysis/options.h"

@@ -1,4 +1,4 @@
-/* assign: the partition search's front door (search/search.c; docs/assignment.md): partition
+/* assign: the partition search's front door (docs/assignment.md): partition
  * sizes and task-to-partition mapping, every candidate judged by the full analysis (judge.c).
  * The min-sms search (minsms.c) runs these stages in this order (its table STAGES; the shares
  * of --time-limit in docs/assignment.md "The stages"), each while nothing is proven yet:

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "search/bounds.h"
 #include "search/ilp.h"
 #include "analysis/options.h"

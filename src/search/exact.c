@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "search/search_int.h"
 #include "util/analyzer.h"
 

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/options.h"
 #include "models/model.h"
 #include "search/sizes.h"

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "search/search_int.h"
 #include "util/ckint.h"
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/layout.h"
 #include "analysis/options.h"
 #include "models/model.h"

@@ -1,6 +1,6 @@
-/* analysis: one layout from WCETs to response times and a verdict (the full check). */
-#ifndef RT_ANALYSIS_H
-#define RT_ANALYSIS_H
+/* eval: one layout from WCETs to response times and a verdict (the full check). */
+#ifndef RT_EVAL_H
+#define RT_EVAL_H
 
 #include <stdbool.h>
 #include <stddef.h>

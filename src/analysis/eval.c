@@ -1,5 +1,5 @@
-/* analysis: one layout from WCETs to response times and a verdict (the full check). */
-#include "analysis/analysis.h"
+/* eval: one layout from WCETs to response times and a verdict (the full check). */
+#include "analysis/eval.h"
 
 #include <stdint.h>
 #include <stdlib.h>

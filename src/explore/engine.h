@@ -1,7 +1,7 @@
-/* eval: one point of a sweep, analysed in process: the inputs were parsed once (xp_spec), the
+/* engine: one point of a sweep, analysed in process: the inputs were parsed once (xp_spec), the
  * engine keeps a working copy of the task set and one model per GPU and kernel-scale choice. */
-#ifndef RT_XP_EVAL_H
-#define RT_XP_EVAL_H
+#ifndef RT_XP_ENGINE_H
+#define RT_XP_ENGINE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* eval: one point of a sweep, analysed in process.
+/* engine: one point of a sweep, analysed in process.
  *
  * What a point changes, and what is recomputed for it:
  *   - the task set: a working copy of the base (or generated) set; per point its periods,
@@ -16,13 +16,13 @@
  *     so every point's verdict and numbers are exactly those rtgpu-analyze prints for the same
  *     inputs and options: a failed chain makes the point unschedulable and the partition search,
  *     which does not take chains into account, makes the point invalid. */
-#include "explore/eval.h"
+#include "explore/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/analysis.h"
+#include "analysis/eval.h"
 #include "analysis/chain.h"
 #include "analysis/sensitivity.h"
 #include "explore/gen.h"

@@ -1,4 +1,4 @@
-/* search: the front door of the partition search (assign.h), dispatching on the objective:
+/* assign: the front door of the partition search, dispatching on the objective:
  * min-sms (minsms.c) or max-min-slack (slack.c, repeated min-sms searches). */
 #include "search/assign.h"
 
