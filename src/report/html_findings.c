@@ -9,7 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "report/figures.h"
+#include "report/fig_kernel.h"
+#include "report/fig_scenario.h"
 #include "report/report_chains.h"
 
 /* ------------------------------------------------------------------ 1. verdict */
