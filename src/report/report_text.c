@@ -2,6 +2,7 @@
 #include "report/report.h"
 #include "report/report_chains.h"
 #include "report/report_concurrency.h"
+#include "report/report_sizes.h"
 #include "util/textesc.h"
 
 #include <inttypes.h>
@@ -127,14 +128,8 @@ static void assign_bound_text(const assign_result *a, bool wall, FILE *out)
  * nothing when neither was given. */
 static void sizes_text(const rt_options *o, const rt_gpu *g, FILE *out)
 {
-    char why[160] = "", step[48] = "";
-    if (o->deploy != RT_DEPLOY_ANY && o->min_partition_sms > 0)
-        snprintf(why, sizeof why, "--deploy %s, --min-partition-sms %" PRId64,
-                 rt_deploy_target_name(o->deploy), o->min_partition_sms);
-    else if (o->deploy != RT_DEPLOY_ANY)
-        snprintf(why, sizeof why, "--deploy %s", rt_deploy_target_name(o->deploy));
-    else
-        snprintf(why, sizeof why, "--min-partition-sms %" PRId64, o->min_partition_sms);
+    char why[160], step[48] = "";
+    report_sizes_why(o, why, sizeof why);
     if (o->part_step_sms > 1)
         snprintf(step, sizeof step, ", a multiple of %" PRId64 " SMs", o->part_step_sms);
     if (o->part_min_sms > 0 || o->part_step_sms > 1)
