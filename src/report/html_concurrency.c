@@ -1,6 +1,7 @@
-/* html_concurrency: the block-level notes in section 4 of the evidence report (docs/concurrency.md):
- * occupancy, the leftover check per partition and its pairs, the launch mapping and the models
- * not computed; notes beside the verdict, computed in analysis/concurrency.c. */
+/* html_concurrency: the block-level notes in section 4 of the evidence report
+ * (docs/concurrency.md): occupancy, the leftover check per partition and its pairs, the launch
+ * mapping and the models not computed; notes beside the verdict, computed in
+ * analysis/concurrency.c. */
 #include "report/html_concurrency.h"
 
 #include <inttypes.h>
@@ -178,7 +179,8 @@ static void conc_skips(xhtml *p, const rt_report *r)
         names[0] = '\0';
         for (size_t j = 0; j < c->n_skips; j++) {
             const conc_skip *o = &c->skips[j];
-            if (o->kernel < 0 || strcmp(o->model, s->model) != 0 || strcmp(o->reason, s->reason) != 0)
+            if (o->kernel < 0 || strcmp(o->model, s->model) != 0 ||
+                strcmp(o->reason, s->reason) != 0)
                 continue;
             seen |= j < i;
             if (len < sizeof names)
