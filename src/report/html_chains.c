@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "report/figures.h"
+#include "report/fig_chain.h"
 #include "report/html_sections.h"
 #include "report/report_chains.h"
 

@@ -7,7 +7,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "report/figures.h"
+#include "report/fig_flow.h"
 
 /* The kind of step k of task i: "cpu", "copy" or "gpu" (a task of runs alone is one GPU step). */
 static const char *step_kind(const rt_report *r, size_t i, size_t k)

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report/figures.h"
+#include "report/fig_sm_map.h"
 
 /* ------------------------------------------------------------------ 2. system */
 

@@ -1,10 +1,11 @@
-/* html_sections: the sections of the evidence report (docs/evidence.md sec. 2), in the
- * order report_html.c writes them, each one <section> of the XHTML page (draw/xhtml.h), and the
- * few formatting helpers they share. html_findings.c writes what the analysis found (1, 4, 5,
- * 6), html_inputs.c what it stood on (2, 3, 7, 8), html_flows.c a whole system's flows (inside
- * 4 and 5), html_register.c what a deployment must reproduce (the register and the
- * configuration record, the last two). They show what the run computed; they compute
- * nothing. */
+/* html_sections: the sections of the evidence report (docs/evidence.md sec. 2) that
+ * html_inputs.c writes, what the analysis stood on (2, 3, 7, 8), html_flows.c a whole system's
+ * flows (inside 4 and 5), html_chains.c the chains and html_register.c what a deployment must
+ * reproduce (the register and the configuration record, the last two), each one <section> of the
+ * XHTML page (draw/xhtml.h), and the few formatting helpers every section shares. What the
+ * analysis found has a header per section: html_verdict.h (1), html_results.h (4, with
+ * html_sensitivity.h and html_concurrency.h), html_derivations.h (5), html_figures.h (6). They
+ * show what the run computed; they compute nothing. */
 #ifndef RT_HTML_SECTIONS_H
 #define RT_HTML_SECTIONS_H
 
@@ -14,19 +15,10 @@
 #include "report/report.h"
 #include "draw/xhtml.h"
 
-/* 1. Verdict: the verdict, the search's proof statement, the budget, the warnings. */
-void html_verdict(xhtml *p, const rt_report *r);
 /* 2. System: the GPU, the partitions, the tasks and the kernels as the analysis read them. */
 void html_system(xhtml *p, const rt_report *r);
 /* 3. Assumptions and limits: what the bounds hold under, from the models and options used. */
 void html_assumptions(xhtml *p, const rt_report *r);
-/* 4. Results: each partition's tasks, the sensitivity, why a task misses, the block-level
- * models. */
-void html_results(xhtml *p, const rt_report *r);
-/* 5. Derivations: every operand of every WCET and response time, in the analysis's order. */
-void html_derivations(xhtml *p, const rt_report *r);
-/* 6. Figures: the critical job of each task and the isolated scaling of each kernel. */
-void html_figures(xhtml *p, const rt_report *r);
 /* 7. Provenance: the inputs' SHA-256, the tool, the date and how to reproduce the run. */
 void html_provenance(xhtml *p, const rt_report *r);
 /* 8. Measurements against the bounds (--check-measurements; nothing without r->meas). */

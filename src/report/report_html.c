@@ -9,7 +9,11 @@
 
 #include <stdio.h>
 
+#include "report/html_derivations.h"
+#include "report/html_figures.h"
+#include "report/html_results.h"
 #include "report/html_sections.h"
+#include "report/html_verdict.h"
 #include "draw/xhtml.h"
 
 static const char css[] =
