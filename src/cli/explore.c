@@ -19,6 +19,7 @@
 #include "cli/files.h"
 #include "explore/spec_load.h"
 #include "report/explore_plot.h"
+#include "explore/merge.h"
 #include "explore/result.h"
 #include "explore/run.h"
 #include "explore/spec.h"

@@ -47,11 +47,7 @@ bool xp_parse_json(const char *line, size_t len, xp_parsed *out);
 typedef struct xp_csv_cols { int schedulable, min_slack; } xp_csv_cols;
 bool xp_csv_columns(const char *header, size_t len, xp_csv_cols *cols);
 bool xp_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_parsed *out);
-
-/* Merge result files (all JSON lines or all CSV with the same header) into out: check that all
- * lines carry the same spec field, that every point 0..N-1 of that spec is present exactly once,
- * and append the lines in point order (CSV: the header once). Errors are located
- * (file:line) in d. 0, or -1 (d says why; out unspecified). */
-int xp_merge(const char *const *paths, size_t n, xp_buf *out, rt_diags *d);
+/* A whole number of decimal digits only (no sign, no space) into *v; false if s is not one. */
+bool xp_result_parse_u64(const char *s, uint64_t *v);
 
 #endif
