@@ -143,6 +143,7 @@ else
 	RTGPU_BIN=$(BIN) ./$(TESTBIN)
 	sh tests/check_examples.sh $(BIN)
 	sh tools/check_layers.sh
+	sh tools/check_names.sh $(BUILD)
 	sh tests/check_options.sh $(BUILD)
 	$(BUILD)/rtgpu-simulate examples/tasksets/orin-camera-pipeline.xml \
 	  --gpu examples/gpus/jetson-agx-orin.xml --release random --exec dynamic --format svg \

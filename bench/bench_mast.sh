@@ -24,7 +24,7 @@ hol=$(cd "$dir" && pwd)/hol_system
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 runs=${RUNS:-1}
-printf 'rtgpu hol_analyse: '
+printf 'rtgpu holistic_analyse: '
 "$hol" "${TASKS:-200}" "$runs" "${SEED:-1}" "$tmp/model.txt"
 best=''
 i=0

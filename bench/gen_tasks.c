@@ -136,11 +136,11 @@ int main(int argc, char **argv)
                         "default 0.8, SEED default 1)\n");
         return 2;
     }
-    rt_diags *d = rt_diags_new(20);
+    rt_diags *d = rt_diag_new(20);
     rt_gpu *g = d ? rt_gpu_load(argv[1], d) : NULL;
     if (!g) {
         if (d)
-            rt_diags_print(d, stderr);
+            rt_diag_print(d, stderr);
         goto cleanup;
     }
     if (gen_write(stdout, g, n, u, seed) || fflush(stdout)) {
@@ -150,6 +150,6 @@ int main(int argc, char **argv)
     rc = 0;
 cleanup:
     rt_gpu_free(g);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return rc;
 }

@@ -1,4 +1,4 @@
-/* hol_system: time hol_analyse (docs/system.md sec. 3) on a generated system of TASKS tasks of
+/* hol_system: time holistic_analyse (docs/system.md sec. 3) on a generated system of TASKS tasks of
  * five steps (core -> copy engine 0 -> partition -> copy engine 1 -> core) over 8 cores, 2 copy
  * engines (the first fifo) and 6 partitions (the first three with kernel-boundary preemption),
  * for bench/bench_holistic.sh.
@@ -43,7 +43,7 @@ static int write_mast(const hol_system *sys, const char *path)
     size_t n_levels = 0;
     FILE *f = NULL;
     int rc = 2;
-    if (!tnames || !task_names || !prio || rt_mast_priorities(sys, prio, &n_levels) != 0) {
+    if (!tnames || !task_names || !prio || rt_sysdeploy_mast_priorities(sys, prio, &n_levels) != 0) {
         fprintf(stderr, "hol_system: out of memory\n");
         goto done;
     }
@@ -145,7 +145,7 @@ int main(int argc, char **argv)
         hol_result out;
         budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
         double t0 = bench_now_ms();
-        if (hol_analyse(&sys, &b, &out) != 0) {
+        if (holistic_analyse(&sys, &b, &out) != 0) {
             fprintf(stderr, "hol_system: analysis failed\n");
             return 2;
         }
@@ -154,7 +154,7 @@ int main(int argc, char **argv)
         misses = 0;
         for (size_t i = 0; i < n; i++)
             misses += !out.tasks[i].schedulable;
-        hol_result_fini(&out);
+        holistic_result_fini(&out);
     }
     qsort(ms, (size_t)runs, sizeof *ms, bench_cmp_double);
     printf("%zu tasks x %d steps, %d cores, %d engines, %d partitions%s: best %.2f ms, median "

@@ -166,21 +166,21 @@ void fuzz_symlink(const char *rel, const char *target)
 
 rt_diags *fuzz_diags(void)
 {
-    rt_diags *d = rt_diags_new(50);
+    rt_diags *d = rt_diag_new(50);
     FUZZ_ASSERT(d != NULL);
     return d;
 }
 
 void fuzz_check_loaded(const void *loaded, const rt_diags *d)
 {
-    FUZZ_ASSERT((loaded == NULL) == (rt_diags_errors(d) > 0));
+    FUZZ_ASSERT((loaded == NULL) == (rt_diag_errors(d) > 0));
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
     FUZZ_ASSERT(mem != NULL);
-    rt_diags_print(d, mem);
+    rt_diag_print(d, mem);
     FUZZ_ASSERT(fclose(mem) == 0);
-    FUZZ_ASSERT(rt_diags_count(d) == 0 || len > 0);
+    FUZZ_ASSERT(rt_diag_count(d) == 0 || len > 0);
     free(buf);
 }
 
@@ -193,11 +193,11 @@ bool fuzz_load_inputs(const fuzz_part *ts_part, const fuzz_part *gpu_part, const
     *ts = rt_taskset_load(*ts_path, d);
     if (*gpu && *ts) {
         rt_inputs_check(*ts, *gpu, d);
-        occ_check_launches(*ts, *gpu, d);
+        occupancy_check_launches(*ts, *gpu, d);
     }
-    if (*gpu && *ts && rt_diags_errors(d) == 0)
+    if (*gpu && *ts && rt_diag_errors(d) == 0)
         return true;
-    FUZZ_ASSERT(rt_diags_errors(d) > 0);
+    FUZZ_ASSERT(rt_diag_errors(d) > 0);
     fuzz_check_loaded(NULL, d);
     rt_taskset_free(*ts);
     rt_gpu_free(*gpu);

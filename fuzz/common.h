@@ -63,7 +63,7 @@ rt_diags *fuzz_diags(void);
 void fuzz_check_loaded(const void *loaded, const rt_diags *d);
 
 /* Load and check a task set (written as ts_name) and a GPU file as rtgpu-analyze does
- * (rt_inputs_check, occ_check_launches), with the loader contract checked on a failure: true
+ * (rt_inputs_check, occupancy_check_launches), with the loader contract checked on a failure: true
  * with both in *ts and *gpu (the caller frees them) and *ts_path the task set's file, which the
  * caller removes with fuzz_remove; false when either is refused (nothing left to free but d). */
 bool fuzz_load_inputs(const fuzz_part *ts_part, const fuzz_part *gpu_part, const char *ts_name,

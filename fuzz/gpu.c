@@ -22,7 +22,7 @@ static void check_gpu(const rt_gpu *g)
     }
     if (g->has_sm_limits)
         for (int i = 0; i < RT_SM_N_ATTRS; i++)
-            FUZZ_ASSERT(rt_sm_attr_name(i) != NULL && rt_sm_value(&g->sm, i) >= 0);
+            FUZZ_ASSERT(rt_gpu_sm_attr_name(i) != NULL && rt_gpu_sm_value(&g->sm, i) >= 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -34,6 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (g)
         check_gpu(g);
     rt_gpu_free(g);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return 0;
 }

@@ -32,11 +32,11 @@ static void load_inputs(void)
     snprintf(path, sizeof path, "%s/tests/data/meas/gpu.xml", fuzz_root());
     gpu = rt_gpu_load(path, d);
     if (!ts || !gpu) {
-        rt_diags_print(d, stderr);
+        rt_diag_print(d, stderr);
         fprintf(stderr, "fuzz: run from the source root or set RTGPU_SRC\n");
         abort();
     }
-    rt_diags_free(d);
+    rt_diag_free(d);
     atexit(free_inputs);
 }
 
@@ -54,7 +54,7 @@ static void check_meas(const rt_measurements *m)
         FUZZ_ASSERT(j->task < ts->n_tasks && j->finish_ns >= j->release_ns);
         FUZZ_ASSERT(j->response_ns == j->finish_ns - j->release_ns);
     }
-    FUZZ_ASSERT(rt_meas_kind_name(m->kind) != NULL);
+    FUZZ_ASSERT(rt_measurements_kind_name(m->kind) != NULL);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -68,6 +68,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (m)
         check_meas(m);
     rt_measurements_free(m);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return 0;
 }

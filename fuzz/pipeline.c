@@ -8,7 +8,7 @@
  * the end of the input); an input without a NUL is skipped. The text reports must hold no
  * control character but the line feeds they write themselves: a file name can never forge a line
  * (docs/formats.md, "Text outputs"). Steps: load and check both files (rt_inputs_check,
- * occ_check_launches) and the measurements; build the model; analyse the task set's own
+ * occupancy_check_launches) and the measurements; build the model; analyse the task set's own
  * partitions, or, when it fixes none, all tasks on one partition of the whole GPU (the search
  * is left out: its limits are wall-clock, not deterministic); sensitivity, measurements check,
  * block-level models, deployment; then the text (quiet, normal, verbose), JSON and HTML reports,
@@ -28,7 +28,7 @@
 #include "analysis/concurrency.h"
 #include "analysis/deploy.h"
 #include "analysis/measure.h"
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 #include "analysis/sysdeploy.h"
 #include "common.h"
 #include "models/model.h"
@@ -37,6 +37,9 @@
 #include "report/mast_write.h"
 #include "report/provenance.h"
 #include "report/report.h"
+#include "report/report_html.h"
+#include "report/report_json.h"
+#include "report/report_text.h"
 #include "taskset/inputs.h"
 #include "taskset/measurements.h"
 #include "taskset/measurements_load.h"
@@ -67,8 +70,8 @@ static void run_fini(run *r)
 {
     rt_deploy_fini(&r->dep);
     provenance_fini(&r->prov);
-    conc_free(r->conc);
-    meas_result_fini(&r->meas);
+    concurrency_free(r->conc);
+    measure_result_fini(&r->meas);
     sens_result_fini(&r->sens);
     rt_eval_fini(&r->ev);
     rt_layout_free(r->l);
@@ -76,10 +79,10 @@ static void run_fini(run *r)
     rt_measurements_free(r->meas_in);
     rt_taskset_free(r->ts);
     rt_gpu_free(r->gpu);
-    rt_diags_free(r->d);
+    rt_diag_free(r->d);
 }
 
-/* rtgpu-analyze's options after cli_resolve_options, as the option words ask. */
+/* rtgpu-analyze's options after cli_pipeline_resolve_options, as the option words ask. */
 static void set_options(run *r, const fuzz_part *opt)
 {
     fuzz_options(&r->o);
@@ -223,7 +226,7 @@ static void emit_taskset(const run *r)
     /* the file was analysed as read: rewriting it can only fail for memory */
     FUZZ_ASSERT(rc == 0 && buf != NULL && len > 0);
     free(buf);
-    rt_diags_free(d);
+    rt_diag_free(d);
     free(parts);
 }
 
@@ -256,7 +259,7 @@ static void emit_system(const run *r)
     char *buf = NULL;
     size_t len = 0;
     rt_launch_plan plan;
-    int rc = rt_launch_plan_build(&s->sys, &plan);
+    int rc = rt_sysdeploy_launch_plan(&s->sys, &plan);
     FUZZ_ASSERT(rc == SYSDEPLOY_OK || rc == SYSDEPLOY_ELEVELS);
     if (rc == SYSDEPLOY_OK) {
         FILE *mem = open_memstream(&buf, &len);
@@ -265,13 +268,13 @@ static void emit_system(const run *r)
         FUZZ_ASSERT(fclose(mem) == 0 && rc == 0 && len > 0);
         assert_text(buf, len);
         free(buf);
-        rt_launch_plan_fini(&plan);
+        rt_sysdeploy_launch_plan_fini(&plan);
     }
     if (!r->o.gpu_kernel_preemption && r->o.windows != RT_WINDOWS_SYNCHRONOUS) {
         int *prio = malloc((s->n_steps ? s->n_steps : 1) * sizeof *prio);
         size_t n_levels = 0;
         FUZZ_ASSERT(prio != NULL);
-        rc = rt_mast_priorities(&s->sys, prio, &n_levels);
+        rc = rt_sysdeploy_mast_priorities(&s->sys, prio, &n_levels);
         FUZZ_ASSERT(rc == SYSDEPLOY_OK || rc == SYSDEPLOY_ELEVELS);
         if (rc == SYSDEPLOY_OK) {
             buf = NULL;
@@ -304,11 +307,11 @@ static void after_analysis(run *r)
     FUZZ_ASSERT(rc == SENS_OK || rc == SENS_BUDGET);
     r->have_sens = rc == SENS_OK;
     if (r->meas_in && !flows) {
-        rc = meas_check(r->m, r->ts, r->meas_in, &r->o, &r->ev, &r->meas);
+        rc = measure_check(r->m, r->ts, r->meas_in, &r->o, &r->ev, &r->meas);
         FUZZ_ASSERT(rc == MEAS_OK || rc == MEAS_ERANGE);
         r->have_meas = rc == MEAS_OK;
     }
-    r->conc = conc_new(r->m, r->ts, r->l, r->o.leftover);
+    r->conc = concurrency_new(r->m, r->ts, r->l, r->o.leftover);
     FUZZ_ASSERT(r->conc != NULL);
     char *argv[] = { "rtgpu-analyze", r->ts->path, NULL };
     FUZZ_ASSERT(provenance_init(&r->prov, "rtgpu-analyze", RTGPU_VERSION, 2, argv, "0") ==
@@ -369,7 +372,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *meas_path = fuzz_write(2, "measurements.csv", part[2].data, part[2].size);
         r.meas_in = rt_measurements_load(meas_path, r.ts, r.gpu, md);
         fuzz_check_loaded(r.meas_in, md);
-        rt_diags_free(md);
+        rt_diag_free(md);
         if (!r.meas_in) {
             run_fini(&r);
             fuzz_remove(ts_path);

@@ -54,7 +54,7 @@ static void run_fini(run *r)
     model_free(r->m);
     rt_taskset_free(r->ts);
     rt_gpu_free(r->gpu);
-    rt_diags_free(r->d);
+    rt_diag_free(r->d);
 }
 
 /* The default horizon, cut to FUZZ_SIM_PERIODS of the shortest period (at least 1 ns). */

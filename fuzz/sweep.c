@@ -71,7 +71,7 @@ static void check_spec(const xp_spec *s)
     for (size_t i = 0; i < s->n_dims; i++) {
         FUZZ_ASSERT(s->dims[i].n >= 1 && s->dims[i].key != NULL);
         FUZZ_ASSERT(xp_spec_dim(s, s->dims[i].param) != NULL);
-        FUZZ_ASSERT(xp_param_name(s->dims[i].param) != NULL);
+        FUZZ_ASSERT(xp_spec_param_name(s->dims[i].param) != NULL);
         product *= s->dims[i].n;
     }
     FUZZ_ASSERT(product == s->n_points);
@@ -79,7 +79,7 @@ static void check_spec(const xp_spec *s)
     FUZZ_ASSERT(idx != NULL);
     const uint64_t probe[] = { 0, s->n_points / 2, s->n_points - 1 };
     for (size_t p = 0; p < sizeof probe / sizeof probe[0]; p++) {
-        xp_point_index(s, probe[p], idx);
+        xp_spec_point_index(s, probe[p], idx);
         for (size_t i = 0; i < s->n_dims; i++)
             FUZZ_ASSERT(idx[i] < s->dims[i].n);
     }
@@ -99,6 +99,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_engine(s);
     }
     xp_spec_free(s);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return 0;
 }

@@ -63,6 +63,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ts)
         check_taskset(ts);
     rt_taskset_free(ts);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return 0;
 }

@@ -77,7 +77,7 @@ const char *rtgpu_version(void)
 rtgpu_diags *rtgpu_diags_new(void)
 {
     rtgpu_diags *d = malloc(sizeof *d);
-    if (d && !(d->d = rt_diags_new(MAX_DIAGS))) {
+    if (d && !(d->d = rt_diag_new(MAX_DIAGS))) {
         free(d);
         return NULL;
     }
@@ -88,18 +88,18 @@ void rtgpu_diags_free(rtgpu_diags *d)
 {
     if (!d)
         return;
-    rt_diags_free(d->d);
+    rt_diag_free(d->d);
     free(d);
 }
 
 size_t rtgpu_diags_count(const rtgpu_diags *d)
 {
-    return d ? rt_diags_count(d->d) : 0;
+    return d ? rt_diag_count(d->d) : 0;
 }
 
 size_t rtgpu_diags_errors(const rtgpu_diags *d)
 {
-    return d ? rt_diags_errors(d->d) : 0;
+    return d ? rt_diag_errors(d->d) : 0;
 }
 
 /* The lookups of the accessors: entry i, or out of range (or NULL) a record of what the
@@ -108,7 +108,7 @@ static const rt_diag no_diag = { .kind = RT_DIAG_ERROR, .file = NULL, .line = 0,
 
 static const rt_diag *diag_at(const rtgpu_diags *d, size_t i)
 {
-    return d && i < rt_diags_count(d->d) ? rt_diags_get(d->d, i) : &no_diag;
+    return d && i < rt_diag_count(d->d) ? rt_diag_get(d->d, i) : &no_diag;
 }
 
 rtgpu_severity rtgpu_diag_severity(const rtgpu_diags *d, size_t i)
@@ -143,7 +143,7 @@ static rt_diags *diags_of(rtgpu_diags *d, rt_diags **scratch)
     *scratch = NULL;
     if (d)
         return d->d;
-    return *scratch = rt_diags_new(MAX_DIAGS);
+    return *scratch = rt_diag_new(MAX_DIAGS);
 }
 
 /* The loaders of load_input: path read into the wrapper w; false on an error (recorded in d). */
@@ -171,7 +171,7 @@ static void *load_input(const char *path, rtgpu_diags *d, size_t size,
         free(w);
         w = NULL;
     }
-    rt_diags_free(scratch);
+    rt_diag_free(scratch);
     return w;
 }
 
@@ -427,8 +427,8 @@ static bool keep_reason(rtgpu_result *r, const rt_taskset *ts, const run_result 
         snprintf(buf, sizeof buf, "the search stopped at its limit before it could decide "
                  "(status %s)", assign_status_name(x->assign.status));
     } else {
-        const rt_diag *g = rt_diags_count(dl) > first_diag
-                               ? rt_diags_get(dl, rt_diags_count(dl) - 1) : NULL;
+        const rt_diag *g = rt_diag_count(dl) > first_diag
+                               ? rt_diag_get(dl, rt_diag_count(dl) - 1) : NULL;
         snprintf(buf, sizeof buf, "the analysis could not finish%s%s", g ? ": " : "",
                  g ? g->msg : "");
     }
@@ -444,7 +444,7 @@ rtgpu_result *rtgpu_analyse(const rtgpu_taskset *ts, const rtgpu_gpu *gpu, const
     rt_diags *dl = diags_of(d, &scratch);
     rtgpu_result *r = dl ? calloc(1, sizeof *r) : NULL;
     if (!r) {
-        rt_diags_free(scratch);
+        rt_diag_free(scratch);
         return NULL;
     }
     r->verdict = RTGPU_VERDICT_UNDECIDED;
@@ -455,9 +455,9 @@ rtgpu_result *rtgpu_analyse(const rtgpu_taskset *ts, const rtgpu_gpu *gpu, const
         rt_options_default(&opt);
     opt.verbosity = -1;
     opt.write_lp = NULL;
-    size_t first = rt_diags_count(dl), errors = rt_diags_errors(dl);
+    size_t first = rt_diag_count(dl), errors = rt_diag_errors(dl);
     rt_inputs_check(ts->ts, gpu->gpu, dl);
-    occ_check_launches(ts->ts, gpu->gpu, dl);
+    occupancy_check_launches(ts->ts, gpu->gpu, dl);
     /* the library is a door of the verdict pipeline like rtgpu-analyze (run/run.h) */
     run_door door = { .who = NULL, .chains = true };   /* a message about no file names none */
     model *m = NULL;
@@ -465,7 +465,7 @@ rtgpu_result *rtgpu_analyse(const rtgpu_taskset *ts, const rtgpu_gpu *gpu, const
     memset(&x, 0, sizeof x);
     x.undecided_chain = SIZE_MAX;
     bool ok = true;
-    if (rt_diags_errors(dl) > errors || run_check(ts->ts, gpu->gpu, &door, &opt, dl) != 0) {
+    if (rt_diag_errors(dl) > errors || run_check(ts->ts, gpu->gpu, &door, &opt, dl) != 0) {
         r->verdict = RTGPU_VERDICT_INVALID;
     } else if (!(m = model_new(gpu->gpu, ts->ts))) {
         ok = false;
@@ -479,7 +479,7 @@ rtgpu_result *rtgpu_analyse(const rtgpu_taskset *ts, const rtgpu_gpu *gpu, const
     }
     run_result_fini(&x);
     model_free(m);
-    rt_diags_free(scratch);
+    rt_diag_free(scratch);
     if (!ok) {
         rtgpu_result_free(r);
         return NULL;

@@ -190,11 +190,11 @@ static inline void check_layout(const fixture *f, const rt_options *o, const ass
 
 static inline int run_search(const fixture *f, const rt_options *o, assign_result *r)
 {
-    rt_diags *d = rt_diags_new(16);
+    rt_diags *d = rt_diag_new(16);
     int rc = assign_search(f->m, f->ts, o, r, d);
     if (rc != ASSIGN_OK)
-        rt_diags_print(d, stderr);
-    rt_diags_free(d);
+        rt_diag_print(d, stderr);
+    rt_diag_free(d);
     return rc;
 }
 
@@ -270,7 +270,7 @@ static inline bool brute_schedulable(brute *b)
             if (b->block[i] == p)
                 b->grp[k++] = i;
         }
-        int r = lbt_group_pass(b->b, b->grp, k, (size_t)(b->sizes[p] / b->f->gpu->granularity - 1),
+        int r = bounds_group_pass(b->b, b->grp, k, (size_t)(b->sizes[p] / b->f->gpu->granularity - 1),
                                b->out);
         b->group_checks++;
         b->group_fails += r != 1;
@@ -325,9 +325,9 @@ static inline int64_t brute_min_sms_ex(const fixture *f, const rt_options *o, bo
     b.grp = calloc(T, sizeof *b.grp);
     b.out = calloc(T, 1);
     if (all)
-        CU_ASSERT_PTR_NOT_NULL_FATAL(b.b = lbt_new(f->m, f->ts, o));
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b.b = bounds_new(f->m, f->ts, o));
     brute_partitions(&b, 0, 0);
-    lbt_free(b.b);
+    bounds_free(b.b);
     free(b.block);
     free(b.sizes);
     free(b.grp);

@@ -15,11 +15,11 @@ void test_aggregate_register(void);
 
 static xp_spec *load(const char *path)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     xp_spec *s = xp_spec_load(path, d);
     if (!s)
-        rt_diags_print(d, stderr);
-    rt_diags_free(d);
+        rt_diag_print(d, stderr);
+    rt_diag_free(d);
     CU_ASSERT_PTR_NOT_NULL(s);
     return s;
 }
@@ -54,11 +54,11 @@ static void test_acceptance_lines(void)
     CU_ASSERT_EQUAL_FATAL(s->n_dims, 3);
     CU_ASSERT_EQUAL_FATAL(s->n_points, 180);
     xp_record *rec = gen_records(s);
-    CU_ASSERT_EQUAL(xp_combos(s, 2, 3), 3);
-    CU_ASSERT_EQUAL(xp_combos(s, 0, 3), 180);
-    CU_ASSERT_EQUAL(xp_combos(s, 2, 2), 1);
+    CU_ASSERT_EQUAL(xp_aggregate_combos(s, 2, 3), 3);
+    CU_ASSERT_EQUAL(xp_aggregate_combos(s, 0, 3), 180);
+    CU_ASSERT_EQUAL(xp_aggregate_combos(s, 2, 2), 1);
     xp_tally t;
-    CU_ASSERT_EQUAL_FATAL(xp_tally_count(s, rec, 2, 3, &t), 0);
+    CU_ASSERT_EQUAL_FATAL(xp_aggregate_tally_count(s, rec, 2, 3, &t), 0);
     CU_ASSERT_EQUAL(t.n_rows, 10);
     CU_ASSERT_EQUAL_FATAL(t.n_cols, 3);
     /* u = 3: 6 sets each; schedulable: set <= i, so 1, 2, 3 of 6 */
@@ -76,7 +76,7 @@ static void test_acceptance_lines(void)
     CU_ASSERT_EQUAL(t.valid[9 * 3 + 2], 0);
     CU_ASSERT(isnan(t.fraction[9 * 3 + 2]));
     CU_ASSERT_DOUBLE_EQUAL(t.fraction[9 * 3 + 1], 2.0 / 6, 1e-15);
-    xp_tally_fini(&t);
+    xp_aggregate_tally_fini(&t);
     CU_ASSERT_PTR_NULL(t.fraction);
     free(rec);
     xp_spec_free(s);
@@ -90,7 +90,7 @@ static void test_heat_cells(void)
         return;
     xp_record *rec = gen_records(s);
     xp_tally t;
-    CU_ASSERT_EQUAL_FATAL(xp_tally_count(s, rec, 1, 2, &t), 0);
+    CU_ASSERT_EQUAL_FATAL(xp_aggregate_tally_count(s, rec, 1, 2, &t), 0);
     CU_ASSERT_EQUAL_FATAL(t.n_cols, 6);
     /* u = 4: 3 interferences each; schedulable when i >= set: set 0: 3, 1: 2, 2: 1, 3..5: 0 */
     CU_ASSERT_EQUAL(t.valid[4 * 6 + 0], 3);
@@ -107,7 +107,7 @@ static void test_heat_cells(void)
     /* u = 0, set 5: no result at all */
     CU_ASSERT_EQUAL(t.valid[5], 0);
     CU_ASSERT(isnan(t.fraction[5]));
-    xp_tally_fini(&t);
+    xp_aggregate_tally_fini(&t);
     free(rec);
     xp_spec_free(s);
 }

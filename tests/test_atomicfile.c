@@ -68,29 +68,29 @@ static void test_unnamed_while_writing(void)
     snprintf(t, sizeof t, "%s/t.txt", dir);
     put(t, "old\n", 0600);
     rt_atomic_stream s;
-    CU_ASSERT_EQUAL_FATAL(rt_atomic_open(&s, t), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_atomicfile_open(&s, t), 0);
     CU_ASSERT_TRUE(s.unnamed);             /* ext4, xfs, tmpfs, btrfs: O_TMPFILE */
     fputs("new content\n", s.f);
     fflush(s.f);
     CU_ASSERT_EQUAL(entries(dir), 1);      /* the target only: the new file has no name */
     CU_ASSERT_STRING_EQUAL(get(t), "old\n");
-    CU_ASSERT_EQUAL(rt_atomic_commit(&s), 0);
+    CU_ASSERT_EQUAL(rt_atomicfile_commit(&s), 0);
     CU_ASSERT_STRING_EQUAL(get(t), "new content\n");
     CU_ASSERT_EQUAL(entries(dir), 1);
     struct stat st;
     CU_ASSERT_EQUAL(stat(t, &st), 0);
     CU_ASSERT_EQUAL(st.st_mode & 0777, 0600); /* the replaced file's mode */
     /* abort: the target as it was, nothing else */
-    CU_ASSERT_EQUAL_FATAL(rt_atomic_open(&s, t), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_atomicfile_open(&s, t), 0);
     fputs("discarded\n", s.f);
-    rt_atomic_abort(&s);
+    rt_atomicfile_abort(&s);
     CU_ASSERT_STRING_EQUAL(get(t), "new content\n");
     CU_ASSERT_EQUAL(entries(dir), 1);
     /* a new file: 0666 less the umask, as fopen would make it */
     char n[4200];
     snprintf(n, sizeof n, "%s/new.txt", dir);
     mode_t mask = umask(022);
-    CU_ASSERT_EQUAL(rt_write_atomic(n, "x", 1), 0);
+    CU_ASSERT_EQUAL(rt_atomicfile_write(n, "x", 1), 0);
     umask(mask);
     CU_ASSERT_EQUAL(stat(n, &st), 0);
     CU_ASSERT_EQUAL(st.st_mode & 0777, 0644);
@@ -107,16 +107,16 @@ static void test_visible_fallback(void)
     snprintf(t, sizeof t, "%s/t.txt", dir);
     put(t, "old\n", 0640);
     rt_atomic_stream s;
-    CU_ASSERT_EQUAL_FATAL(rt_atomic_open_visible(&s, t), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_atomicfile_open_visible(&s, t), 0);
     CU_ASSERT_FALSE(s.unnamed);
     CU_ASSERT_PTR_NOT_NULL(s.tmp && strstr(s.tmp, "/t.txt.tmp."));
     CU_ASSERT_EQUAL(entries(dir), 2);      /* target and the visible temporary */
-    rt_atomic_abort(&s);
+    rt_atomicfile_abort(&s);
     CU_ASSERT_EQUAL(entries(dir), 1);
     CU_ASSERT_STRING_EQUAL(get(t), "old\n");
-    CU_ASSERT_EQUAL_FATAL(rt_atomic_open_visible(&s, t), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_atomicfile_open_visible(&s, t), 0);
     fputs("new\n", s.f);
-    CU_ASSERT_EQUAL(rt_atomic_commit(&s), 0);
+    CU_ASSERT_EQUAL(rt_atomicfile_commit(&s), 0);
     CU_ASSERT_EQUAL(entries(dir), 1);
     CU_ASSERT_STRING_EQUAL(get(t), "new\n");
     struct stat st;
@@ -142,7 +142,7 @@ static void signal_removes_temporary(int sig)
         rt_atomic_stream s;
         close(p[0]);
         runcmd_child_deadline(30);  /* sig must act even if the runner inherited it ignored */
-        if (rt_atomic_signals_init() != 0 || rt_atomic_open_visible(&s, t) != 0)
+        if (rt_atomicfile_signals_init() != 0 || rt_atomicfile_open_visible(&s, t) != 0)
             _exit(1);
         fputs("partial", s.f);
         fflush(s.f);
@@ -196,7 +196,7 @@ static void test_read_only_mount(void)
         if (mount("rtgpu-test", dir, "tmpfs", MS_REMOUNT | MS_RDONLY, "size=64k") != 0)
             _exit(3);
         errno = 0;
-        if (rt_write_atomic(t, "x", 1) != -1)
+        if (rt_atomicfile_write(t, "x", 1) != -1)
             _exit(4);
         _exit(errno == EROFS ? 0 : 5);
     }
@@ -217,28 +217,28 @@ static void test_refusals(void)
     fresh_dir(dir, sizeof dir);
     rt_atomic_stream s;
     errno = 0;
-    CU_ASSERT_EQUAL(rt_atomic_open(&s, ""), -1);
+    CU_ASSERT_EQUAL(rt_atomicfile_open(&s, ""), -1);
     CU_ASSERT_EQUAL(errno, ENOENT);
-    CU_ASSERT_EQUAL(rt_atomic_open(&s, dir), -1);
+    CU_ASSERT_EQUAL(rt_atomicfile_open(&s, dir), -1);
     CU_ASSERT_EQUAL(errno, EISDIR);
     snprintf(lnk, sizeof lnk, "%s/dangling", dir);
     CU_ASSERT_EQUAL(symlink("nowhere", lnk), 0);
-    CU_ASSERT_EQUAL(rt_atomic_open(&s, lnk), -1);
+    CU_ASSERT_EQUAL(rt_atomicfile_open(&s, lnk), -1);
     CU_ASSERT_EQUAL(errno, ENOENT);
     unlink(lnk);
     /* read-only: refused even for root, who could write it */
     snprintf(t, sizeof t, "%s/ro.txt", dir);
     put(t, "keep\n", 0444);
-    CU_ASSERT_EQUAL(rt_write_atomic(t, "x", 1), -1);
+    CU_ASSERT_EQUAL(rt_atomicfile_write(t, "x", 1), -1);
     CU_ASSERT_EQUAL(errno, EACCES);
     CU_ASSERT_STRING_EQUAL(get(t), "keep\n");
     CU_ASSERT_EQUAL(entries(dir), 1);
     unlink(t);
     snprintf(t, sizeof t, "%s/no-such-dir/x", dir);
-    CU_ASSERT_EQUAL(rt_write_atomic(t, "x", 1), -1);
+    CU_ASSERT_EQUAL(rt_atomicfile_write(t, "x", 1), -1);
     CU_ASSERT_EQUAL(errno, ENOENT);
     /* a device is written in place, never replaced */
-    CU_ASSERT_EQUAL(rt_write_atomic("/dev/null", "x", 1), 0);
+    CU_ASSERT_EQUAL(rt_atomicfile_write("/dev/null", "x", 1), 0);
     struct stat st;
     CU_ASSERT_EQUAL(stat("/dev/null", &st), 0);
     CU_ASSERT_TRUE(S_ISCHR(st.st_mode));

@@ -23,9 +23,9 @@ static void test_assign_work_bound_hand(void)
     for (size_t n = 3; n <= 5; n += 2) {
         fixture f;
         fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, n);
-        lbt *b = lbt_new(f.m, f.ts, &o);
+        lbt *b = bounds_new(f.m, f.ts, &o);
         CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-        CU_ASSERT_EQUAL(lbt_work_units(b), 2);
+        CU_ASSERT_EQUAL(bounds_work_units(b), 2);
         if (n == 3) {
             assign_result r;
             CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
@@ -34,7 +34,7 @@ static void test_assign_work_bound_hand(void)
             CU_ASSERT_EQUAL(r.lower_bound_sms, 2);
             assign_result_fini(&r);
         }
-        lbt_free(b);
+        bounds_free(b);
         fx_fini(&f);
     }
 }
@@ -52,9 +52,9 @@ static void test_assign_work_bound_brute(void)
         fixture f;
         rand_instance(&f, gpu_make(N, g, N - 1, 1365), 4 + seed % 2, seed * 104729 + 5, &o);
         int64_t want = brute_min_sms(&f, &o);
-        lbt *b = lbt_new(f.m, f.ts, &o);
+        lbt *b = bounds_new(f.m, f.ts, &o);
         CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-        int64_t lb = lbt_work_units(b) * g;
+        int64_t lb = bounds_work_units(b) * g;
         if (want >= 0) {
             CU_ASSERT(lb <= want);
             if (lb > want)
@@ -63,7 +63,7 @@ static void test_assign_work_bound_brute(void)
             feasible++;
             tight += lb == want;
         }
-        lbt_free(b);
+        bounds_free(b);
         fx_fini(&f);
     }
     CU_ASSERT(feasible >= 15);

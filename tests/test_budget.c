@@ -325,17 +325,17 @@ static void test_windows_pruned_equals_plain(void)
         bool ok = wfix_new(&seed, &f);
         CU_ASSERT_FATAL(ok);
         win_layout wl;
-        CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, f.m, f.ts, f.l), WIN_OK);
-        intf_gpu g = intf_gpu_of(f.m);
+        CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, f.m, f.ts, f.l), WIN_OK);
+        intf_gpu g = interference_gpu_of(f.m);
         for (size_t self = 0; self < wl.n_members; self++) {
             win_combo a, b;
             size_t am[8];
             wl.plain = false;
-            win_worst(&wl, &g, &o, NULL, self, &a);
+            windows_worst(&wl, &g, &o, NULL, self, &a);
             CU_ASSERT_FATAL(a.n <= 8);
             memcpy(am, a.members, a.n * sizeof *am);
             wl.plain = true;
-            win_worst(&wl, &g, &o, NULL, self, &b);
+            windows_worst(&wl, &g, &o, NULL, self, &b);
             CU_ASSERT_EQUAL_FATAL(a.n, b.n);
             for (size_t i = 0; i < a.n; i++)
                 CU_ASSERT_EQUAL(am[i], b.members[i]);
@@ -349,7 +349,7 @@ static void test_windows_pruned_equals_plain(void)
                           a.terms.sup_case == INTF_CASE_LONG_WINDOW;
             compared++;
         }
-        win_layout_fini(&wl);
+        windows_layout_fini(&wl);
         wfix_free(&f);
     }
     CU_ASSERT(compared > 500);
@@ -389,17 +389,17 @@ static void test_windows_l2_not_duplicate(void)
             model *m = l ? model_new(&g0, ts) : NULL;
             CU_ASSERT_PTR_NOT_NULL_FATAL(m);
             win_layout wl;
-            CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
+            CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
             CU_ASSERT(wl.dup_of[2] == 2);                /* B is not a copy of A */
-            intf_gpu g = intf_gpu_of(m);
+            intf_gpu g = interference_gpu_of(m);
             win_combo a, b;
             size_t am[8];
             wl.plain = false;
-            win_worst(&wl, &g, &o, NULL, 0, &a);
+            windows_worst(&wl, &g, &o, NULL, 0, &a);
             CU_ASSERT_FATAL(a.n <= 8);
             memcpy(am, a.members, a.n * sizeof *am);
             wl.plain = true;
-            win_worst(&wl, &g, &o, NULL, 0, &b);
+            windows_worst(&wl, &g, &o, NULL, 0, &b);
             CU_ASSERT_EQUAL_FATAL(a.n, b.n);
             for (size_t i = 0; i < a.n; i++) {
                 CU_ASSERT_EQUAL(am[i], b.members[i]);
@@ -407,7 +407,7 @@ static void test_windows_l2_not_duplicate(void)
             }
             CU_ASSERT(a.terms.M == b.terms.M);
             cases++;
-            win_layout_fini(&wl);
+            windows_layout_fini(&wl);
             model_free(m);
             rt_layout_free(l);
             fx_ts_free(ts);

@@ -369,7 +369,7 @@ static void test_let_brute_force(void)
 /* The loader: <chain> and offset read into the record; the copy carries them. */
 static void test_load(void)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     rt_taskset *ts = rt_taskset_load("examples/tasksets/orin-chain-let.xml", d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     CU_ASSERT_EQUAL(ts->n_chains, 1);
@@ -388,7 +388,7 @@ static void test_load(void)
     CU_ASSERT_STRING_EQUAL(cp->chains[0].name, "camera-to-plan");
     rt_taskset_free(cp);
     rt_taskset_free(ts);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 void test_chain_register(void);

@@ -264,7 +264,7 @@ static void test_chainprop_random(void)
         rt_budget b;
         budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
         hol_result hr;
-        CU_ASSERT_EQUAL_FATAL(hol_analyse(&g.sys, &b, &hr), 0);
+        CU_ASSERT_EQUAL_FATAL(holistic_analyse(&g.sys, &b, &hr), 0);
         size_t nt = g.sys.n_tasks, all[FX_MAX_TASKS], let_pool[FX_MAX_TASKS], n_let = 0;
         chain_task ct[FX_MAX_TASKS];
         for (size_t i = 0; i < nt; i++) {
@@ -303,7 +303,7 @@ static void test_chainprop_random(void)
         check_sim(&g, chains, cr, nc, SYSSIM_EXEC_RANDOM, 5000 + (uint64_t)n, &st);
         check_sim(&g, chains, cr, nc, SYSSIM_EXEC_EXTREMES, 9000 + (uint64_t)n, &st);
         st.systems++;
-        hol_result_fini(&hr);
+        holistic_result_fini(&hr);
     }
     if (getenv("RTGPU_CHAINPROP_STATS"))
         fprintf(stderr, "\n  chain property: %ld systems, %ld chains (%ld implicit, %ld of them "

@@ -25,7 +25,7 @@ typedef struct loaded {
 static int load(loaded *x, const char *ts_path, const char *gpu_path, bool layout)
 {
     memset(x, 0, sizeof *x);
-    x->d = rt_diags_new(20);
+    x->d = rt_diag_new(20);
     x->gpu = rt_gpu_load(gpu_path, x->d);
     x->ts = rt_taskset_load(ts_path, x->d);
     if (!x->gpu || !x->ts)
@@ -41,7 +41,7 @@ static void unload(loaded *x)
     model_free(x->m);
     rt_taskset_free(x->ts);
     rt_gpu_free(x->gpu);
-    rt_diags_free(x->d);
+    rt_diag_free(x->d);
 }
 
 static const conc_pair *find_pair(const loaded *x, const rt_concurrency *c, const char *a,
@@ -60,7 +60,7 @@ static void test_cruz_table3(void)
     loaded x;
     CU_ASSERT_EQUAL_FATAL(load(&x, "examples/tasksets/cruz-table3.xml",
                                "examples/gpus/tesla-k40.xml", true), 0);
-    rt_concurrency *c = conc_new(x.m, x.ts, x.l, LO_PACKED);
+    rt_concurrency *c = concurrency_new(x.m, x.ts, x.l, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT(c->has_sm && c->plain_arithmetic);
     CU_ASSERT_EQUAL(c->n_pairs, 132);
@@ -82,7 +82,7 @@ static void test_cruz_table3(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     CU_ASSERT_EQUAL(p->r.slowdown_num, 4);
     CU_ASSERT_EQUAL(p->r.slowdown_den, 3);
-    conc_free(c);
+    concurrency_free(c);
     unload(&x);
 }
 
@@ -94,7 +94,7 @@ static void test_spread_variant(void)
     loaded x;
     CU_ASSERT_EQUAL_FATAL(load(&x, "examples/tasksets/cruz-table5.xml",
                                "examples/gpus/tesla-k40.xml", true), 0);
-    rt_concurrency *c = conc_new(x.m, x.ts, x.l, LO_SPREAD);
+    rt_concurrency *c = concurrency_new(x.m, x.ts, x.l, LO_SPREAD);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT_EQUAL(c->distribution, LO_SPREAD);
     CU_ASSERT_EQUAL(c->n_pairs, 56);
@@ -106,13 +106,13 @@ static void test_spread_variant(void)
     p = find_pair(&x, c, "SRAD", "PFL");
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     CU_ASSERT_EQUAL(p->r.kase, LO_CASE_B);
-    conc_free(c);
-    c = conc_new(x.m, x.ts, x.l, LO_PACKED);
+    concurrency_free(c);
+    c = concurrency_new(x.m, x.ts, x.l, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     p = find_pair(&x, c, "PFL", "kNN");
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     CU_ASSERT_EQUAL(p->r.slowdown_num, 40);
-    conc_free(c);
+    concurrency_free(c);
     unload(&x);
 }
 
@@ -124,19 +124,19 @@ static void test_launch_overhead(void)
     CU_ASSERT_EQUAL_FATAL(load(&x, "examples/tasksets/cruz-table3.xml",
                                "examples/gpus/tesla-k40.xml", true), 0);
     x.gpu->launch_overhead_ns = 1000000;
-    rt_concurrency *c = conc_new(x.m, x.ts, x.l, LO_PACKED);
+    rt_concurrency *c = concurrency_new(x.m, x.ts, x.l, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     for (size_t i = 0; i < c->n_pairs; i++) {
         CU_ASSERT_EQUAL(c->pairs[i].r.kase, LO_CASE_C);
         CU_ASSERT(!c->pairs[i].r.evaluated);
     }
     CU_ASSERT_EQUAL(c->notes[0].n_overlap, 0);
-    conc_free(c);
+    concurrency_free(c);
     x.gpu->launch_overhead_ns = 999999;
-    c = conc_new(x.m, x.ts, x.l, LO_PACKED);
+    c = concurrency_new(x.m, x.ts, x.l, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT_EQUAL(find_pair(&x, c, "S1", "S2")->r.kase, LO_CASE_A);
-    conc_free(c);
+    concurrency_free(c);
     unload(&x);
 }
 
@@ -146,12 +146,12 @@ static void test_janzen(void)
     loaded x;
     CU_ASSERT_EQUAL_FATAL(load(&x, "examples/tasksets/janzen-k20.xml",
                                "examples/gpus/tesla-k20.xml", true), 0);
-    rt_concurrency *c = conc_new(x.m, x.ts, x.l, LO_PACKED);
+    rt_concurrency *c = concurrency_new(x.m, x.ts, x.l, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT_EQUAL(c->anchor, 1);
     CU_ASSERT_EQUAL(c->n_sizes, 13);
     CU_ASSERT_DOUBLE_EQUAL(c->speedup[5], 5.0, 1e-12);       /* n = 6 */
-    CU_ASSERT_DOUBLE_EQUAL(conc_efficiency(c, 0, 6, 7), 6.0 / 7.0, 1e-12); /* n = 7 */
+    CU_ASSERT_DOUBLE_EQUAL(concurrency_efficiency(c, 0, 6, 7), 6.0 / 7.0, 1e-12); /* n = 7 */
     CU_ASSERT_DOUBLE_EQUAL(c->speedup[12], 8.0, 1e-12);      /* n = 13 */
     CU_ASSERT_EQUAL(c->n_pairs, 0);
     CU_ASSERT_EQUAL(c->n_notes, 2);
@@ -167,7 +167,7 @@ static void test_janzen(void)
         CU_ASSERT_EQUAL(p0->per_sm[s], s < 6 ? 8 : 0);
         CU_ASSERT_EQUAL(p1->per_sm[s], s < 6 ? 0 : 8);
     }
-    conc_free(c);
+    concurrency_free(c);
     unload(&x);
 }
 
@@ -177,7 +177,7 @@ static void test_no_sm(void)
     loaded x;
     CU_ASSERT_EQUAL_FATAL(load(&x, "tests/data/cli/tiny.xml", "tests/data/cli/tiny-gpu.xml",
                                true), 0);
-    rt_concurrency *c = conc_new(x.m, x.ts, x.l, LO_PACKED);
+    rt_concurrency *c = concurrency_new(x.m, x.ts, x.l, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT(!c->has_sm);
     CU_ASSERT_EQUAL(c->n_pairs, 0);
@@ -188,7 +188,7 @@ static void test_no_sm(void)
     CU_ASSERT_STRING_EQUAL(c->skips[2].model, "mapping");
     CU_ASSERT_EQUAL(c->skips[0].kernel, -1);
     CU_ASSERT_DOUBLE_EQUAL(c->speedup[1], 2.0, 1e-12); /* eq. 4 rows: S(n) = n */
-    conc_free(c);
+    concurrency_free(c);
     unload(&x);
 }
 
@@ -198,7 +198,7 @@ static void test_partial_no_layout(void)
     loaded x;
     CU_ASSERT_EQUAL_FATAL(load(&x, "tests/data/good/conc-partial.xml",
                                "examples/gpus/tesla-k40.xml", false), 0);
-    rt_concurrency *c = conc_new(x.m, x.ts, NULL, LO_PACKED);
+    rt_concurrency *c = concurrency_new(x.m, x.ts, NULL, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT(c->has_occ[0] && !c->has_occ[1]);
     CU_ASSERT_EQUAL(c->n_skips, 3);
@@ -212,7 +212,7 @@ static void test_partial_no_layout(void)
     CU_ASSERT_EQUAL(c->n_maps, 1);
     CU_ASSERT_PTR_NULL(c->maps[0].partition);
     CU_ASSERT_EQUAL(c->maps[0].m.workers, 120);  /* 15 SMs * A = 8 */
-    conc_free(c);
+    concurrency_free(c);
     unload(&x);
 }
 
@@ -241,13 +241,13 @@ static void cap_case(size_t u, bool over, size_t pairs)
     free(runs);
     model *m = model_new(&gpu, ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    rt_concurrency *c = conc_new(m, ts, NULL, LO_PACKED);
+    rt_concurrency *c = concurrency_new(m, ts, NULL, LO_PACKED);
     CU_ASSERT_PTR_NOT_NULL_FATAL(c);
     CU_ASSERT_EQUAL(c->notes[0].over_cap, over);
     CU_ASSERT_EQUAL(c->notes[0].n_kernels, u);
     CU_ASSERT_EQUAL(c->n_pairs, pairs);
     CU_ASSERT_EQUAL(c->n_maps, u);
-    conc_free(c);
+    concurrency_free(c);
     model_free(m);
     fx_ts_free(ts);
 }

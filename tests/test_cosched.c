@@ -58,9 +58,9 @@ static void test_gain_curve(void)
     model *m = curve(&gpu, &ts, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     const int64_t sms[] = { 6, 7 };
-    CU_ASSERT_DOUBLE_EQUAL(eff_coschedule_gain(m, 0, sms, 2), 1.375, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(eff_partitioned(m, 0, sms, 2), 11.0 / 13.0, 1e-12);
-    rt_diags *d = rt_diags_new(10);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_coschedule_gain(m, 0, sms, 2), 1.375, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_partitioned(m, 0, sms, 2), 11.0 / 13.0, 1e-12);
+    rt_diags *d = rt_diag_new(10);
     cosched_result r;
     CU_ASSERT_EQUAL_FATAL(cosched_run(m, 0, sms, 2, &r, d), COSCHED_OK);
     CU_ASSERT_DOUBLE_EQUAL(r.gain, 1.375, 1e-12);
@@ -78,8 +78,8 @@ static void test_gain_curve(void)
     CU_ASSERT_DOUBLE_EQUAL(r.gain, 1.0, 1e-15);
     CU_ASSERT_DOUBLE_EQUAL(r.efficiency, 8.0 / 13.0, 1e-15);
     cosched_result_fini(&r);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
-    rt_diags_free(d);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
 }
@@ -90,9 +90,9 @@ static void test_gain_curve(void)
 static void test_paper_values(void)
 {
     char buf[16];
-    snprintf(buf, sizeof buf, "%.4f", eff_efficiency(7.5, 13));
+    snprintf(buf, sizeof buf, "%.4f", efficiency_of(7.5, 13));
     CU_ASSERT_STRING_EQUAL(buf, "0.5769");
-    snprintf(buf, sizeof buf, "%.3f", eff_efficiency(1.57 * 7.5, 13));
+    snprintf(buf, sizeof buf, "%.3f", efficiency_of(1.57 * 7.5, 13));
     CU_ASSERT_STRING_EQUAL(buf, "0.906");
 }
 
@@ -103,14 +103,14 @@ static void test_bad_sizes(void)
     rt_taskset *ts = NULL;
     model *m = curve(&gpu, &ts, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     cosched_result r;
     const int64_t over[] = { 6, 8 }, big[] = { 14 };
     CU_ASSERT_EQUAL(cosched_run(m, 0, over, 2, &r, d), COSCHED_EINPUT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 0)->msg, "14 SMs in all"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(d, 0)->msg, "14 SMs in all"));
     CU_ASSERT_EQUAL(cosched_run(m, 0, big, 1, &r, d), COSCHED_EINPUT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 1)->msg, "not a size"));
-    rt_diags_free(d);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(d, 1)->msg, "not a size"));
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
     /* g = 2 (a 12-SM GPU): 3 is not a multiple of 2 */
@@ -118,11 +118,11 @@ static void test_bad_sizes(void)
     gpu.sms = 12;
     m = curve(&gpu, &ts, 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    d = rt_diags_new(10);
+    d = rt_diag_new(10);
     const int64_t odd[] = { 3, 6 };
     CU_ASSERT_EQUAL(cosched_run(m, 0, odd, 2, &r, d), COSCHED_EINPUT);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 1);
-    rt_diags_free(d);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 1);
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
 }
@@ -152,7 +152,7 @@ static void test_mct_example(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     rt_options o;
     rt_options_default(&o);   /* margin 0.2: ignored by MCT */
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     const int64_t sms[] = { 6, 7 };
     mct_result r;
     CU_ASSERT_EQUAL_FATAL(cosched_mct(m, ts, &o, sms, 2, &r, d), COSCHED_OK);
@@ -164,18 +164,18 @@ static void test_mct_example(void)
     CU_ASSERT_EQUAL(r.makespan_ns, 2400);
     CU_ASSERT_EQUAL(r.whole_gpu_ns, 3000);
     CU_ASSERT_DOUBLE_EQUAL(r.speedup, 1.25, 1e-15);
-    mct_result_fini(&r);
+    xp_cosched_mct_result_fini(&r);
     /* launch overhead 100 ns is added to every job: 1100 / 1300 -> j1 P1 1100, j2 P0 1300,
      * j3 P1 2200, j4 P0 2600 */
     gpu.launch_overhead_ns = 100;
     CU_ASSERT_EQUAL_FATAL(cosched_mct(m, ts, &o, sms, 2, &r, d), COSCHED_OK);
     CU_ASSERT_EQUAL(r.makespan_ns, 2600);
     CU_ASSERT_EQUAL(r.jobs[2].finish_ns, 2200);
-    mct_result_fini(&r);
+    xp_cosched_mct_result_fini(&r);
     /* without --partitions the task set must have its own */
     CU_ASSERT_EQUAL(cosched_mct(m, ts, &o, NULL, 0, &r, d), COSCHED_EINPUT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 0)->msg, "no <partition>"));
-    rt_diags_free(d);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(d, 0)->msg, "no <partition>"));
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
 }

@@ -210,7 +210,7 @@ static void test_task_order(void)
 /* taskset_write refuses a file whose bytes are not the ones analysed. */
 static void test_write_refuses_changed_file(void)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     rt_taskset *ts = rt_taskset_load("tests/data/deploy/h100-64-68.xml", d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     int64_t prio[2] = {1, 2};
@@ -236,9 +236,9 @@ static void test_write_refuses_changed_file(void)
     out = NULL;
     CU_ASSERT_EQUAL(rt_taskset_write_layout(ts, prio, parts, 1, NULL, &out, &len, d), -1);
     CU_ASSERT_PTR_NULL(out);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 1);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 1);
     rt_taskset_free(ts);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 void test_deploy_register(void)

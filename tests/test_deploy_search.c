@@ -5,16 +5,16 @@
  *
  * Mutation checks (each applied by hand; the rule is enforced in layers, so each layer has the
  * test that catches its loss):
- *   - bounds.c fill_iso without the size_ok test (the rule dropped in the pricing, the pool,
+ *   - bounds.c fill_iso without the sizes_ok test (the rule dropped in the pricing, the pool,
  *     the MIP columns, the alone sizes and the work bound): "bounds and pattern bound over
- *     allowed sizes" fails (lbt_alone and the pattern bound give 1 unit, not 3). The brute-force
+ *     allowed sizes" fails (bounds_alone and the pattern bound give 1 unit, not 3). The brute-force
  *     tests still pass: the judge and the incumbent's door refuse the forbidden layouts that
  *     then come up, and the exhaustive pattern MIP still finds the constrained optimum;
  *   - that, plus the judge's refusal and the door of minsms.c offer_incumbent dropped: both
  *     brute-force tests fail (e.g. 8 SMs, g = 1, at least 4 and even, seed 1: brute force 6 SMs,
  *     the search "optimal" 5);
  *   - judge.c analyse without the forbidden-size verdict: "judge refuses forbidden sizes" fails;
- *   - judge.c jl_grow_missing growing by one unit: the same test fails. */
+ *   - judge.c judge_grow_missing growing by one unit: the same test fails. */
 #include <CUnit/CUnit.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +42,7 @@ static size_rule rule_of(int64_t min_sms, int64_t step_sms, int64_t g)
     rt_options_default(&o);
     o.part_min_sms = min_sms;
     o.part_step_sms = step_sms;
-    return size_rule_of(&o, g);
+    return sizes_rule_of(&o, g);
 }
 
 static void test_rule(void)
@@ -51,28 +51,28 @@ static void test_rule(void)
     size_rule r = rule_of(0, 0, 2);
     CU_ASSERT_EQUAL(r.min_units, 1);
     CU_ASSERT_EQUAL(r.step_units, 1);
-    CU_ASSERT_TRUE(size_any(&r));
+    CU_ASSERT_TRUE(sizes_any(&r));
     /* 8.X on the Orin (g = 2): 4 SMs = 2 units, multiples of 2 SMs = every unit */
     r = rule_of(4, 2, 2);
     CU_ASSERT_EQUAL(r.min_units, 2);
     CU_ASSERT_EQUAL(r.step_units, 1);
-    CU_ASSERT_FALSE(size_ok(&r, 1));
-    CU_ASSERT_TRUE(size_ok(&r, 2));
-    CU_ASSERT_TRUE(size_ok(&r, 3));
+    CU_ASSERT_FALSE(sizes_ok(&r, 1));
+    CU_ASSERT_TRUE(sizes_ok(&r, 2));
+    CU_ASSERT_TRUE(sizes_ok(&r, 3));
     /* 8.X with g = 1: units are SMs, at least 4, even */
     r = rule_of(4, 2, 1);
     CU_ASSERT_EQUAL(r.min_units, 4);
     CU_ASSERT_EQUAL(r.step_units, 2);
-    CU_ASSERT_FALSE(size_ok(&r, 5));
-    CU_ASSERT_EQUAL(size_up(&r, 1), 4);
-    CU_ASSERT_EQUAL(size_up(&r, 5), 6);
-    CU_ASSERT_EQUAL(size_down(&r, 5), 4);
-    CU_ASSERT_EQUAL(size_down(&r, 3), 0);
+    CU_ASSERT_FALSE(sizes_ok(&r, 5));
+    CU_ASSERT_EQUAL(sizes_up(&r, 1), 4);
+    CU_ASSERT_EQUAL(sizes_up(&r, 5), 6);
+    CU_ASSERT_EQUAL(sizes_down(&r, 5), 4);
+    CU_ASSERT_EQUAL(sizes_down(&r, 3), 0);
     /* 9.0 on the H100 (g = 2): at least 8 SMs, multiples of 8 = lcm(8, 2) = 4 units */
     r = rule_of(8, 8, 2);
     CU_ASSERT_EQUAL(r.min_units, 4);
     CU_ASSERT_EQUAL(r.step_units, 4);
-    CU_ASSERT_EQUAL(size_down(&r, 66), 64);   /* 132 SMs: the largest legal is 128 */
+    CU_ASSERT_EQUAL(sizes_down(&r, 66), 64);   /* 132 SMs: the largest legal is 128 */
     /* g = 3, multiples of 2: lcm 6 = 2 units; at least 4 SMs: 2 units (6 SMs) */
     r = rule_of(4, 2, 3);
     CU_ASSERT_EQUAL(r.step_units, 2);
@@ -298,26 +298,26 @@ static void test_bounds_allowed(void)
     rt_options o;
     rt_options_default(&o);
     o.time_limit_s = 0;
-    lbt *free_b = lbt_new(f.m, f.ts, &o);
+    lbt *free_b = bounds_new(f.m, f.ts, &o);
     CU_ASSERT_PTR_NOT_NULL_FATAL(free_b);
-    CU_ASSERT_EQUAL(lbt_alone(free_b, 0), 0);   /* 1 SM without the rule */
-    lbt_free(free_b);
+    CU_ASSERT_EQUAL(bounds_alone(free_b, 0), 0);   /* 1 SM without the rule */
+    bounds_free(free_b);
     o.part_min_sms = 3;
-    lbt *b = lbt_new(f.m, f.ts, &o);
+    lbt *b = bounds_new(f.m, f.ts, &o);
     CU_ASSERT_PTR_NOT_NULL_FATAL(b);
-    CU_ASSERT_EQUAL(lbt_alone(b, 0), 2);
-    CU_ASSERT_FALSE(lbt_fits(b, 0, 0));
-    CU_ASSERT_FALSE(lbt_fits(b, 0, 1));
-    CU_ASSERT_TRUE(lbt_fits(b, 0, 2));
+    CU_ASSERT_EQUAL(bounds_alone(b, 0), 2);
+    CU_ASSERT_FALSE(bounds_fits(b, 0, 0));
+    CU_ASSERT_FALSE(bounds_fits(b, 0, 1));
+    CU_ASSERT_TRUE(bounds_fits(b, 0, 2));
     size_t G[1] = {0};
-    CU_ASSERT_EQUAL(lbt_group_pass(b, G, 1, 1, NULL), 0);
-    CU_ASSERT_EQUAL(lbt_group_pass(b, G, 1, 2, NULL), 1);
-    rt_diags *d = rt_diags_new(8);
+    CU_ASSERT_EQUAL(bounds_group_pass(b, G, 1, 1, NULL), 0);
+    CU_ASSERT_EQUAL(bounds_group_pass(b, G, 1, 2, NULL), 1);
+    rt_diags *d = rt_diag_new(8);
     pattern_result pr;
-    CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, (int64_t)lbt_sizes(b) + 1, d, &pr), ASSIGN_OK);
+    CU_ASSERT_EQUAL_FATAL(pattern_bound(b, NULL, 0, (int64_t)bounds_sizes(b) + 1, d, &pr), ASSIGN_OK);
     CU_ASSERT_EQUAL(pr.lb_units, 3);
-    rt_diags_free(d);
-    lbt_free(b);
+    rt_diag_free(d);
+    bounds_free(b);
     assign_result r;
     CU_ASSERT_EQUAL_FATAL(run_search(&f, &o, &r), ASSIGN_OK);
     CU_ASSERT_EQUAL(r.status, ASSIGN_OPTIMAL);
@@ -343,7 +343,7 @@ static void test_judge_forbidden(void)
     judge *j = judge_new(f.m, f.ts, &o, 64);
     CU_ASSERT_PTR_NOT_NULL_FATAL(j);
     jlayout l;
-    CU_ASSERT_EQUAL_FATAL(jl_init(&l, 2), 0);
+    CU_ASSERT_EQUAL_FATAL(judge_init(&l, 2), 0);
     /* a on 4 SMs (allowed), b on 3 (forbidden: odd) */
     l.n_parts = 2;
     l.part[0] = 0;
@@ -358,19 +358,19 @@ static void test_judge_forbidden(void)
     CU_ASSERT_EQUAL(v.miss[1], 1);
     CU_ASSERT_EQUAL(judge_analyses(j), 0);   /* no analysis ran */
     /* growth: 3 -> 4 (the next allowed size), 1 unit given */
-    size_rule rule = size_rule_of(&o, 1);
-    CU_ASSERT_EQUAL(jl_grow_missing(&l, v.miss, 4, &rule), 1);
+    size_rule rule = sizes_rule_of(&o, 1);
+    CU_ASSERT_EQUAL(judge_grow_missing(&l, v.miss, 4, &rule), 1);
     CU_ASSERT_EQUAL(l.units[1], 4);
     CU_ASSERT_EQUAL_FATAL(judge_eval(j, &l, &v), 0);
     CU_ASSERT_TRUE(v.pass);
     CU_ASSERT_EQUAL(judge_analyses(j), 1);
     /* from 4, the next allowed is 6: 2 units, refused when only 1 is spare */
     unsigned char miss[2] = {1, 0};
-    CU_ASSERT_EQUAL(jl_grow_missing(&l, miss, 1, &rule), 0);
+    CU_ASSERT_EQUAL(judge_grow_missing(&l, miss, 1, &rule), 0);
     CU_ASSERT_EQUAL(l.units[0], 4);
-    CU_ASSERT_EQUAL(jl_grow_missing(&l, miss, 2, &rule), 2);
+    CU_ASSERT_EQUAL(judge_grow_missing(&l, miss, 2, &rule), 2);
     CU_ASSERT_EQUAL(l.units[0], 6);
-    jl_fini(&l);
+    judge_fini(&l);
     judge_free(j);
     fx_fini(&f);
 }

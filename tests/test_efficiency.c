@@ -33,17 +33,17 @@ static void test_curve(void)
     CU_ASSERT(fx_measured(ts, 0, 7, 1000.0, -1.0));
     model *m = model_new(&gpu, ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    CU_ASSERT_EQUAL(eff_anchor(&gpu), 1);
-    CU_ASSERT_DOUBLE_EQUAL(eff_kernel_speedup(m, 0, 1), 1.0, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(eff_kernel_speedup(m, 0, 6), 5.0, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(eff_kernel_speedup(m, 0, 7), 6.0, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(eff_kernel_speedup(m, 0, 13), 8.0, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(eff_efficiency(5.0, 6), 5.0 / 6.0, 1e-15);
-    CU_ASSERT_DOUBLE_EQUAL(eff_efficiency(6.0, 7), 0.857142857142857, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(eff_efficiency(8.0, 13), 0.615384615384615, 1e-12);
+    CU_ASSERT_EQUAL(efficiency_anchor(&gpu), 1);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_kernel_speedup(m, 0, 1), 1.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_kernel_speedup(m, 0, 6), 5.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_kernel_speedup(m, 0, 7), 6.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_kernel_speedup(m, 0, 13), 8.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_of(5.0, 6), 5.0 / 6.0, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_of(6.0, 7), 0.857142857142857, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_of(8.0, 13), 0.615384615384615, 1e-12);
     /* printed as in the report: 4 decimals */
     char buf[32];
-    snprintf(buf, sizeof buf, "%.4f", eff_efficiency(eff_kernel_speedup(m, 0, 6), 6));
+    snprintf(buf, sizeof buf, "%.4f", efficiency_of(efficiency_kernel_speedup(m, 0, 6), 6));
     CU_ASSERT_STRING_EQUAL(buf, "0.8333");
     model_free(m);
     fx_ts_free(ts);
@@ -60,21 +60,21 @@ static void test_dtrsm(void)
     CU_ASSERT(fx_measured(ts, 0, 1, 7500.0, -1.0));
     model *m = model_new(&gpu, ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    double s13 = eff_kernel_speedup(m, 0, 13), e13 = eff_efficiency(s13, 13);
+    double s13 = efficiency_kernel_speedup(m, 0, 13), e13 = efficiency_of(s13, 13);
     CU_ASSERT_DOUBLE_EQUAL(s13, 7.5, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(e13, 0.576923076923077, 1e-12);
     CU_ASSERT_EQUAL((int)floor(e13 * 100 + 0.5), 58);
     model_free(m);
     fx_ts_free(ts);
     /* [R≠] S(5) = 4.3 -> E = 0.86, the paper prints 87%: 87% needs S(5) in [4.325, 4.375). */
-    CU_ASSERT_DOUBLE_EQUAL(eff_efficiency(4.3, 5), 0.86, 1e-15);
-    CU_ASSERT_EQUAL((int)floor(eff_efficiency(4.3, 5) * 100 + 0.5), 86);
-    CU_ASSERT_EQUAL((int)floor(eff_efficiency(4.325, 5) * 100 + 0.5), 87);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_of(4.3, 5), 0.86, 1e-15);
+    CU_ASSERT_EQUAL((int)floor(efficiency_of(4.3, 5) * 100 + 0.5), 86);
+    CU_ASSERT_EQUAL((int)floor(efficiency_of(4.325, 5) * 100 + 0.5), 87);
     /* [D] DGEMM: E(13) = 92% <=> S(13) = 0.92 * 13 = 11.96 */
-    CU_ASSERT_DOUBLE_EQUAL(eff_efficiency(11.96, 13), 0.92, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_of(11.96, 13), 0.92, 1e-15);
     /* [D] Fig. 1b: 6 + 7 SMs raise throughput 1.57x: S(6) + S(7) = 1.57 * 7.5 = 11.775,
      * E_P = 11.775 / 13 = 0.906 */
-    CU_ASSERT_DOUBLE_EQUAL(eff_efficiency(1.57 * 7.5, 13), 0.906, 5e-4);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_of(1.57 * 7.5, 13), 0.906, 5e-4);
 }
 
 /* Anchor n0 = g for g > 1: with g = 2 on 12 SMs, S(n) = 2 C(2) / C(n); the curve starts at 2. */
@@ -88,10 +88,10 @@ static void test_anchor(void)
     CU_ASSERT(fx_measured(ts, 0, 2, 4000.0, -1.0));
     model *m = model_new(&gpu, ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    CU_ASSERT_EQUAL(eff_anchor(&gpu), 2);
-    CU_ASSERT_DOUBLE_EQUAL(eff_kernel_speedup(m, 0, 2), 2.0, 1e-12);   /* = n0 */
-    CU_ASSERT_DOUBLE_EQUAL(eff_kernel_speedup(m, 0, 12), 8.0, 1e-12);  /* 2 * 4000 / 1000 */
-    CU_ASSERT_DOUBLE_EQUAL(eff_efficiency(eff_kernel_speedup(m, 0, 12), 12), 8.0 / 12.0, 1e-12);
+    CU_ASSERT_EQUAL(efficiency_anchor(&gpu), 2);
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_kernel_speedup(m, 0, 2), 2.0, 1e-12);   /* = n0 */
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_kernel_speedup(m, 0, 12), 8.0, 1e-12);  /* 2 * 4000 / 1000 */
+    CU_ASSERT_DOUBLE_EQUAL(efficiency_of(efficiency_kernel_speedup(m, 0, 12), 12), 8.0 / 12.0, 1e-12);
     model_free(m);
     fx_ts_free(ts);
 }
@@ -118,12 +118,12 @@ static void test_mapping(void)
     rt_launch_cfg l = { .grid = {1000, 1, 1}, .block = {256, 1, 1}, .registers = 32,
                         .shared_memory = 0 };
     occ_result o;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.active_blocks, 8);
     CU_ASSERT_EQUAL(o.limit[OCC_THREADS], 8);
     CU_ASSERT_EQUAL(o.limit[OCC_REGISTERS], 8);
     map_result r;
-    CU_ASSERT_EQUAL_FATAL(map_launch(&o, 13, 6, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mapping_launch(&o, 13, 6, &r), 0);
     CU_ASSERT_EQUAL(r.blocks_per_sm, 8);
     CU_ASSERT_EQUAL(r.launched_blocks, 104);
     CU_ASSERT_EQUAL(r.workers, 48);
@@ -131,30 +131,30 @@ static void test_mapping(void)
     CU_ASSERT_EQUAL(r.workers_at_rounds, 40);
     int64_t total = 0;
     for (int64_t i = 0; i < 48; i++) {
-        int64_t b = map_worker_blocks(1000, 48, i);
+        int64_t b = mapping_worker_blocks(1000, 48, i);
         CU_ASSERT_EQUAL(b, i < 40 ? 21 : 20);
         total += b;
     }
     CU_ASSERT_EQUAL(total, 1000);
-    CU_ASSERT_EQUAL_FATAL(map_launch(&o, 13, 7, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mapping_launch(&o, 13, 7, &r), 0);
     CU_ASSERT_EQUAL(r.rounds, 18);
-    CU_ASSERT_EQUAL_FATAL(map_launch(&o, 13, 13, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(mapping_launch(&o, 13, 13, &r), 0);
     CU_ASSERT_EQUAL(r.rounds, 10);
     /* Listing 2: the 8 blocks of each of SMs 0..5 read nb = 8..1 and become workers 0..47,
      * each once */
     int seen[48] = {0};
     for (int64_t s = 0; s < 6; s++)
         for (int64_t nb = 8; nb >= 1; nb--) {
-            int64_t w = map_worker_index(s, 0, 8, nb);
+            int64_t w = mapping_worker_index(s, 0, 8, nb);
             CU_ASSERT_FATAL(w >= 0 && w < 48);
             seen[w]++;
         }
     for (int i = 0; i < 48; i++)
         CU_ASSERT_EQUAL(seen[i], 1);
     /* a partition starting at SM 6: its first block is worker 0 */
-    CU_ASSERT_EQUAL(map_worker_index(6, 6, 8, 8), 0);
-    CU_ASSERT_EQUAL(map_worker_blocks(10, 48, 9), 1);
-    CU_ASSERT_EQUAL(map_worker_blocks(10, 48, 10), 0);
+    CU_ASSERT_EQUAL(mapping_worker_index(6, 6, 8, 8), 0);
+    CU_ASSERT_EQUAL(mapping_worker_blocks(10, 48, 9), 1);
+    CU_ASSERT_EQUAL(mapping_worker_blocks(10, 48, 10), 0);
 }
 
 void test_efficiency_register(void);

@@ -76,10 +76,10 @@ static void loop_make(loop *l, const inst *x)
 {
     memset(l, 0, sizeof *l);
     l->out.status = ASSIGN_UNKNOWN;
-    l->b = lbt_new(x->m, x->ts, &x->o);
+    l->b = bounds_new(x->m, x->ts, &x->o);
     l->j = judge_new(x->m, x->ts, &x->o, 64);
-    l->d = rt_diags_new(8);
-    CU_ASSERT_FATAL(l->b && l->j && l->d && inc_init(&l->inc, x->ts->n_tasks) == 0);
+    l->d = rt_diag_new(8);
+    CU_ASSERT_FATAL(l->b && l->j && l->d && incumbent_init(&l->inc, x->ts->n_tasks) == 0);
     CU_ASSERT_EQUAL_FATAL(exact_init(&l->x, x->m, x->ts, &x->o, l->d, l->b, l->j, &l->inc,
                                      &l->out, search_now()), 0);
 }
@@ -88,10 +88,10 @@ static void loop_fini(loop *l)
 {
     exact_fini(&l->x);
     rt_layout_free(l->out.layout);
-    inc_fini(&l->inc);
+    incumbent_fini(&l->inc);
     judge_free(l->j);
-    lbt_free(l->b);
-    rt_diags_free(l->d);
+    bounds_free(l->b);
+    rt_diag_free(l->d);
 }
 
 /* One partition of sms SMs holding both tasks (cam first: equal deadlines, file order). */
@@ -150,7 +150,7 @@ static void test_exact_incumbent_cap(void)
     loop_make(&l, &x);
     rt_layout *p3 = pair_on(3);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p3);
-    CU_ASSERT_EQUAL(inc_offer(&l.inc, p3, 3, 1), 1);
+    CU_ASSERT_EQUAL(incumbent_offer(&l.inc, p3, 3, 1), 1);
     CU_ASSERT_EQUAL_FATAL(exact_open(&l.x, 0), ASSIGN_OK);
     CU_ASSERT_EQUAL_FATAL(exact_run(&l.x, 0, 0), ASSIGN_OK);
     CU_ASSERT_EQUAL(l.out.status, ASSIGN_OPTIMAL);
@@ -202,26 +202,26 @@ static void test_exact_max_iterations(void)
 static void test_exact_incumbent_offers(void)
 {
     incumbent c;
-    CU_ASSERT_EQUAL_FATAL(inc_init(&c, 2), 0);
+    CU_ASSERT_EQUAL_FATAL(incumbent_init(&c, 2), 0);
     CU_ASSERT_PTR_NULL(c.layout);
-    CU_ASSERT_EQUAL(inc_offer(&c, apart(2, 2), 4, 2), 1);
+    CU_ASSERT_EQUAL(incumbent_offer(&c, apart(2, 2), 4, 2), 1);
     CU_ASSERT_EQUAL(c.sms, 4);
     CU_ASSERT_EQUAL(c.jl.n_parts, 2);
     CU_ASSERT_EQUAL(c.jl.units[0], 1);
     CU_ASSERT_EQUAL(c.jl.units[1], 1);
     CU_ASSERT(c.t_first > 0 && c.t_best == c.t_first);
-    CU_ASSERT_EQUAL(inc_offer(&c, apart(2, 2), 4, 2), 0);
-    CU_ASSERT_EQUAL(inc_offer(&c, apart(2, 4), 6, 2), 0);
+    CU_ASSERT_EQUAL(incumbent_offer(&c, apart(2, 2), 4, 2), 0);
+    CU_ASSERT_EQUAL(incumbent_offer(&c, apart(2, 4), 6, 2), 0);
     CU_ASSERT_EQUAL(c.sms, 4);
-    CU_ASSERT_EQUAL(inc_offer(&c, pair_on(2), 2, 2), 1);
+    CU_ASSERT_EQUAL(incumbent_offer(&c, pair_on(2), 2, 2), 1);
     CU_ASSERT_EQUAL(c.sms, 2);
     CU_ASSERT_EQUAL(c.jl.n_parts, 1);
     CU_ASSERT_EQUAL(c.jl.units[0], 1);
-    rt_layout *l = inc_take(&c);
+    rt_layout *l = incumbent_take(&c);
     CU_ASSERT_PTR_NOT_NULL(l);
     CU_ASSERT_PTR_NULL(c.layout);
     rt_layout_free(l);
-    inc_fini(&c);
+    incumbent_fini(&c);
 }
 
 /* rt_recheck on 60/55/40/20: the pair on 3 SMs passes (R = 80, above), no contradiction; apart
@@ -277,7 +277,7 @@ static void test_exact_open_without_model(void)
     ilp *other = ilp_new("other", 0, NULL);
     CU_ASSERT_PTR_NOT_NULL_FATAL(other);
     CU_ASSERT_NOT_EQUAL(exact_open(&l.x, 0), ASSIGN_OK);
-    CU_ASSERT_EQUAL(rt_diags_errors(l.d), 1);
+    CU_ASSERT_EQUAL(rt_diag_errors(l.d), 1);
     ilp_free(other);
     loop_fini(&l);
     inst_fini(&x);

@@ -9,7 +9,7 @@
 
 static void expect_diag(const rt_diags *d, size_t i, long line, const char *msg)
 {
-    const rt_diag *g = rt_diags_get(d, i);
+    const rt_diag *g = rt_diag_get(d, i);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_EQUAL(g->kind, RT_DIAG_ERROR);
     CU_ASSERT_EQUAL(g->line, line);
@@ -19,9 +19,9 @@ static void expect_diag(const rt_diags *d, size_t i, long line, const char *msg)
 /* The GPU of the example in docs/formats.md sec. 4. */
 static void test_formats_example(void)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_gpu *g = rt_gpu_load("tests/data/good/gpu.xml", d);
-    CU_ASSERT_EQUAL(rt_diags_count(d), 0);
+    CU_ASSERT_EQUAL(rt_diag_count(d), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_STRING_EQUAL(g->path, "tests/data/good/gpu.xml");
     CU_ASSERT_STRING_EQUAL(g->name, "NVIDIA GeForce RTX 2060 (GPGPU-Sim)");
@@ -45,15 +45,15 @@ static void test_formats_example(void)
     rt_sha256_hex(g->sha256, hex);
     CU_ASSERT_STRING_EQUAL(hex, "8270f8c2aabf0c4192b2d2a65fa29d7f5ec4e5240bdb5ce69de88ada0d35f9ef");
     rt_gpu_free(g);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 /* Optional attributes given, optional elements absent: tests/data/good/gpu-tpc.xml. */
 static void test_tpc(void)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_gpu *g = rt_gpu_load("tests/data/good/gpu-tpc.xml", d);
-    CU_ASSERT_EQUAL(rt_diags_count(d), 0);
+    CU_ASSERT_EQUAL(rt_diag_count(d), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_STRING_EQUAL(g->name, "gpu-tpc");   /* no name: the file's base name */
     CU_ASSERT_EQUAL(g->clock_mhz, 1500.5);
@@ -63,19 +63,19 @@ static void test_tpc(void)
     CU_ASSERT_EQUAL(g->alpha, 100.0);             /* no <model>: default alpha */
     CU_ASSERT(!g->has_sm_limits);
     rt_gpu_free(g);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 static void test_all_errors(void)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_gpu *g = rt_gpu_load("tests/data/multi-errors-gpu.xml", d);
     CU_ASSERT_PTR_NULL(g);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_errors(d), 3);
+    CU_ASSERT_EQUAL_FATAL(rt_diag_errors(d), 3);
     expect_diag(d, 0, 2, "gpu \"multi\": sms \"0\" must be at least 1");
     expect_diag(d, 1, 2, "gpu \"multi\": clock-mhz \"-1\" must be positive");
     expect_diag(d, 2, 4, "gpu \"multi\": model alpha \"0\" must be positive");
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 static void test_bad_messages(void)
@@ -97,14 +97,14 @@ static void test_bad_messages(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char path[200];
         snprintf(path, sizeof path, "tests/data/bad/%s", cases[i].file);
-        rt_diags *d = rt_diags_new(100);
+        rt_diags *d = rt_diag_new(100);
         rt_gpu *g = rt_gpu_load(path, d);
         CU_ASSERT_PTR_NULL(g);
-        CU_ASSERT_EQUAL(rt_diags_errors(d), 1);
+        CU_ASSERT_EQUAL(rt_diag_errors(d), 1);
         expect_diag(d, 0, cases[i].line, cases[i].msg);
-        CU_ASSERT_STRING_EQUAL(rt_diags_get(d, 0)->file, path);
+        CU_ASSERT_STRING_EQUAL(rt_diag_get(d, 0)->file, path);
         rt_gpu_free(g);
-        rt_diags_free(d);
+        rt_diag_free(d);
     }
     rt_gpu_free(NULL);   /* a no-op */
 }

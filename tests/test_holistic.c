@@ -45,7 +45,7 @@ static void run(const hol_resource *res, size_t nr, const hol_task *ts, size_t n
                        .steps = ss, .n_steps = ns };
     rt_budget b;
     budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
-    CU_ASSERT_FATAL(hol_analyse(&sys, &b, out) == 0);
+    CU_ASSERT_FATAL(holistic_analyse(&sys, &b, out) == 0);
     CU_ASSERT_EQUAL(b.current, BUDGET_STEP_RTA);
 }
 
@@ -83,7 +83,7 @@ static void test_tindell_arbitrary_deadline(void)
     CU_ASSERT_FALSE(r.tasks[1].schedulable);        /* 118 > D = 100 */
     CU_ASSERT_FALSE(r.schedulable);
     CU_ASSERT_EQUAL(r.iterations, 1);               /* one-step tasks: no jitter to propagate */
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 /* A release jitter larger than the period: A (C = 3, T = 10) above B (C = 2, T = 10, J = 25) on
@@ -111,7 +111,7 @@ static void test_jitter_beyond_period(void)
     CU_ASSERT_TRUE(r.tasks[1].schedulable);
     CU_ASSERT_EQUAL(r.steps[0].local_ns, 3);
     CU_ASSERT_TRUE(r.schedulable);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 /* Two cores and a partition (job mode). A (T = D = 100, prio 1) and B (T = D = 150, prio 2),
@@ -167,7 +167,7 @@ static void test_two_cores_and_partition(void)
     CU_ASSERT_EQUAL(r.tasks[1].response_ns, 90);
     CU_ASSERT_TRUE(r.schedulable);
     CU_ASSERT_EQUAL(r.iterations, 3);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 /* A fifo copy engine: H (C = 4, T = 50, prio 1), M (C = 10, T = 60, prio 2), L (C = 6, T = 70,
@@ -189,7 +189,7 @@ static void test_fifo_engine(void)
         CU_ASSERT_EQUAL(r.steps[s].busy_ns, 20);
         CU_ASSERT_EQUAL(r.steps[s].local_ns, 20);
     }
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 
     /* The same copies on a priority engine: H blocked by M (B = 10), t from 14: 10 + 4 = 14,
      * w = 10, rho = 14. */
@@ -197,7 +197,7 @@ static void test_fifo_engine(void)
     run(res, 1, ts, 3, ss, 3, &r);
     CU_ASSERT_EQUAL(r.steps[0].blocking_ns, 10);
     CU_ASSERT_EQUAL(r.steps[0].local_ns, 14);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 /* Jitter propagated over three resources: X (T = 20, D = 60, prio 1) core0 -> copy engine ->
@@ -240,7 +240,7 @@ static void test_jitter_three_resources(void)
     CU_ASSERT_EQUAL(r.tasks[1].response_ns, 26);
     CU_ASSERT_TRUE(r.schedulable);
     CU_ASSERT_EQUAL(r.iterations, 2);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 /* Unbounded steps. core0: H (C = 6, T = 10, prio 1) and L's first step (C = 5, T = 10, prio 2):
@@ -287,7 +287,7 @@ static void test_unbounded(void)
     CU_ASSERT_EQUAL(r.tasks[5].response_ns, 1000);
     CU_ASSERT_FALSE(r.tasks[5].schedulable);
     CU_ASSERT_FALSE(r.schedulable);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 /* Deferred preemption at kernel boundaries, both directions. H: one launch C = 5, T = 8,
@@ -323,7 +323,7 @@ static void test_kernel_preemption(void)
     CU_ASSERT_EQUAL(r.steps[0].local_ns, 15);
     CU_ASSERT_EQUAL(r.steps[1].busy_ns, 30);
     CU_ASSERT_EQUAL(r.steps[1].local_ns, 15);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 
     res[0] = PART_K;
     run(res, 1, ts, 2, ss, 2, &r);
@@ -334,7 +334,7 @@ static void test_kernel_preemption(void)
     CU_ASSERT_EQUAL(r.steps[1].blocking_ns, 0);
     CU_ASSERT_EQUAL(r.steps[1].busy_ns, 30);
     CU_ASSERT_EQUAL(r.steps[1].local_ns, 20);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 /* A small deterministic generator (xorshift64*) for the comparisons below. */
@@ -398,7 +398,7 @@ static void test_one_partition_equals_rta(void)
                 }
             }
             CU_ASSERT_EQUAL(r.iterations, 1);
-            hol_result_fini(&r);
+            holistic_result_fini(&r);
         }
         rta_results_fini(rr, n);
     }
@@ -416,29 +416,29 @@ static void test_invalid(void)
     rt_budget b;
     hol_result r;
     budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
-    CU_ASSERT_EQUAL(hol_analyse(&sys, &b, &r), 0);
-    hol_result_fini(&r);
+    CU_ASSERT_EQUAL(holistic_analyse(&sys, &b, &r), 0);
+    holistic_result_fini(&r);
     ss[1].resource = 1;                                /* no such resource */
     errno = 0;
-    CU_ASSERT_EQUAL(hol_analyse(&sys, &b, &r), -1);
+    CU_ASSERT_EQUAL(holistic_analyse(&sys, &b, &r), -1);
     CU_ASSERT_EQUAL(errno, EINVAL);
     CU_ASSERT_PTR_NULL(r.steps);
     ss[1].resource = 0;
     ss[1].bcet_ns = 6;                                 /* bcet > wcet */
-    CU_ASSERT_EQUAL(hol_analyse(&sys, &b, &r), -1);
+    CU_ASSERT_EQUAL(holistic_analyse(&sys, &b, &r), -1);
     ss[1].bcet_ns = 0;
     ts[1].first_step = 0;                              /* steps not covered task by task */
-    CU_ASSERT_EQUAL(hol_analyse(&sys, &b, &r), -1);
+    CU_ASSERT_EQUAL(holistic_analyse(&sys, &b, &r), -1);
     ts[1].first_step = 1;
     ts[0].period_ns = 0;
-    CU_ASSERT_EQUAL(hol_analyse(&sys, &b, &r), -1);
+    CU_ASSERT_EQUAL(holistic_analyse(&sys, &b, &r), -1);
     ts[0].period_ns = 10;
     static const int64_t l[] = { 2, 2 };               /* launches sum to 4, not 5 */
     ss[0].launch_wcet_ns = l;
     ss[0].n_launches = 2;
-    CU_ASSERT_EQUAL(hol_analyse(&sys, &b, &r), -1);
-    CU_ASSERT_EQUAL(hol_analyse(NULL, &b, &r), -1);
-    hol_result_fini(NULL);
+    CU_ASSERT_EQUAL(holistic_analyse(&sys, &b, &r), -1);
+    CU_ASSERT_EQUAL(holistic_analyse(NULL, &b, &r), -1);
+    holistic_result_fini(NULL);
 }
 
 /* A budget too small to reach the fixpoint: every step undecided, no verdict. */
@@ -453,20 +453,20 @@ static void test_budget(void)
     rt_budget b;
     hol_result r;
     budget_init(&b, 20);
-    CU_ASSERT_EQUAL_FATAL(hol_analyse(&sys, &b, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(holistic_analyse(&sys, &b, &r), 0);
     CU_ASSERT_TRUE(b.exhausted);
     CU_ASSERT_EQUAL(b.step, BUDGET_STEP_RTA);
     for (size_t s = 0; s < 6; s++)
         CU_ASSERT_EQUAL(r.steps[s].status, HOL_BUDGET);
     CU_ASSERT_FALSE(r.schedulable);
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
 }
 
 static void test_status_names(void)
 {
-    CU_ASSERT_STRING_EQUAL(hol_status_name(HOL_BOUNDED), "bounded");
-    CU_ASSERT_STRING_EQUAL(hol_status_name(HOL_DEPENDS), "depends on an unbounded step");
-    CU_ASSERT_STRING_EQUAL(hol_status_name(HOL_BUDGET), "undecided (work budget exhausted)");
+    CU_ASSERT_STRING_EQUAL(holistic_status_name(HOL_BOUNDED), "bounded");
+    CU_ASSERT_STRING_EQUAL(holistic_status_name(HOL_DEPENDS), "depends on an unbounded step");
+    CU_ASSERT_STRING_EQUAL(holistic_status_name(HOL_BUDGET), "undecided (work budget exhausted)");
 }
 
 void test_holistic_register(void);

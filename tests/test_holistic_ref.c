@@ -307,7 +307,7 @@ static void test_against_second_implementation(void)
         rt_budget b;
         budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
         hol_result got;
-        CU_ASSERT_FATAL(hol_analyse(&c.sys, &b, &got) == 0);
+        CU_ASSERT_FATAL(holistic_analyse(&c.sys, &b, &got) == 0);
         if (got.iterations > 1)
             multi_round++;
         for (size_t s = 0; s < c.sys.n_steps; s++) {
@@ -331,7 +331,7 @@ static void test_against_second_implementation(void)
             if (!ok && mismatches++ == 0)
                 CU_ASSERT(ok);
         }
-        hol_result_fini(&got);
+        holistic_result_fini(&got);
     }
     CU_ASSERT_EQUAL(mismatches, 0);
     CU_ASSERT(bounded > 5000);       /* the cases are not all trivial ... */

@@ -14,8 +14,8 @@ void test_ilp_register(void);
 /* Does some stored diagnostic contain key? */
 static bool diags_have(const rt_diags *d, const char *key)
 {
-    for (size_t i = 0; i < rt_diags_count(d); i++)
-        if (strstr(rt_diags_get(d, i)->msg, key))
+    for (size_t i = 0; i < rt_diag_count(d); i++)
+        if (strstr(rt_diag_get(d, i)->msg, key))
             return true;
     return false;
 }
@@ -35,7 +35,7 @@ static void add_cols(ilp *p, int n, const double *cost, int *cols)
  * least two vertices are chosen; the cheapest pair is {x0, x1} with cost 3 + 2 = 5. */
 static void test_ilp_optimal(void)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     ilp *p = ilp_new("cover", 0, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     int c[3];
@@ -74,9 +74,9 @@ static void test_ilp_optimal(void)
     CU_ASSERT_EQUAL(ilp_set_range(p, 5, 0, 1), ILP_EINVAL);
     CU_ASSERT_EQUAL(ilp_set_range(p, 4, 2, 1), ILP_EINVAL);
     CU_ASSERT_EQUAL(ilp_set_range(p, 4, 0, INFINITY), ILP_EINVAL);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
     ilp_free(p);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 /* x0 + x1 >= 3 has no 0-1 solution (not even a fractional one): proven infeasible. And an
@@ -213,7 +213,7 @@ static void test_ilp_names(void)
  * ILP_ESOLVER with GLPK's message, the object is dead, nothing aborts, and a fresh object works. */
 static void test_ilp_fatal(void)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     ilp *p = ilp_new("big", 1, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     int rc = ILP_OK, col = 0;
@@ -237,7 +237,7 @@ static void test_ilp_fatal(void)
     CU_ASSERT_EQUAL(ilp_solve(p, 0, &out, &hit), ILP_OK);
     CU_ASSERT_EQUAL(out, ILP_OPTIMAL);
     ilp_free(p);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 /* The LP file reads back with GLPK's own CPLEX LP reader: same counts and names. */
@@ -281,7 +281,7 @@ static void test_ilp_write_lp(void)
 /* An unwritable path gives ILP_EIO with the path in the message, and leaves no file behind. */
 static void test_ilp_write_lp_fails(void)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     ilp *p = ilp_new("wr", 0, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
     int c;
@@ -290,7 +290,7 @@ static void test_ilp_write_lp_fails(void)
     CU_ASSERT_TRUE(diags_have(d, "cannot write LP file /nonexistent-dir/m.lp"));
     CU_ASSERT_EQUAL(ilp_write_lp(p, ""), ILP_EINVAL);
     ilp_free(p);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 /* ---- branch and cut with a checker (ilp_solve_lazy) ---------------------------------------- */
@@ -353,7 +353,7 @@ static int lz_check(void *ctx, const unsigned char *x)
  * returns was accepted by the checker, and the same holds with a (checked) start. */
 static void test_ilp_lazy_brute(void)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     unsigned rng = 12345;
     for (unsigned seed = 1; seed <= 12; seed++) {
         double cost[LZ_N], w[LZ_N], W = 0;
@@ -417,15 +417,15 @@ static void test_ilp_lazy_brute(void)
             ilp_free(c.p);
         }
     }
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
-    rt_diags_free(d);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
+    rt_diag_free(d);
 }
 
 /* A checker that stops (-1) gives no proof; one that rejects without a cut is a solver error,
  * never a recorded solution. */
 static void test_ilp_lazy_stop(void)
 {
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     for (int mode = 1; mode <= 2; mode++) {
         lazy_ctx c = { .seed = 1, .mode = mode, .n = 2 };
         c.p = ilp_new("lazy", 0, d);
@@ -448,7 +448,7 @@ static void test_ilp_lazy_stop(void)
         }
         ilp_free(c.p);
     }
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 void test_ilp_register(void)

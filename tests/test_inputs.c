@@ -16,19 +16,19 @@ typedef struct pair {
 
 static void pair_load(pair *p, const char *ts, const char *gpu)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     p->ts = rt_taskset_load(ts, d);
     p->gpu = rt_gpu_load(gpu, d);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
-    rt_diags_free(d);
-    p->d = rt_diags_new(100);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
+    rt_diag_free(d);
+    p->d = rt_diag_new(100);
 }
 
 static void pair_free(pair *p)
 {
     rt_taskset_free(p->ts);
     rt_gpu_free(p->gpu);
-    rt_diags_free(p->d);
+    rt_diag_free(p->d);
 }
 
 /* Exactly one error, at line with msg (warnings beside it are not counted: taskset-full.xml's
@@ -36,11 +36,11 @@ static void pair_free(pair *p)
 static void expect_one(const pair *p, int errors, long line, const char *msg)
 {
     CU_ASSERT_EQUAL(errors, 1);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_errors(p->d), 1);
+    CU_ASSERT_EQUAL_FATAL(rt_diag_errors(p->d), 1);
     const rt_diag *g = NULL;
-    for (size_t i = 0; i < rt_diags_count(p->d) && !g; i++)
-        if (rt_diags_get(p->d, i)->kind == RT_DIAG_ERROR)
-            g = rt_diags_get(p->d, i);
+    for (size_t i = 0; i < rt_diag_count(p->d) && !g; i++)
+        if (rt_diag_get(p->d, i)->kind == RT_DIAG_ERROR)
+            g = rt_diag_get(p->d, i);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_EQUAL(g->line, line);
     CU_ASSERT_STRING_EQUAL(g->msg, msg);
@@ -54,7 +54,7 @@ static void test_good_pairs(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p.gpu);
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
-    CU_ASSERT_EQUAL(rt_diags_count(p.d), 0);   /* 24 banks < 30 SMs: no warning either */
+    CU_ASSERT_EQUAL(rt_diag_count(p.d), 0);   /* 24 banks < 30 SMs: no warning either */
     pair_free(&p);
     pair_load(&p, "tests/data/good/taskset-full.xml", "tests/data/good/gpu.xml");
     CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
@@ -70,12 +70,12 @@ static void test_granularity(void)
     pair_load(&p, "tests/data/good/taskset.xml", "tests/data/good/gpu-tpc.xml");
     CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 2);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 2);
-    CU_ASSERT_EQUAL(rt_diags_get(p.d, 0)->line, 8);
-    CU_ASSERT_STRING_EQUAL(rt_diags_get(p.d, 0)->msg, "kernel \"COPY\": measured sms \"15\" is not "
+    CU_ASSERT_EQUAL_FATAL(rt_diag_count(p.d), 2);
+    CU_ASSERT_EQUAL(rt_diag_get(p.d, 0)->line, 8);
+    CU_ASSERT_STRING_EQUAL(rt_diag_get(p.d, 0)->msg, "kernel \"COPY\": measured sms \"15\" is not "
                            "a multiple of the GPU's partition-granularity 2");
-    CU_ASSERT_EQUAL(rt_diags_get(p.d, 1)->line, 15);
-    CU_ASSERT_STRING_EQUAL(rt_diags_get(p.d, 1)->msg, "partition \"P0\": sms \"15\" is not a "
+    CU_ASSERT_EQUAL(rt_diag_get(p.d, 1)->line, 15);
+    CU_ASSERT_STRING_EQUAL(rt_diag_get(p.d, 1)->msg, "partition \"P0\": sms \"15\" is not a "
                            "multiple of the GPU's partition-granularity 2");
     pair_free(&p);
 }
@@ -89,8 +89,8 @@ static void test_measured_range(void)
     expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 8, "kernel \"COPY\": measured sms \"30\" is "
                "the whole GPU; the kernel's time or cycles and bw-gbps are its measurement on all "
                "SMs (remove this point)");
-    rt_diags_free(p.d);
-    p.d = rt_diags_new(100);
+    rt_diag_free(p.d);
+    p.d = rt_diag_new(100);
     p.ts->kernels[0].measured[0].sms = 31;
     expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 8, "kernel \"COPY\": measured sms \"31\" is "
                "outside 1..30 (the GPU has 30 SMs)");
@@ -110,23 +110,23 @@ static void test_domain(void)
     expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 4, "kernel \"COPY\" is outside the model's "
                "domain: N - KAI*Ubw = 30 - 42*0.719339 = -0.212241 must be positive (eq. 4; Ubw = "
                "bw-gbps / bw-nominal-gbps)");
-    rt_diags_free(p.d);
-    p.d = rt_diags_new(100);
+    rt_diag_free(p.d);
+    p.d = rt_diag_new(100);
     k->bw_gbps = 348;                    /* Ubw = 1 exactly */
     k->kai = 29.999;                     /* 30 - 29.999 = 0.001 > 0 */
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
     k->kai = 30;                         /* 30 - 30 = 0: not positive */
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 1);
-    rt_diags_free(p.d);
-    p.d = rt_diags_new(100);
+    rt_diag_free(p.d);
+    p.d = rt_diag_new(100);
     k->has_kai = false;                  /* eq. 3: KAI = 3e7 / 1000 / 1000 = 30 */
     k->has_instructions = k->has_l2_accesses = true;
     k->instructions = 3e7;
     k->l2_accesses = 1000;
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 1);
     k->l2_accesses = 1001;               /* KAI = 29.97 */
-    rt_diags_free(p.d);
-    p.d = rt_diags_new(100);
+    rt_diag_free(p.d);
+    p.d = rt_diag_new(100);
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
     pair_free(&p);
 }
@@ -151,8 +151,8 @@ static void test_partitions(void)
     pt[2].first_sm = 14;                   /* P2 14..15 inside P1 */
     expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 28,
                "partition \"P2\" overlaps partition \"P1\"");
-    rt_diags_free(p.d);
-    p.d = rt_diags_new(100);
+    rt_diag_free(p.d);
+    p.d = rt_diag_new(100);
     pt[2].first_sm = 16;
     pt[3].first_sm = 28;                   /* EMPTY 28..31, beyond SM 29 */
     expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 31, "partition \"EMPTY\" (SMs 28..31) does "
@@ -167,9 +167,9 @@ static void test_banks_warning(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(p.gpu);
     p.gpu->l2_banks = 30;
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
-    CU_ASSERT_EQUAL(rt_diags_errors(p.d), 0);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 1);
-    const rt_diag *g = rt_diags_get(p.d, 0);
+    CU_ASSERT_EQUAL(rt_diag_errors(p.d), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_diag_count(p.d), 1);
+    const rt_diag *g = rt_diag_get(p.d, 0);
     CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
     CU_ASSERT_STRING_EQUAL(g->file, "tests/data/good/gpu.xml");
     CU_ASSERT_EQUAL(g->line, 2);
@@ -206,14 +206,14 @@ static void test_warnings(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(p.ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p.gpu);
     CU_ASSERT_EQUAL(rt_inputs_check(p.ts, p.gpu, p.d), 0);
-    CU_ASSERT_EQUAL(rt_diags_errors(p.d), 0);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 2);
-    const rt_diag *g = rt_diags_get(p.d, 0);
+    CU_ASSERT_EQUAL(rt_diag_errors(p.d), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_diag_count(p.d), 2);
+    const rt_diag *g = rt_diag_get(p.d, 0);
     CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
     CU_ASSERT_EQUAL(g->line, 7);
     CU_ASSERT_STRING_EQUAL(g->msg, "kernel \"UNUSED\" is run by no task (no <run kernel> names "
                            "it): nothing analyses it");
-    g = rt_diags_get(p.d, 1);
+    g = rt_diag_get(p.d, 1);
     CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
     CU_ASSERT_EQUAL(g->line, 10);
     CU_ASSERT_STRING_EQUAL(g->msg, "task \"cam\": kernel \"SLOW\" takes 3000000 ns alone on all "
@@ -221,18 +221,18 @@ static void test_warnings(void)
                            "misses it on any partition");
     model *m = model_new(p.gpu, p.ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     CU_ASSERT_PTR_NOT_NULL_FATAL(d);
     model_check_bandwidth(m, p.ts, d);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_count(d), 1);
-    g = rt_diags_get(d, 0);
+    CU_ASSERT_EQUAL_FATAL(rt_diag_count(d), 1);
+    g = rt_diag_get(d, 0);
     CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
     CU_ASSERT_EQUAL(g->line, 5);
     CU_ASSERT_STRING_EQUAL(g->msg, "kernel \"FAST\": the model gives it 327.4 GB/s on 29 SMs "
                            "(eq. 17, saturated branch, towards the GPU's bw-effective-gbps 330), "
                            "more than its own bw-gbps 300 measured on all 30 SMs; a <measured "
                            "sms=\"29\" bw-gbps=\"...\"/> point replaces the model there");
-    rt_diags_free(d);
+    rt_diag_free(d);
     model_free(m);
     pair_free(&p);
 }
@@ -246,8 +246,8 @@ static void test_warning_period(void)
     p.ts->tasks[0].period_ns = 2500000;
     p.ts->tasks[0].deadline_ns = 4000000;
     rt_inputs_check(p.ts, p.gpu, p.d);
-    CU_ASSERT_EQUAL_FATAL(rt_diags_count(p.d), 2);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(p.d, 1)->msg, "longer than the task's period of "
+    CU_ASSERT_EQUAL_FATAL(rt_diag_count(p.d), 2);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(p.d, 1)->msg, "longer than the task's period of "
                                   "2500000 ns"));
     pair_free(&p);
 }

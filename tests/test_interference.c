@@ -21,14 +21,14 @@ static intf_member mem(int64_t n, double cycles, double bw, double l2)
 static void eval_mode(const rt_options *o, const intf_member *K, size_t n, size_t self,
                       double size, intf_terms *t)
 {
-    intf_eval(&rtx, rt_options_intf(o), K, n, self, size, t);
+    interference_eval(&rtx, rt_options_intf(o), K, n, self, size, t);
 }
 
 static void eval(const intf_member *K, size_t n, size_t self, double size, intf_terms *t)
 {
     rt_options o;
     rt_options_default(&o);
-    intf_eval(&rtx, rt_options_intf(&o), K, n, self, size, t);
+    interference_eval(&rtx, rt_options_intf(&o), K, n, self, size, t);
 }
 
 /* B < EMBW: Pi = 1 (eq. 6). (15, 1000, 100, 10) + (15, 1000, 150, 10): B = 250 < 278.4, I = 1,
@@ -139,7 +139,7 @@ static void test_intf_pbar_above_two(void)
 /* A kernel alone in a window has M = 1 in every model (docs/model.md sec. 4, "alone"), even at
  * B = EMBW. Revision 1 applied eq. 6-16 to it: (20, 1000, 330, 1000) alone gave I =
  * 330/278.4 = 1.1853448, P_SM = 30/20 = 1.5, P_access = 1, P_BW = 330/348 = 0.94827586, Pbar =
- * 1.4224138 = Pi, M = 1.6860508: eq. 6-16 themselves still give that (intf_masola_acc). */
+ * 1.4224138 = Pi, M = 1.6860508: eq. 6-16 themselves still give that (interference_masola_acc). */
 static void test_intf_alone_at_embw(void)
 {
     intf_member K[1] = { mem(20, 1000, 330, 1000) };
@@ -155,9 +155,9 @@ static void test_intf_alone_at_embw(void)
         CU_ASSERT_EQUAL(t.bw_gbps, 330.0);
     }
     intf_acc a;
-    intf_acc_init(&a);
-    intf_acc_add(&a, &K[0], 1000);
-    intf_masola_acc(&rtx, &a, &K[0], 1000, &t);
+    interference_acc_init(&a);
+    interference_acc_add(&a, &K[0], 1000);
+    interference_masola_acc(&rtx, &a, &K[0], 1000, &t);
     ASSERT_REL(t.I, 1.1853448, 1e-7);
     ASSERT_REL(t.p_bar, 1.4224138, 1e-7);
     ASSERT_REL(t.M, 1.6860508, 1e-7);
@@ -170,10 +170,10 @@ static void sup(const intf_member *K, size_t n, intf_terms *t)
     rt_options o;
     rt_options_default(&o);
     intf_acc a;
-    intf_acc_init(&a);
+    interference_acc_init(&a);
     for (size_t i = 0; i < n; i++)
-        intf_acc_add(&a, &K[i], K[0].cycles);
-    intf_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], t);
+        interference_acc_add(&a, &K[i], K[0].cycles);
+    interference_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], t);
 }
 
 /* alone: M* = 1 even at 330 GB/s. below-embw: (15, 1000, 100, 10) + (15, 1000, 200, 10),
@@ -243,18 +243,18 @@ static void test_sup_naive_none(void)
     rt_options o;
     rt_options_default(&o);
     intf_acc a;
-    intf_acc_init(&a);
-    intf_acc_add(&a, &K[0], 1000);
-    intf_acc_add(&a, &K[1], 1000);
+    interference_acc_init(&a);
+    interference_acc_add(&a, &K[0], 1000);
+    interference_acc_add(&a, &K[1], 1000);
     o.interference = RT_INTF_NAIVE;
-    intf_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], &t);
+    interference_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], &t);
     ASSERT_REL(t.M, 1.73, 1e-12);
     CU_ASSERT_EQUAL(t.sup_case, INTF_CASE_NAIVE);
     o.interference = RT_INTF_NONE;
-    intf_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], &t);
+    interference_sup_acc(&rtx, rt_options_intf(&o), &a, &K[0], &t);
     CU_ASSERT_EQUAL(t.M, 1.0);
-    CU_ASSERT_STRING_EQUAL(intf_case_name(INTF_CASE_SHORT_WINDOW), "short-window");
-    CU_ASSERT_STRING_EQUAL(intf_case_name(INTF_CASE_CAPPED), "capped");
+    CU_ASSERT_STRING_EQUAL(interference_case_name(INTF_CASE_SHORT_WINDOW), "short-window");
+    CU_ASSERT_STRING_EQUAL(interference_case_name(INTF_CASE_CAPPED), "capped");
 }
 
 /* No L2 access at all in a saturated window: P_access = 0 (no share), Pbar = 0 < 1 ->
@@ -278,18 +278,18 @@ static void test_intf_naive_none(void)
     rt_options_default(&o);
     o.interference = RT_INTF_NAIVE;
     intf_terms t;
-    intf_eval(&rtx, rt_options_intf(&o), K, 2, 0, 1000, &t);
+    interference_eval(&rtx, rt_options_intf(&o), K, 2, 0, 1000, &t);
     CU_ASSERT_EQUAL(t.I, 1.0);
     CU_ASSERT_EQUAL(t.Pi, 1.0);
     ASSERT_REL(t.M, 1.73, 1e-12);
     CU_ASSERT_EQUAL(t.bw_gbps, 400.0);
-    intf_eval(&rtx, rt_options_intf(&o), K, 1, 0, 1000, &t);
+    interference_eval(&rtx, rt_options_intf(&o), K, 1, 0, 1000, &t);
     CU_ASSERT_EQUAL(t.M, 1.0);
     o.naive_factor = 0.5;
-    intf_eval(&rtx, rt_options_intf(&o), K, 2, 1, 1000, &t);
+    interference_eval(&rtx, rt_options_intf(&o), K, 2, 1, 1000, &t);
     CU_ASSERT_EQUAL(t.M, 1.5);
     o.interference = RT_INTF_NONE;
-    intf_eval(&rtx, rt_options_intf(&o), K, 2, 0, 1000, &t);
+    interference_eval(&rtx, rt_options_intf(&o), K, 2, 0, 1000, &t);
     CU_ASSERT_EQUAL(t.I, 1.0);
     CU_ASSERT_EQUAL(t.Pi, 1.0);
     CU_ASSERT_EQUAL(t.M, 1.0);
@@ -305,11 +305,11 @@ static void test_intf_acc_matches(void)
     rt_options_default(&o);
     intf_terms t1, t2;
     intf_acc a;
-    intf_acc_init(&a);
+    interference_acc_init(&a);
     for (size_t i = 0; i < 3; i++)
-        intf_acc_add(&a, &K[i], 1000.5);
-    intf_eval_acc(&rtx, rt_options_intf(&o), &a, &K[0], 1000.5, &t1);
-    intf_eval(&rtx, rt_options_intf(&o), K, 3, 0, 1000.5, &t2);
+        interference_acc_add(&a, &K[i], 1000.5);
+    interference_eval_acc(&rtx, rt_options_intf(&o), &a, &K[0], 1000.5, &t1);
+    interference_eval(&rtx, rt_options_intf(&o), K, 3, 0, 1000.5, &t2);
     CU_ASSERT_EQUAL(t1.M, t2.M);
     CU_ASSERT_EQUAL(t1.bw_gbps, t2.bw_gbps);
     CU_ASSERT(t1.M >= 1.0 && t1.M <= 2.0 * t1.I);
@@ -332,11 +332,11 @@ static void test_intf_bound(void)
     for (size_t w = 0; w < 5; w++)
         for (size_t k = 0; k < n[w]; k++) {
             eval(W[w], n[w], k, size[w], &t);
-            CU_ASSERT(intf_masola_bound(&rtx, &W[w][k], size[w], t.bw_gbps) >= t.M);
+            CU_ASSERT(interference_masola_bound(&rtx, &W[w][k], size[w], t.bw_gbps) >= t.M);
         }
     intf_member one = mem(15, 1000, 100, 10);
-    CU_ASSERT_EQUAL(intf_masola_bound(&rtx, &one, 1000, 250), 1.0);
-    ASSERT_REL(intf_masola_bound(&rtx, &one, 1000, 300), 1.0775862, 1e-7);
+    CU_ASSERT_EQUAL(interference_masola_bound(&rtx, &one, 1000, 250), 1.0);
+    ASSERT_REL(interference_masola_bound(&rtx, &one, 1000, 300), 1.0775862, 1e-7);
 }
 
 void test_interference_register(void);

@@ -24,18 +24,18 @@ static void test_judge_cache_evicts(void)
     jlayout pool[POOL], l;
     uint64_t r = 99;
     for (size_t q = 0; q < POOL; q++) {
-        CU_ASSERT_EQUAL_FATAL(jl_init(&pool[q], T), 0);
+        CU_ASSERT_EQUAL_FATAL(judge_init(&pool[q], T), 0);
         pool[q].n_parts = 1 + lcg_next(&r) % 3;
         for (size_t i = 0; i < T; i++)
             pool[q].part[i] = i < pool[q].n_parts ? i : lcg_next(&r) % pool[q].n_parts;
         for (size_t p = 0; p < pool[q].n_parts; p++)
             pool[q].units[p] = 1 + (int64_t)(lcg_next(&r) % (8 / pool[q].n_parts));
-        jl_normalise(&pool[q]);
+        judge_normalise(&pool[q]);
     }
-    CU_ASSERT_EQUAL_FATAL(jl_init(&l, T), 0);
+    CU_ASSERT_EQUAL_FATAL(judge_init(&l, T), 0);
     long agree = 0, passes = 0;
     for (int it = 0; it < 3000; it++) {
-        jl_copy(&l, &pool[lcg_next(&r) % POOL]);
+        judge_copy(&l, &pool[lcg_next(&r) % POOL]);
         jverdict v;
         CU_ASSERT_EQUAL_FATAL(judge_eval(j, &l, &v), 0);
         rt_layout *rl = judge_layout(j, &l);
@@ -56,9 +56,9 @@ static void test_judge_cache_evicts(void)
     CU_ASSERT(judge_hits(j) > 100);                     /* answered from the cache */
     CU_ASSERT(judge_analyses(j) > POOL);               /* and layouts analysed again after */
     CU_ASSERT(judge_hits(j) + judge_analyses(j) == 3000); /* they had given way */
-    jl_fini(&l);
+    judge_fini(&l);
     for (size_t q = 0; q < POOL; q++)
-        jl_fini(&pool[q]);
+        judge_fini(&pool[q]);
     judge_free(j);
     fx_fini(&f);
 }

@@ -13,7 +13,7 @@
 
 static rt_sm_limits k40(const char *path)
 {
-    rt_diags *d = rt_diags_new(20);
+    rt_diags *d = rt_diag_new(20);
     rt_gpu *g = rt_gpu_load(path, d);
     rt_sm_limits sm;
     memset(&sm, 0, sizeof sm);
@@ -21,7 +21,7 @@ static rt_sm_limits k40(const char *path)
     if (g)
         sm = g->sm;
     rt_gpu_free(g);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return sm;
 }
 
@@ -32,7 +32,7 @@ static occ_result occ(const rt_sm_limits *sm, kdef k)
     rt_launch_cfg l = { .grid = {k.grid, 1, 1}, .block = {k.block, 1, 1}, .registers = k.regs,
                         .shared_memory = k.smem };
     occ_result o;
-    CU_ASSERT_EQUAL(occ_isolated(sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL(occupancy_isolated(sm, &l, &o), OCC_OK);
     return o;
 }
 
@@ -114,7 +114,7 @@ static void test_tables_3_and_5(void)
         const row *w = &rows[i];
         occ_result k1 = occ(&sm, first_of(i)), k2 = occ(&sm, second_of(i));
         lo_result r;
-        CU_ASSERT_EQUAL_FATAL(lo_pair(&sm, &k1, &k2, 15, true, LO_PACKED, &r), 0);
+        CU_ASSERT_EQUAL_FATAL(leftover_pair(&sm, &k1, &k2, 15, true, LO_PACKED, &r), 0);
         CU_ASSERT_EQUAL(r.kase, LO_CASE_A);   /* paper: case A for all 13 */
         CU_ASSERT(r.cond1 && r.cond2 && r.placed && r.evaluated);
         CU_ASSERT_EQUAL(r.active_first, w->a1);
@@ -145,7 +145,7 @@ static void test_hs3_cc35(void)
     rt_sm_limits sm = k40("examples/gpus/tesla-k40-cc35.xml");
     occ_result k1 = occ(&sm, PFL), k2 = occ(&sm, T5[2]);
     lo_result r;
-    CU_ASSERT_EQUAL_FATAL(lo_pair(&sm, &k1, &k2, 15, true, LO_PACKED, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(leftover_pair(&sm, &k1, &k2, 15, true, LO_PACKED, &r), 0);
     CU_ASSERT_EQUAL(r.kase, LO_CASE_A);
     CU_ASSERT_EQUAL(r.active_first, 16);
     CU_ASSERT_EQUAL(r.active_second, 6);
@@ -160,12 +160,12 @@ static void test_lud_c4(void)
 {
     rt_sm_limits sm = k40(K40);
     occ_result k1 = occ(&sm, PFL), k2 = occ(&sm, T5[6]);
-    CU_ASSERT_EQUAL(lo_alloc(&sm, &k1, &k2, 15), 1);
+    CU_ASSERT_EQUAL(leftover_alloc(&sm, &k1, &k2, 15), 1);
     CU_ASSERT_EQUAL((2048 - 15 * 128) / 16, 8);
     rt_sm_limits loose = sm;       /* lift the warp and block-slot caps: the printed reading */
     loose.blocks = 1000;
     loose.warps = 1000;
-    CU_ASSERT_EQUAL(lo_alloc(&loose, &k1, &k2, 15), 8);
+    CU_ASSERT_EQUAL(leftover_alloc(&loose, &k1, &k2, 15), 8);
 }
 
 /* eq. 1 example: 128 blocks, A = 8, 2 SMs: 8 rounds; as k1, 128 mod 16 = 0: C. kNN has A = 8. */
@@ -174,9 +174,9 @@ static void test_eq1_case_c(void)
     rt_sm_limits sm = k40(K40);
     kdef k = {"k", 128, 256, 8, 0};
     occ_result k1 = occ(&sm, k), k2 = occ(&sm, PFL);
-    CU_ASSERT_EQUAL(lo_rounds(128, 8, 2), 8);
+    CU_ASSERT_EQUAL(leftover_rounds(128, 8, 2), 8);
     lo_result r;
-    CU_ASSERT_EQUAL_FATAL(lo_pair(&sm, &k1, &k2, 2, true, LO_PACKED, &r), 0);
+    CU_ASSERT_EQUAL_FATAL(leftover_pair(&sm, &k1, &k2, 2, true, LO_PACKED, &r), 0);
     CU_ASSERT_EQUAL(r.rounds_first, 8);
     CU_ASSERT(!r.cond1);
     CU_ASSERT(!r.placed);
@@ -197,7 +197,7 @@ static void test_reverse_orders(void)
     for (size_t i = 0; i < 3; i++) {
         occ_result k1 = occ(&sm, t[i].k);
         lo_result r;
-        CU_ASSERT_EQUAL_FATAL(lo_pair(&sm, &k1, &pfl, 15, true, LO_PACKED, &r), 0);
+        CU_ASSERT_EQUAL_FATAL(leftover_pair(&sm, &k1, &pfl, 15, true, LO_PACKED, &r), 0);
         CU_ASSERT_EQUAL(r.kase, t[i].c);
         CU_ASSERT_EQUAL(r.rounds_first, t[i].rounds);
         CU_ASSERT_EQUAL(r.last_round_blocks, t[i].last);
@@ -213,7 +213,7 @@ static void test_overhead(void)
     for (size_t i = 0; i < 13; i++) {
         occ_result k1 = occ(&sm, first_of(i)), k2 = occ(&sm, second_of(i));
         lo_result r;
-        CU_ASSERT_EQUAL_FATAL(lo_pair(&sm, &k1, &k2, 15, false, LO_PACKED, &r), 0);
+        CU_ASSERT_EQUAL_FATAL(leftover_pair(&sm, &k1, &k2, 15, false, LO_PACKED, &r), 0);
         CU_ASSERT_EQUAL(r.kase, LO_CASE_C);
         CU_ASSERT(!r.evaluated && !r.placed && !r.has_slowdown);
     }
@@ -226,9 +226,9 @@ static void test_rejected_c1(void)
     rt_sm_limits sm = k40(K40);
     for (size_t i = 0; i < 13; i++) {
         occ_result k1 = occ(&sm, first_of(i)), k2 = occ(&sm, second_of(i));
-        CU_ASSERT_EQUAL(lo_alloc(&sm, &k1, &k2, k1.active_blocks), 0);
+        CU_ASSERT_EQUAL(leftover_alloc(&sm, &k1, &k2, k1.active_blocks), 0);
         lo_result r;
-        CU_ASSERT_EQUAL_FATAL(lo_pair(&sm, &k1, &k2, 15, true, LO_PACKED, &r), 0);
+        CU_ASSERT_EQUAL_FATAL(leftover_pair(&sm, &k1, &k2, 15, true, LO_PACKED, &r), 0);
         CU_ASSERT(r.last_round_blocks > 0); /* so cond2 = false would give B */
     }
 }
@@ -244,9 +244,9 @@ static void test_rejected_literal(void)
         occ_result k1 = occ(&sm, first_of(i)), k2 = occ(&sm, second_of(i));
         int64_t occupied = (k1.d.grid + k1.active_blocks - 1) / k1.active_blocks;
         int64_t nfree = 15 - occupied;
-        int64_t cap = nfree * k2.active_blocks + occupied * lo_alloc(&sm, &k1, &k2, k1.active_blocks);
+        int64_t cap = nfree * k2.active_blocks + occupied * leftover_alloc(&sm, &k1, &k2, k1.active_blocks);
         int64_t rlr = (k2.d.grid + cap - 1) / cap;
-        int64_t rounds = lo_rounds(k2.d.grid, k2.active_blocks, 15);
+        int64_t rounds = leftover_rounds(k2.d.grid, k2.active_blocks, 15);
         if (i == 0) {
             CU_ASSERT_EQUAL(rlr, 57);
             CU_ASSERT_EQUAL(rounds, 4);
@@ -267,7 +267,7 @@ static void test_spread(void)
     for (size_t i = 0; i < 13; i++) {
         occ_result k1 = occ(&sm, first_of(i)), k2 = occ(&sm, second_of(i));
         lo_result r;
-        CU_ASSERT_EQUAL_FATAL(lo_pair(&sm, &k1, &k2, 15, true, LO_SPREAD, &r), 0);
+        CU_ASSERT_EQUAL_FATAL(leftover_pair(&sm, &k1, &k2, 15, true, LO_SPREAD, &r), 0);
         CU_ASSERT_EQUAL(r.kase, LO_CASE_A);
         CU_ASSERT_EQUAL(r.full_sms, -1);   /* packed-only fields stay unset */
         if (i == 6) {

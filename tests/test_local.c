@@ -23,12 +23,12 @@ static void test_assign_anneal_brute(void)
         fixture f;
         rand_instance(&f, gpu_make(8, 1, 6, 1365), 5, seed * 7919 + 8, &o);
         int64_t want = brute_min_sms(&f, &o);
-        lbt *b = lbt_new(f.m, f.ts, &o);
+        lbt *b = bounds_new(f.m, f.ts, &o);
         judge *j = judge_new(f.m, f.ts, &o, 1024);
         CU_ASSERT_PTR_NOT_NULL_FATAL(b);
         CU_ASSERT_PTR_NOT_NULL_FATAL(j);
         jlayout l;
-        CU_ASSERT_EQUAL_FATAL(jl_init(&l, f.ts->n_tasks), 0);
+        CU_ASSERT_EQUAL_FATAL(judge_init(&l, f.ts->n_tasks), 0);
         l.n_parts = 1;
         for (size_t i = 0; i < f.ts->n_tasks; i++)
             l.part[i] = 0;
@@ -40,13 +40,13 @@ static void test_assign_anneal_brute(void)
             int r = local_anneal(j, b, 0, 0, false, &l, &st);
             CU_ASSERT(r == 0 || r == 1);
             CU_ASSERT_TRUE(fx_jl_passes(&f, &o, j, &l));
-            CU_ASSERT(want > 0 && jl_units(&l) >= want);
+            CU_ASSERT(want > 0 && judge_units(&l) >= want);
             runs++;
-            reached += jl_units(&l) == want;
+            reached += judge_units(&l) == want;
         }
-        jl_fini(&l);
+        judge_fini(&l);
         judge_free(j);
-        lbt_free(b);
+        bounds_free(b);
         fx_fini(&f);
     }
     CU_ASSERT(runs >= 12);

@@ -37,7 +37,7 @@ typedef struct sys {
 
 static void sys_fini(sys *y)
 {
-    meas_result_fini(&y->r);
+    measure_result_fini(&y->r);
     rt_measurements_free(y->obs);
     rt_eval_fini(&y->e);
     rt_layout_free(y->l);
@@ -46,19 +46,19 @@ static void sys_fini(sys *y)
     rt_gpu_free(y->gpu);
 }
 
-/* Load everything, analyse with margin, check csv: meas_check's status, or -9 on a load error. */
+/* Load everything, analyse with margin, check csv: measure_check's status, or -9 on a load error. */
 static int sys_run(sys *y, const char *csv, double margin)
 {
     memset(y, 0, sizeof *y);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     y->gpu = rt_gpu_load(DIR "gpu.xml", d);
     y->ts = rt_taskset_load(DIR "taskset.xml", d);
     if (y->gpu && y->ts)
         rt_inputs_check(y->ts, y->gpu, d);
-    if (y->gpu && y->ts && rt_diags_errors(d) == 0)
+    if (y->gpu && y->ts && rt_diag_errors(d) == 0)
         y->obs = rt_measurements_load(csv, y->ts, y->gpu, d);
-    bool bad = !d || rt_diags_errors(d) > 0 || !y->obs;
-    rt_diags_free(d);
+    bool bad = !d || rt_diag_errors(d) > 0 || !y->obs;
+    rt_diag_free(d);
     if (bad)
         return -9;
     rt_options_default(&y->o);
@@ -68,7 +68,7 @@ static int sys_run(sys *y, const char *csv, double margin)
     y->l = rt_layout_from_taskset(y->ts);
     if (!y->m || !y->l || rt_eval_layout(y->m, y->ts, y->l, &y->o, NULL, 0, &y->e) != EVAL_OK)
         return -9;
-    return meas_check(y->m, y->ts, y->obs, &y->o, &y->e, &y->r);
+    return measure_check(y->m, y->ts, y->obs, &y->o, &y->e, &y->r);
 }
 
 /* Kernel times (kernels.csv) with the default margin 0.2. The GPU: N = 4, f = 1000 MHz,
@@ -198,14 +198,14 @@ static void test_csv_syntax_accepted(void)
     sys_fini(&y);
 }
 
-/* meas_stats_of by hand: tightness 0.1, 0.2, 0.3, 0.4, 1.0, 1.1 (n = 6). Median: the
+/* measure_stats_of by hand: tightness 0.1, 0.2, 0.3, 0.4, 1.0, 1.1 (n = 6). Median: the
  * ceil(3)-rd = 0.3; p90: the ceil(5.4) = 6th = 1.1; p99 the same; bins decided on integers
  * (3/10 is bin 3 even though 0.3 is not exact in binary; 10/10 goes to [0.9, 1.0]). */
 static void test_stats_by_hand(void)
 {
     static const int64_t o[] = {1, 2, 3, 4, 10, 11}, b[] = {10, 10, 10, 10, 10, 10};
     meas_stats s;
-    CU_ASSERT_EQUAL_FATAL(meas_stats_of(o, b, 6, &s), MEAS_OK);
+    CU_ASSERT_EQUAL_FATAL(measure_stats_of(o, b, 6, &s), MEAS_OK);
     CU_ASSERT_EQUAL(s.n, 6);
     CU_ASSERT_DOUBLE_EQUAL(s.min, 0.1, 1e-15);
     CU_ASSERT_DOUBLE_EQUAL(s.median, 0.3, 1e-15);
@@ -216,7 +216,7 @@ static void test_stats_by_hand(void)
     static const size_t bins[MEAS_BINS] = {0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1};
     for (size_t i = 0; i < MEAS_BINS; i++)
         CU_ASSERT_EQUAL(s.bins[i], bins[i]);
-    CU_ASSERT_EQUAL(meas_stats_of(o, b, 0, &s), MEAS_OK);
+    CU_ASSERT_EQUAL(measure_stats_of(o, b, 0, &s), MEAS_OK);
     CU_ASSERT_EQUAL(s.n, 0);
 }
 

@@ -328,14 +328,14 @@ static void test_assign_write_lp_fails(void)
     fx_make(&f, gpu_make(4, 1, 3, 1000), k, 1, t, 1);
     rt_options o = opts_naive_double();
     o.write_lp = "/nonexistent-dir/model.lp";
-    rt_diags *d = rt_diags_new(8);
+    rt_diags *d = rt_diag_new(8);
     assign_result r;
     CU_ASSERT_EQUAL(assign_search(f.m, f.ts, &o, &r, d), ASSIGN_EIO);
     CU_ASSERT_PTR_NULL(r.layout);
-    CU_ASSERT(rt_diags_errors(d) >= 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 0)->msg, "/nonexistent-dir/model.lp"));
+    CU_ASSERT(rt_diag_errors(d) >= 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(d, 0)->msg, "/nonexistent-dir/model.lp"));
     assign_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     fx_fini(&f);
 }
 
@@ -356,21 +356,21 @@ static void test_assign_write_lp_tmpdir(void)
     rt_options o = opts_naive_double();
     o.write_lp = out;
     CU_ASSERT_EQUAL_FATAL(setenv("TMPDIR", "/nonexistent-rtgpu-tmpdir", 1), 0);
-    rt_diags *d = rt_diags_new(8);
+    rt_diags *d = rt_diag_new(8);
     assign_result r;
     CU_ASSERT_EQUAL(assign_search(f.m, f.ts, &o, &r, d), ASSIGN_EIO);
-    CU_ASSERT(rt_diags_errors(d) >= 1 &&
-              strstr(rt_diags_get(d, 0)->msg, "temporary file in /nonexistent-rtgpu-tmpdir"));
+    CU_ASSERT(rt_diag_errors(d) >= 1 &&
+              strstr(rt_diag_get(d, 0)->msg, "temporary file in /nonexistent-rtgpu-tmpdir"));
     CU_ASSERT_EQUAL(access(out, F_OK), -1);
     assign_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     CU_ASSERT_EQUAL_FATAL(setenv("TMPDIR", dir, 1), 0);
-    d = rt_diags_new(8);
+    d = rt_diag_new(8);
     CU_ASSERT_EQUAL(assign_search(f.m, f.ts, &o, &r, d), ASSIGN_OK);
     CU_ASSERT_EQUAL(access(out, F_OK), 0);
     CU_ASSERT_EQUAL(rmdir(dir), 0);   /* empty: the temporary file was removed */
     assign_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     if (saved)
         setenv("TMPDIR", saved, 1);
     else
@@ -553,8 +553,8 @@ static void budget_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_
 
             /* the pattern MIP alone over the pool of every layout (no incumbent) */
             int64_t U = want < 0 ? S : want / g;
-            rt_diags *d = rt_diags_new(16);
-            lbt *b = lbt_new(f.m, f.ts, &o);
+            rt_diags *d = rt_diag_new(16);
+            lbt *b = bounds_new(f.m, f.ts, &o);
             judge *j = judge_new(f.m, f.ts, &o, 1024);
             CU_ASSERT_PTR_NOT_NULL_FATAL(b);
             CU_ASSERT_PTR_NOT_NULL_FATAL(j);
@@ -566,26 +566,26 @@ static void budget_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_
                 CU_ASSERT(pr.lb_units <= U);
             if (pr.lb_units <= U) {
                 jlayout best;
-                CU_ASSERT_EQUAL_FATAL(jl_init(&best, f.ts->n_tasks), 0);
+                CU_ASSERT_EQUAL_FATAL(judge_init(&best, f.ts->n_tasks), 0);
                 pmip_result pm;
-                CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
+                CU_ASSERT_EQUAL_FATAL(pattern_mip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
                                                  &pm), ASSIGN_OK);
                 if (pm.proven) {
                     CU_ASSERT_EQUAL(pm.found, want >= 0);
                     if (pm.found && want >= 0)
-                        CU_ASSERT_EQUAL(jl_units(&best) * g, want);
+                        CU_ASSERT_EQUAL(judge_units(&best) * g, want);
                 }
                 if (pm.found)
-                    CU_ASSERT(want >= 0 && jl_units(&best) * g >= want);
+                    CU_ASSERT(want >= 0 && judge_units(&best) * g >= want);
                 if (want >= 0)
                     CU_ASSERT(pm.lb_units <= U);
                 c->pmip_withheld += !pm.proven && pm.lb_units > 0;
-                jl_fini(&best);
+                judge_fini(&best);
             }
             pattern_pool_fini(&pool);
             judge_free(j);
-            lbt_free(b);
-            rt_diags_free(d);
+            bounds_free(b);
+            rt_diag_free(d);
         }
         fx_fini(&f);
     }

@@ -13,18 +13,18 @@
 /* The <sm> of a GPU file (examples/gpus or tests/data/good); fails the test if it does not load. */
 static rt_sm_limits load_sm(const char *path)
 {
-    rt_diags *d = rt_diags_new(20);
+    rt_diags *d = rt_diag_new(20);
     rt_gpu *g = rt_gpu_load(path, d);
     rt_sm_limits sm;
     memset(&sm, 0, sizeof sm);
     CU_ASSERT_PTR_NOT_NULL(g);
-    CU_ASSERT_EQUAL(rt_diags_count(d), 0);
+    CU_ASSERT_EQUAL(rt_diag_count(d), 0);
     if (g) {
         CU_ASSERT(g->has_sm_limits);
         sm = g->sm;
     }
     rt_gpu_free(g);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return sm;
 }
 
@@ -56,7 +56,7 @@ static void expect_occ(const char *gpu, int64_t T, int64_t r, int64_t S, int64_t
     rt_sm_limits sm = load_sm(gpu);
     rt_launch_cfg l = launch(1, T, r, S);
     occ_result o;
-    CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.active_blocks, a);
     CU_ASSERT_EQUAL(o.limiting, lim);
 }
@@ -69,7 +69,7 @@ static void test_o1(void)
     rt_sm_limits sm = load_sm(K40);
     rt_launch_cfg l = launch(47, 128, 13, 0);
     occ_result o;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.limit[OCC_REGISTERS], 39);
     CU_ASSERT_EQUAL(o.limit[OCC_SHARED_MEMORY], OCC_NO_LIMIT); /* S_b = 0 */
     CU_ASSERT(o.d.grid < o.active_blocks * 15);                /* 47 < 240 */
@@ -87,7 +87,7 @@ static void test_o3(void)
     rt_sm_limits sm = load_sm(K40);
     rt_launch_cfg l = launch(1, 256, 36, 0);
     occ_result o;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.d.registers, 9216);
     /* HS3: 7 blocks/SM (registers), occupancy 0.875: 7*8/64 */
     CU_ASSERT_EQUAL(o.occ_num, 56);
@@ -103,7 +103,7 @@ static void test_o4(void)
     rt_sm_limits sm = load_sm(K40_CC35);
     rt_launch_cfg l = launch(1, 256, 36, 0);
     occ_result o;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.d.registers_per_warp, 1280);
 }
 
@@ -141,10 +141,10 @@ static void test_o13(void)
     rt_sm_limits sm = load_sm(CC90);
     rt_launch_cfg l = launch(1, 32, 8, 12288);
     occ_result o;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.d.shared_memory_block, 13312);
     sm.shared_memory_reserved = 0;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.active_blocks, 19);
 }
 
@@ -166,7 +166,7 @@ static void test_o15(void)
         rt_sm_limits sm = load_sm(gpus[i]);
         rt_launch_cfg l = launch(1, 1024, 65, 0);
         occ_result o;
-        CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_E_REGISTERS_PER_BLOCK);
+        CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_E_REGISTERS_PER_BLOCK);
         CU_ASSERT_EQUAL(o.d.registers_checked, 73728);
     }
 }
@@ -192,19 +192,19 @@ static void test_invalid(void)
     rt_sm_limits sm = load_sm(CC86);
     occ_result o;
     rt_launch_cfg l = launch(1, 1025, 0, 0);          /* T > 1024 */
-    CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_E_THREADS_PER_BLOCK);
+    CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_E_THREADS_PER_BLOCK);
     l = launch(1, 32, 256, 0);                        /* r > 255 */
-    CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_E_REGISTERS_PER_THREAD);
+    CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_E_REGISTERS_PER_THREAD);
     l = launch(1, 32, 0, 101377);                     /* S > 101376 */
-    CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_E_SHARED_PER_BLOCK);
+    CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_E_SHARED_PER_BLOCK);
     l = launch(1, 32, 0, 101376);                     /* S_b = 102400 = the SM: A = 1, valid */
-    CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.active_blocks, 1);
     sm.shared_memory = 102399;                        /* one byte less: A = 0 */
-    CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_E_NO_BLOCK_FITS);
+    CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_E_NO_BLOCK_FITS);
     l = (rt_launch_cfg){ .grid = {INT64_MAX, 2, 1}, .block = {32, 1, 1}, .registers = 0,
                          .shared_memory = 0 };        /* G overflows */
-    CU_ASSERT_EQUAL(occ_isolated(&sm, &l, &o), OCC_E_RANGE);
+    CU_ASSERT_EQUAL(occupancy_isolated(&sm, &l, &o), OCC_E_RANGE);
 }
 
 /* Not given registers / shared memory are 0 (no limit) and flagged. */
@@ -213,7 +213,7 @@ static void test_assumed(void)
     rt_sm_limits sm = load_sm(K40);
     rt_launch_cfg l = launch(10, 256, -1, -1);
     occ_result o;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT(o.d.registers_assumed && o.d.shared_memory_assumed);
     CU_ASSERT_EQUAL(o.limit[OCC_REGISTERS], OCC_NO_LIMIT);
     CU_ASSERT_EQUAL(o.active_blocks, 8); /* threads 2048/256 */
@@ -226,7 +226,7 @@ static void test_registers_per_warp(void)
     rt_sm_limits sm = load_sm(K40);
     rt_launch_cfg l = launch(1, 16, 32, 1024);
     occ_result o;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &l, &o), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &l, &o), OCC_OK);
     CU_ASSERT_EQUAL(o.d.warps, 1);
     CU_ASSERT_EQUAL(o.d.registers, 1024);
     CU_ASSERT_EQUAL(o.active_blocks, 16); /* threads 128, warps 64, blocks 16, regs 64, smem 48 */
@@ -239,26 +239,26 @@ static void test_room(void)
     rt_sm_limits sm = load_sm(K40);
     rt_launch_cfg lp = launch(47, 128, 13, 0), lk = launch(3840, 256, 8, 0);
     occ_result pfl, knn;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &lp, &pfl), OCC_OK);
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm, &lk, &knn), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &lp, &pfl), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm, &lk, &knn), OCC_OK);
     occ_usage u = {0, 0, 0, 0, 0};
-    CU_ASSERT_EQUAL(occ_room(&sm, &u, &knn, 0), 8);   /* = A(kNN) */
-    CU_ASSERT_EQUAL(occ_room(&sm, &u, &pfl, 0), 16);  /* = A(PFL) */
-    CU_ASSERT(occ_usage_add(&u, &pfl, 15));
+    CU_ASSERT_EQUAL(occupancy_room(&sm, &u, &knn, 0), 8);   /* = A(kNN) */
+    CU_ASSERT_EQUAL(occupancy_room(&sm, &u, &pfl, 0), 16);  /* = A(PFL) */
+    CU_ASSERT(occupancy_usage_add(&u, &pfl, 15));
     /* 15 PFL blocks: 1920 threads, 60 warps, 15 blocks, 15*1664 = 24960 registers:
      * kNN: threads 128/256 = 0 -> 0; PFL itself: min(128/128 = 1, 4/4 = 1, 1, ..., 16 - 15 = 1) = 1 */
     CU_ASSERT_EQUAL(u.registers, 24960);
-    CU_ASSERT_EQUAL(occ_room(&sm, &u, &knn, 0), 0);
-    CU_ASSERT_EQUAL(occ_room(&sm, &u, &pfl, 15), 1);
-    CU_ASSERT(occ_usage_add(&u, &pfl, 1));
-    CU_ASSERT_EQUAL(occ_room(&sm, &u, &pfl, 16), 0);
+    CU_ASSERT_EQUAL(occupancy_room(&sm, &u, &knn, 0), 0);
+    CU_ASSERT_EQUAL(occupancy_room(&sm, &u, &pfl, 15), 1);
+    CU_ASSERT(occupancy_usage_add(&u, &pfl, 1));
+    CU_ASSERT_EQUAL(occupancy_room(&sm, &u, &pfl, 16), 0);
     /* the warp-granularity cap: cc 3.5 rules, HS3 alone has room 6 (O4), not the pool's 6 or 7 */
     rt_sm_limits sm35 = load_sm(K40_CC35);
     rt_launch_cfg lh = launch(1, 256, 36, 0);
     occ_result hs3;
-    CU_ASSERT_EQUAL_FATAL(occ_isolated(&sm35, &lh, &hs3), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(occupancy_isolated(&sm35, &lh, &hs3), OCC_OK);
     occ_usage e = {0, 0, 0, 0, 0};
-    CU_ASSERT_EQUAL(occ_room(&sm35, &e, &hs3, 0), 6);
+    CU_ASSERT_EQUAL(occupancy_room(&sm35, &e, &hs3, 0), 6);
 }
 
 /* sec. 6 tables through the loader, with sources; explicit values win; plain defaults. */
@@ -282,19 +282,19 @@ static void test_cc_tables(void)
         {CC89, 89, {1536, 24, 48, 65536, 102400, 32, 1024, 255, 65536, 256, 4, 101376, 128, 1024}},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        rt_diags *d = rt_diags_new(20);
+        rt_diags *d = rt_diag_new(20);
         rt_gpu *g = rt_gpu_load(t[i].path, d);
         CU_ASSERT_PTR_NOT_NULL_FATAL(g);
         CU_ASSERT_EQUAL(g->compute_capability, t[i].cc);
-        CU_ASSERT(!rt_sm_plain_arithmetic(g));
+        CU_ASSERT(!rt_gpu_sm_plain_arithmetic(g));
         for (int a = 0; a < RT_SM_N_ATTRS; a++) {
-            CU_ASSERT_EQUAL(rt_sm_value(&g->sm, a), t[i].v[a]);
+            CU_ASSERT_EQUAL(rt_gpu_sm_value(&g->sm, a), t[i].v[a]);
             CU_ASSERT_EQUAL(g->sm.source[a], RT_SM_FROM_CC);
         }
         rt_gpu_free(g);
-        rt_diags_free(d);
+        rt_diag_free(d);
     }
-    rt_diags *d = rt_diags_new(20);
+    rt_diags *d = rt_diag_new(20);
     rt_gpu *g = rt_gpu_load("tests/data/good/gpu-cc86-override.xml", d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_EQUAL(g->sm.threads, 1024);
@@ -307,7 +307,7 @@ static void test_cc_tables(void)
     g = rt_gpu_load(K40, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_EQUAL(g->compute_capability, 0);
-    CU_ASSERT(rt_sm_plain_arithmetic(g));
+    CU_ASSERT(rt_gpu_sm_plain_arithmetic(g));
     CU_ASSERT_EQUAL(g->sm.source[RT_SM_THREADS], RT_SM_GIVEN);
     CU_ASSERT_EQUAL(g->sm.warp_size, 32);
     CU_ASSERT_EQUAL(g->sm.registers_per_block, 65536);      /* = registers */
@@ -320,10 +320,10 @@ static void test_cc_tables(void)
     rt_gpu_free(g);
     g = rt_gpu_load(K40_CC35, d);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
-    CU_ASSERT(!rt_sm_plain_arithmetic(g)); /* unit attributes given */
+    CU_ASSERT(!rt_gpu_sm_plain_arithmetic(g)); /* unit attributes given */
     rt_gpu_free(g);
-    CU_ASSERT_EQUAL(rt_diags_count(d), 0);
-    rt_diags_free(d);
+    CU_ASSERT_EQUAL(rt_diag_count(d), 0);
+    rt_diag_free(d);
 }
 
 void test_occupancy_register(void);

@@ -34,7 +34,7 @@ static void test_overshoot_by_hand(void)
     judge *j = judge_new(f.m, f.ts, &o, 16);
     CU_ASSERT_PTR_NOT_NULL_FATAL(j);
     jlayout l;
-    CU_ASSERT_EQUAL_FATAL(jl_init(&l, 2), 0);
+    CU_ASSERT_EQUAL_FATAL(judge_init(&l, 2), 0);
     l.n_parts = 1;
     l.part[0] = l.part[1] = 0;
     const int64_t units[3] = {2, 1, 4};
@@ -53,7 +53,7 @@ static void test_overshoot_by_hand(void)
         CU_ASSERT_EQUAL(judge_hits(j), hits + 1);
         CU_ASSERT_DOUBLE_EQUAL(v.overshoot, want[c], 1e-12);
     }
-    jl_fini(&l);
+    judge_fini(&l);
     judge_free(j);
     fx_fini(&f);
 }
@@ -81,20 +81,20 @@ static void instance_open(instance *in, uint64_t seed, bool tight)
         in->f.ts->tasks[0].period_ns = in->f.ts->tasks[0].deadline_ns = w * (int64_t)(4 + seed % 4);
         in->o.priorities = RT_PRIO_DM;
     }
-    in->b = lbt_new(in->f.m, in->f.ts, &in->o);
+    in->b = bounds_new(in->f.m, in->f.ts, &in->o);
     in->j = judge_new(in->f.m, in->f.ts, &in->o, 1024);
     CU_ASSERT_PTR_NOT_NULL_FATAL(in->b);
     CU_ASSERT_PTR_NOT_NULL_FATAL(in->j);
-    CU_ASSERT_EQUAL_FATAL(jl_init(&in->l, in->f.ts->n_tasks), 0);
+    CU_ASSERT_EQUAL_FATAL(judge_init(&in->l, in->f.ts->n_tasks), 0);
     in->st = (local_stats){0};
     in->found = local_search(in->j, in->b, 0, 4, &in->l, &in->st) == 1;
 }
 
 static void instance_close(instance *in)
 {
-    jl_fini(&in->l);
+    judge_fini(&in->l);
     judge_free(in->j);
-    lbt_free(in->b);
+    bounds_free(in->b);
     fx_fini(&in->f);
 }
 
@@ -103,14 +103,14 @@ static void instance_close(instance *in)
  * brute-force minimum). Counts the run, and in *reached whether it reached want. */
 static void check_stage(instance *in, int64_t want, long *runs, long *reached)
 {
-    int64_t from = jl_units(&in->l);
+    int64_t from = judge_units(&in->l);
     int r = overshoot_search(in->j, in->b, 0, 0, in->st.one_units, false, &in->l, &in->st);
     CU_ASSERT(r == 0 || r == 1);
-    CU_ASSERT_EQUAL(r == 1, jl_units(&in->l) < from);
+    CU_ASSERT_EQUAL(r == 1, judge_units(&in->l) < from);
     CU_ASSERT_TRUE(fx_jl_passes(&in->f, &in->o, in->j, &in->l));
-    CU_ASSERT(want > 0 && jl_units(&in->l) >= want && jl_units(&in->l) <= from);
+    CU_ASSERT(want > 0 && judge_units(&in->l) >= want && judge_units(&in->l) <= from);
     (*runs)++;
-    *reached += jl_units(&in->l) == want;
+    *reached += judge_units(&in->l) == want;
 }
 
 /* The stage (overshoot_search, docs/assignment.md sec. 3c) from the local search's layout with
@@ -127,7 +127,7 @@ static void test_overshoot_brute(void)
         instance_open(&in, seed, false);
         if (in.found) {
             /* one unit more on each partition, within the GPU: a worse start that passes */
-            for (size_t p = 0; p < in.l.n_parts && jl_units(&in.l) < 8; p++)
+            for (size_t p = 0; p < in.l.n_parts && judge_units(&in.l) < 8; p++)
                 in.l.units[p]++;
             check_stage(&in, brute_min_sms(&in.f, &in.o), &runs, &reached);
         }

@@ -141,7 +141,7 @@ static void test_assign_witness_cuts_sound(void)
         fixture f;
         rand_instance(&f, gpu_make(7, 1, 5, 1365), seed % 2 ? 5 : 4, seed * 104729 + 7, &o);
         wenum e = { .f = &f, .S = 7 };
-        CU_ASSERT_EQUAL_FATAL(jl_init(&e.l, f.ts->n_tasks), 0);
+        CU_ASSERT_EQUAL_FATAL(judge_init(&e.l, f.ts->n_tasks), 0);
         e.block = calloc(f.ts->n_tasks, sizeof *e.block);
         CU_ASSERT_PTR_NOT_NULL_FATAL(e.j = judge_new(f.m, f.ts, &o, 0));
         wenum_parts(&e, 0, 0);
@@ -156,7 +156,7 @@ static void test_assign_witness_cuts_sound(void)
         witnesses += e.n_w;
         ok_layouts += e.n_ok;
         judge_free(e.j);
-        jl_fini(&e.l);
+        judge_fini(&e.l);
         free(e.block);
         free(e.ok_grp);
         free(e.ok_units);
@@ -189,8 +189,8 @@ static int64_t pat_open(pat_env *e, int64_t N, int64_t g, int64_t banks, size_t 
     e->o.time_limit_s = 0;
     rand_instance(&e->f, gpu_make(N, g, banks, 1365), nt, seed * 7919 + (uint64_t)N, &e->o);
     int64_t want = brute_min_sms(&e->f, &e->o);
-    e->d = rt_diags_new(16);
-    e->b = lbt_new(e->f.m, e->f.ts, &e->o);
+    e->d = rt_diag_new(16);
+    e->b = bounds_new(e->f.m, e->f.ts, &e->o);
     e->j = judge_new(e->f.m, e->f.ts, &e->o, 1024);
     CU_ASSERT_PTR_NOT_NULL_FATAL(e->b);
     CU_ASSERT_PTR_NOT_NULL_FATAL(e->j);
@@ -200,8 +200,8 @@ static int64_t pat_open(pat_env *e, int64_t N, int64_t g, int64_t banks, size_t 
 static void pat_close(pat_env *e)
 {
     judge_free(e->j);
-    lbt_free(e->b);
-    rt_diags_free(e->d);
+    bounds_free(e->b);
+    rt_diag_free(e->d);
     fx_fini(&e->f);
 }
 
@@ -240,10 +240,10 @@ static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, 
         if (above == 0 && want >= 0) {
             /* nothing below the minimum: the pool's MIP finds nothing, and proves it */
             jlayout none;
-            CU_ASSERT_EQUAL_FATAL(jl_init(&none, fp->ts->n_tasks), 0);
+            CU_ASSERT_EQUAL_FATAL(judge_init(&none, fp->ts->n_tasks), 0);
             pmip_result pm;
             if (pr.lb_units <= U) {
-                CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &none,
+                CU_ASSERT_EQUAL_FATAL(pattern_mip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &none,
                                                  &pm), ASSIGN_OK);
                 CU_ASSERT_FALSE(pm.found);
                 CU_ASSERT_TRUE(pool.exhaustive);
@@ -251,27 +251,27 @@ static void pattern_compare_cap(int64_t N, int64_t g, int64_t banks, size_t nt, 
             } else {
                 (*proven)++; /* the bound alone proves the minimum */
             }
-            jl_fini(&none);
+            judge_fini(&none);
         } else if (pr.lb_units <= U) {
             jlayout best;
-            CU_ASSERT_EQUAL_FATAL(jl_init(&best, fp->ts->n_tasks), 0);
+            CU_ASSERT_EQUAL_FATAL(judge_init(&best, fp->ts->n_tasks), 0);
             pmip_result pm;
-            CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
+            CU_ASSERT_EQUAL_FATAL(pattern_mip_solve(j, &pool, S, g, NULL, 0, NULL, true, d, &best,
                                              &pm), ASSIGN_OK);
             CU_ASSERT_TRUE(pool.exhaustive);
             if (pm.proven) {
                 (*proven)++;
                 CU_ASSERT_EQUAL(pm.found, want >= 0);
                 if (pm.found && want >= 0)
-                    CU_ASSERT_EQUAL(jl_units(&best) * g, want);
+                    CU_ASSERT_EQUAL(judge_units(&best) * g, want);
             }
             if (pm.found && want >= 0)
-                CU_ASSERT(jl_units(&best) * g >= want);
-            if (want >= 0 && (!pm.found || jl_units(&best) * g != want))
+                CU_ASSERT(judge_units(&best) * g >= want);
+            if (want >= 0 && (!pm.found || judge_units(&best) * g != want))
                 fprintf(stderr, "\npattern mismatch N=%lld seed=%llu: brute %lld, pmip %lld\n",
                         (long long)N, (unsigned long long)seed, (long long)want,
-                        pm.found ? (long long)(jl_units(&best) * g) : -1LL);
-            jl_fini(&best);
+                        pm.found ? (long long)(judge_units(&best) * g) : -1LL);
+            judge_fini(&best);
         }
         pattern_pool_fini(&pool);
         pat_close(&e);
@@ -334,14 +334,14 @@ static void ladder_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_
             CU_ASSERT_EQUAL_FATAL(pattern_pool_build(m, NULL, E, 0, false, &pool), ASSIGN_OK);
             CU_ASSERT_TRUE(pool.exhaustive); /* no clock, no cap reached on these sizes */
             jlayout best;
-            CU_ASSERT_EQUAL_FATAL(jl_init(&best, e.f.ts->n_tasks), 0);
+            CU_ASSERT_EQUAL_FATAL(judge_init(&best, e.f.ts->n_tasks), 0);
             pmip_result pm;
-            CU_ASSERT_EQUAL_FATAL(pmip_solve(j, &pool, E, g, NULL, 0, NULL, true, d, &best, &pm),
+            CU_ASSERT_EQUAL_FATAL(pattern_mip_solve(j, &pool, E, g, NULL, 0, NULL, true, d, &best, &pm),
                                   ASSIGN_OK);
             bool wrong = false;
             if (pm.found)
-                wrong |= jl_units(&best) < W || jl_units(&best) > E ||
-                         (pm.proven && jl_units(&best) != W);
+                wrong |= judge_units(&best) < W || judge_units(&best) > E ||
+                         (pm.proven && judge_units(&best) != W);
             if (pm.proven && !pm.found)
                 wrong |= E >= W; /* "none of at most E units" with the minimum at W <= E */
             CU_ASSERT_FALSE(wrong);
@@ -349,10 +349,10 @@ static void ladder_compare(int64_t N, int64_t g, int64_t banks, size_t nt, size_
                 fprintf(stderr, "\nladder mismatch N=%lld seed=%llu E=%lld: brute %lld, found "
                         "%lld, proven %d\n", (long long)N, (unsigned long long)seed,
                         (long long)E, (long long)want,
-                        pm.found ? (long long)jl_units(&best) : -1LL, pm.proven);
+                        pm.found ? (long long)judge_units(&best) : -1LL, pm.proven);
             *raised += pm.proven && !pm.found;
             *closed += pm.proven && pm.found;
-            jl_fini(&best);
+            judge_fini(&best);
             if (pm.found)
                 break;
         }

@@ -21,11 +21,11 @@ void test_placement_register(void);
 
 static rt_gpu *load_gpu(const char *path)
 {
-    rt_diags *d = rt_diags_new(20);
+    rt_diags *d = rt_diag_new(20);
     rt_gpu *g = rt_gpu_load(path, d);
     CU_ASSERT_PTR_NOT_NULL(g);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
-    rt_diags_free(d);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
+    rt_diag_free(d);
     return g;
 }
 
@@ -63,7 +63,7 @@ static void fixture_init(fixture *f, const kdef *kd, size_t n)
 /* Run the scenario; fails the test unless PSIM_OK. */
 static int run(const fixture *f, const rt_gpu *g, psim_result *res)
 {
-    int rc = psim_run(&f->ts, g, 0, NULL, res);
+    int rc = placement_sim_run(&f->ts, g, 0, NULL, res);
     CU_ASSERT_EQUAL(rc, PSIM_OK);
     return rc;
 }
@@ -98,7 +98,7 @@ static void test_placement_orders(void)
         return;
     size_t order[68];
     CU_ASSERT_EQUAL(g->placement_order, RT_ORDER_EVEN_ODD);
-    place_order_fill(g, order);
+    placement_order_fill(g, order);
     /* 0, 2, ..., 66 (34 SMs), then 1, 3, ..., 67 */
     CU_ASSERT_EQUAL(order[0], 0);
     CU_ASSERT_EQUAL(order[1], 2);
@@ -106,14 +106,14 @@ static void test_placement_orders(void)
     CU_ASSERT_EQUAL(order[34], 1);
     CU_ASSERT_EQUAL(order[67], 67);
     g->placement_order = RT_ORDER_ASCENDING;
-    place_order_fill(g, order);
+    placement_order_fill(g, order);
     CU_ASSERT_EQUAL(order[5], 5);
     int64_t perm[68];
     for (int i = 0; i < 68; i++)
         perm[i] = 67 - i;
     g->placement_order = RT_ORDER_EXPLICIT;
     g->placement_sms = perm;
-    place_order_fill(g, order);
+    placement_order_fill(g, order);
     CU_ASSERT_EQUAL(order[0], 67);
     CU_ASSERT_EQUAL(order[67], 0);
     g->placement_sms = NULL;
@@ -147,7 +147,7 @@ static void pascal_case(int64_t x_threads, int64_t y_threads, const size_t *y_sm
         CU_ASSERT_EQUAL(r.kernels[1].n_colocated, n_x_coloc);
         CU_ASSERT_EQUAL(r.waiting, 0);
         CU_ASSERT_EQUAL(r.end_ns, 100 * US);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -209,7 +209,7 @@ static void test_placement_g4(void)
         CU_ASSERT_EQUAL(r.kernels[1].n_colocated, 0);
         CU_ASSERT_EQUAL(r.kernels[0].n_colocated, 0);
         CU_ASSERT_EQUAL(r.kernels[1].finish_ns, 10 * US);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -226,7 +226,7 @@ static void test_placement_g5(void)
         CU_ASSERT_EQUAL(r.kernels[1].n_sms, 8);
         CU_ASSERT_EQUAL(r.kernels[1].n_colocated, 1);
         CU_ASSERT_EQUAL(r.kernels[0].n_colocated, 1);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -240,7 +240,7 @@ static void test_placement_g6(void)
         expect_blocks(&r, 1, 9, (size_t[]){67, 67, 67, 67, 67, 67, 67, 67, 0},
                       (int64_t[]){16, 15, 14, 13, 12, 11, 10, 9, 8}, 0, 10 * US);
         CU_ASSERT_EQUAL(r.kernels[1].n_colocated, 1);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -270,7 +270,7 @@ static void test_placement_g7(void)
         CU_ASSERT_EQUAL(r.kernels[1].finish_ns, 110 * US);
         CU_ASSERT_EQUAL(r.kernels[0].finish_ns, 200 * US);
         CU_ASSERT_EQUAL(r.kernels[1].n_colocated, 0);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -292,7 +292,7 @@ static void test_placement_g8(void)
                       100 * US, 110 * US);
         CU_ASSERT_EQUAL(r.kernels[1].n_colocated, 0);
         CU_ASSERT_EQUAL(r.end_ns, 110 * US);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -316,7 +316,7 @@ static void test_placement_only(void)
         CU_ASSERT_EQUAL(r.kernels[1].placed, 0);
         CU_ASSERT_EQUAL(r.kernels[1].start_ns, -1);
         CU_ASSERT_EQUAL(r.end_ns, 5 * US);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -342,7 +342,7 @@ static void test_placement_queue_order(void)
          * room 31 < 32 on SM1 -> SM1 */
         CU_ASSERT_EQUAL(r.blocks[0].sm, 0);
         CU_ASSERT_EQUAL(r.blocks[1].sm, 1);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -468,7 +468,7 @@ static void test_placement_property(void)
             placed += r.kernels[k].placed;
         CU_ASSERT_EQUAL((int64_t)r.n_blocks, placed);
         CU_ASSERT_EQUAL(r.total_blocks - placed, r.waiting);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -492,7 +492,7 @@ static void test_placement_explicit_order(void)
     psim_result r;
     if (run(&f, g, &r) == PSIM_OK) {
         expect_blocks(&r, 0, 3, (size_t[]){3, 1, 0}, (int64_t[]){1, 1, 1}, 0, -1);
-        psim_result_fini(&r);
+        placement_sim_result_fini(&r);
     }
     rt_gpu_free(g);
 }
@@ -505,7 +505,7 @@ static void test_placement_no_sm(void)
     fixture f;
     fixture_init(&f, kd, 1);
     psim_result r;
-    CU_ASSERT_EQUAL(psim_run(&f.ts, &g, 0, NULL, &r), PSIM_ENOSM);
+    CU_ASSERT_EQUAL(placement_sim_run(&f.ts, &g, 0, NULL, &r), PSIM_ENOSM);
 }
 
 void test_placement_register(void)

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "analysis/eval.h"
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 #include "analysis/sens_scale.h"
 #include "fixture_model.h"
 #include "models/model.h"
@@ -70,13 +70,13 @@ static int sys_run(sys *y)
 static int sys_load(sys *y, const char *taskset)
 {
     memset(y, 0, sizeof *y);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     y->gpu = rt_gpu_load(TINY_GPU, d);
     y->ts = rt_taskset_load(taskset, d);
     if (y->gpu && y->ts)
         rt_inputs_check(y->ts, y->gpu, d);
-    int bad = !d || rt_diags_errors(d) > 0 || !y->gpu || !y->ts;
-    rt_diags_free(d);
+    int bad = !d || rt_diag_errors(d) > 0 || !y->gpu || !y->ts;
+    rt_diag_free(d);
     if (bad)
         return -1;
     rt_options_default(&y->o);

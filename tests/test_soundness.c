@@ -4,12 +4,12 @@
  * One trial draws a GPU, a kernel k under test on its partition and 1..4 other partitions with
  * 1..3 kernels each (bandwidths from 1e-3 GB/s to 1.2 BWmax, C from 1e2 to 1e9 cycles, L2 from 1
  * to 1e12 accesses). The bound is enumerated here, independently of analysis/windows.c: for every
- * combination S (nothing or one kernel of each other partition), M*(k,S) = intf_sup_acc on
+ * combination S (nothing or one kernel of each other partition), M*(k,S) = interference_sup_acc on
  * {k} + S. Then every other partition runs a random sequence of up to 64 pieces, each one of its
  * kernels or an idle gap, from a random instant before k's release, pieces from 1e-4 C(k) to
  * 1000 C(k) long (the last one lasts until k completes). k's isolated run [0, C(k)) is cut at
  * every start and end of a piece; in each window w of length s the running set S(w) is constant
- * and M(k,w) = intf_eval({k} + S(w), s) (sec. 4: Povl(l,w) = s / C(l) for every l; M = 1 when k
+ * and M(k,w) = interference_eval({k} + S(w), s) (sec. 4: Povl(l,w) = s / C(l) for every l; M = 1 when k
  * is alone). Then
  *
  *     Tc_sim = sum over windows of s * M(k,w)  <=  C(k) * max_S M*(k,S)      (eq. 8, sec. 3)
@@ -130,7 +130,7 @@ static void snd_case_draw(snd_rng *r, snd_case *c)
     }
 }
 
-/* M*(k,S) of docs/model.md sec. 3 written out from the spec: the reference for intf_sup_acc. K
+/* M*(k,S) of docs/model.md sec. 3 written out from the spec: the reference for interference_sup_acc. K
  * lists k first; also returns c (the Pbar of the full-length window) and Pi_lo through the
  * pointers. */
 static double snd_ref_sup(const intf_gpu *g, const intf_member *K, size_t n, double *c_out,
@@ -163,7 +163,7 @@ typedef struct snd_bound {
     double sup[SND_COMBOS];          /* M*(k,S) */
     double sup_max;                  /* the revision-2 bound: max over S of M*(k,S) */
     double rev1_max;                 /* revision 1: max over S of eq. 6-16 on one window of C(k) */
-    double mutant_max;               /* intf_sup_acc replaced by intf_eval_acc(size = C(k)) */
+    double mutant_max;               /* interference_sup_acc replaced by interference_eval_acc(size = C(k)) */
     int ref_mismatch, not_reached;
 } snd_bound;
 
@@ -193,11 +193,11 @@ static void snd_bound_compute(const snd_case *c, snd_bound *b)
         intf_member K[SND_PARTS];
         size_t n = snd_combo(c, b, code, K);
         intf_acc a;
-        intf_acc_init(&a);
+        interference_acc_init(&a);
         for (size_t i = 0; i < n; i++)
-            intf_acc_add(&a, &K[i], k->cycles);
+            interference_acc_add(&a, &K[i], k->cycles);
         intf_terms t;
-        intf_sup_acc(&c->g, snd_masola, &a, k, &t);
+        interference_sup_acc(&c->g, snd_masola, &a, k, &t);
         b->sup[code] = t.M;
         b->sup_max = fmax(b->sup_max, t.M);
         double cc, pi_lo, ref = snd_ref_sup(&c->g, K, n, &cc, &pi_lo);
@@ -210,12 +210,12 @@ static void snd_bound_compute(const snd_case *c, snd_bound *b)
         else if (n > 1 && pi_lo < 2.0 && cc >= 2.0)
             s = k->cycles * (2.0 / cc) * (1.0 - 1e-9);
         intf_terms w;
-        intf_eval(&c->g, snd_masola, K, n, 0, s, &w);
+        interference_eval(&c->g, snd_masola, K, n, 0, s, &w);
         b->not_reached += !(w.M >= ref * (1.0 - 1e-8));
         /* revision 1: eq. 6-16 on the full-length window, k alone included (eq. 7 applied) */
-        intf_masola_acc(&c->g, &a, k, k->cycles, &t);
+        interference_masola_acc(&c->g, &a, k, k->cycles, &t);
         b->rev1_max = fmax(b->rev1_max, t.M);
-        intf_eval_acc(&c->g, snd_masola, &a, k, k->cycles, &t);
+        interference_eval_acc(&c->g, snd_masola, &a, k, k->cycles, &t);
         b->mutant_max = fmax(b->mutant_max, t.M);
     }
 }
@@ -290,7 +290,7 @@ static void snd_simulate(const snd_case *c, const snd_bound *b, const snd_track 
                 K[n++] = c->mem[c->others[i]][d - 1];
         }
         intf_terms t;
-        intf_eval(&c->g, snd_masola, K, n, 0, s, &t);
+        interference_eval(&c->g, snd_masola, K, n, 0, s, &t);
         out->tc += s * t.M;
         out->n_windows++;
         out->n_saturated += n > 1 && t.bw_gbps >= c->g.embw_gbps;
@@ -328,7 +328,7 @@ static int snd_model_check(const snd_case *c, double sup_max)
     model *m = model_new(&gpu, ts);
     CU_ASSERT_FATAL(l && m);
     int bad = 0;
-    intf_gpu ig = intf_gpu_of(m);
+    intf_gpu ig = interference_gpu_of(m);
     bad += ig.sms != c->g.sms || ig.bw_max_gbps != c->g.bw_max_gbps ||
            ig.bw_thr_gbps != c->g.bw_thr_gbps || ig.embw_gbps != c->g.embw_gbps;
     rt_options o;
@@ -422,7 +422,7 @@ static void snd_run(snd_stats *st, int with_model)
 }
 
 /* The property: no simulated release pattern beats the revision-2 bound. Also: each window's M
- * stays below M*(k,S(w)); intf_sup_acc equals sec. 3's formula and is reached (or approached)
+ * stays below M*(k,S(w)); interference_sup_acc equals sec. 3's formula and is reached (or approached)
  * by one window; wcet_compute reports C * max M* (and no less past the cap). Enough windows
  * fall in the B >= EMBW regime for eq. 9-16 to be exercised. */
 static void test_soundness_property(void)
@@ -440,7 +440,7 @@ static void test_soundness_property(void)
 }
 
 /* Mutation check: the same trials against the revision-1 bound (one window of length C(k), eq. 7
- * applied to k alone too) and against intf_sup_acc replaced by the full-length window (the
+ * applied to k alone too) and against interference_sup_acc replaced by the full-length window (the
  * mutant; never above revision 1). Measured with seed SND_SEED and 3000 trials: revision 1 is
  * below the revision-2 bound in 474 trials (15.8%), by up to 2x, and the simulated patterns beat
  * it in 90 trials (3.0%), by up to 1.92x (Tc_sim / (C * M_rev1) = 1.918673); the mutant is beaten
@@ -464,21 +464,21 @@ static double snd_hand_tc(const intf_gpu *g, const intf_member *k, const intf_me
     double tc = 0.0;
     for (size_t i = 0; i < n; i++) {
         intf_terms t;
-        intf_eval(g, snd_masola, K, 2, 0, len[i], &t);
+        interference_eval(g, snd_masola, K, 2, 0, len[i], &t);
         tc += len[i] * t.M;
     }
     return tc;
 }
 
-/* M*(k, {l}) of intf_sup_acc on a window of length C(k). */
+/* M*(k, {l}) of interference_sup_acc on a window of length C(k). */
 static void snd_hand_sup(const intf_gpu *g, const intf_member *k, const intf_member *l,
                          intf_terms *t)
 {
     intf_acc a;
-    intf_acc_init(&a);
-    intf_acc_add(&a, k, k->cycles);
-    intf_acc_add(&a, l, k->cycles);
-    intf_sup_acc(g, snd_masola, &a, k, t);
+    interference_acc_init(&a);
+    interference_acc_add(&a, k, k->cycles);
+    interference_acc_add(&a, l, k->cycles);
+    interference_sup_acc(g, snd_masola, &a, k, t);
 }
 
 /* Three hand cases on the RTX 2060 (N = 30, BWmax = 348, BWthr = 348 * 24/30 = 278.4, EMBW = 330),
@@ -523,7 +523,7 @@ static void test_soundness_hand(void)
     ASSERT_REL(t.M, 375000.0 / 121104.0, 1e-12);
     K[0] = k;
     K[1] = l;
-    intf_eval(&g, snd_masola, K, 2, 0, 1000, &full);
+    interference_eval(&g, snd_masola, K, 2, 0, 1000, &full);
     ASSERT_REL(full.M, 625.0 / 348.0 * 0.7 * 600.0 / 348.0, 1e-12);
     static const double halves[2] = { 500, 500 };
     double tc = snd_hand_tc(&g, &k, &l, halves, 2);
@@ -537,7 +537,7 @@ static void test_soundness_hand(void)
     ASSERT_REL(t.M, 1250.0 / 348.0, 1e-12);
     K[0] = k;
     K[1] = l;
-    intf_eval(&g, snd_masola, K, 2, 0, 1000, &full);
+    interference_eval(&g, snd_masola, K, 2, 0, 1000, &full);
     ASSERT_REL(full.M, 625.0 / 348.0, 1e-12);
     static const double cut[3] = { 499, 499, 2 };
     tc = snd_hand_tc(&g, &k, &l, cut, 3);

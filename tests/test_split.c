@@ -63,13 +63,13 @@ static void test_merged(void)
     rt_sm_limits sm = fermi_sm();
     rt_launch_cfg a = launch(56, 384, 16, 0, MS), b = launch(28, 384, 16, 0, 4 * MS);
     occ_result m;
-    CU_ASSERT_EQUAL_FATAL(km_merged(&sm, &a, &b, &m), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(kmerge_merged(&sm, &a, &b, &m), OCC_OK);
     CU_ASSERT_EQUAL(m.active_blocks, 4);
     CU_ASSERT(m.limiting & (1u << OCC_WARPS));
     /* the merged kernel takes the larger demand of each: 128 + 384 threads -> 384 (A = 4);
      * shared memory 0 and 20000 -> 20000: floor(49152 / 20000) = 2 blocks */
     rt_launch_cfg c = launch(10, 128, -1, 20000, MS);
-    CU_ASSERT_EQUAL_FATAL(km_merged(&sm, &a, &c, &m), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(kmerge_merged(&sm, &a, &c, &m), OCC_OK);
     CU_ASSERT_EQUAL(m.d.threads, 384);
     CU_ASSERT_EQUAL(m.d.registers_per_thread, 16);
     CU_ASSERT_EQUAL(m.active_blocks, 2);
@@ -84,7 +84,7 @@ static void test_x1(void)
     rt_gpu g = slot_gpu();
     rt_taskset *ts = slot_ts(launch(56, 384, 16, 0, MS), launch(28, 384, 16, 0, 4 * MS));
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_opts o = { .unit = SPLIT_UNIT_SLOTS };
     split_result r;
     CU_ASSERT_EQUAL_FATAL(split_run(NULL, ts, &g, 0, 1, &o, &r, d), SPLIT_OK);
@@ -109,7 +109,7 @@ static void test_x1(void)
     CU_ASSERT_DOUBLE_EQUAL(r.steal_b, 8.0 * MS, 0);
     CU_ASSERT_DOUBLE_EQUAL(r.steal, 8.0 * MS, 0);
     split_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     fx_ts_free(ts);
 }
 
@@ -120,7 +120,7 @@ static void test_x2(void)
     rt_gpu g = slot_gpu();
     rt_taskset *ts = slot_ts(launch(20, 384, 16, 0, 10 * MS), launch(36, 384, 16, 0, MS));
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_opts o = { .unit = SPLIT_UNIT_SLOTS };
     split_result r;
     CU_ASSERT_EQUAL_FATAL(split_run(NULL, ts, &g, 0, 1, &o, &r, d), SPLIT_OK);
@@ -137,7 +137,7 @@ static void test_x2(void)
     CU_ASSERT_DOUBLE_EQUAL(r.steal_b, 4.0 * MS, 0);
     CU_ASSERT_DOUBLE_EQUAL(r.steal, 11.0 * MS, 0);
     split_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     fx_ts_free(ts);
 }
 
@@ -153,22 +153,22 @@ static void test_x3(void)
     sm.registers = sm.registers_per_block = 65536;
     rt_launch_cfg la = launch(3, 32, 16, 0, 3), lb = launch(5, 32, 16, 0, 1);
     occ_result m;
-    CU_ASSERT_EQUAL_FATAL(km_merged(&sm, &la, &lb, &m), OCC_OK);
+    CU_ASSERT_EQUAL_FATAL(kmerge_merged(&sm, &la, &lb, &m), OCC_OK);
     CU_ASSERT_EQUAL(m.active_blocks, 4);
     km_kernel a = { .grid = 3, .block_time_ns = 3, .active_blocks = 4 };
     km_kernel b = { .grid = 5, .block_time_ns = 1, .active_blocks = 4 };
     km_row rows[3];
     size_t best;
-    CU_ASSERT_EQUAL_FATAL(km_sweep(&a, &b, 4, rows, &best), KM_OK);
+    CU_ASSERT_EQUAL_FATAL(kmerge_sweep(&a, &b, 4, rows, &best), KM_OK);
     CU_ASSERT_EQUAL(rows[0].time_ns, 9);
     CU_ASSERT_EQUAL(rows[1].time_ns, 6);
     CU_ASSERT_EQUAL(rows[2].time_ns, 5);
     CU_ASSERT_EQUAL(best, 2);
     int64_t seq;
-    CU_ASSERT_EQUAL(km_sequential_ns(&a, &b, 1, &seq), KM_OK);
+    CU_ASSERT_EQUAL(kmerge_sequential_ns(&a, &b, 1, &seq), KM_OK);
     CU_ASSERT_EQUAL(seq, 5);
     km_steal ws;
-    CU_ASSERT_EQUAL(km_work_stealing(&a, &b, 4, &ws), KM_OK);
+    CU_ASSERT_EQUAL(kmerge_work_stealing(&a, &b, 4, &ws), KM_OK);
     CU_ASSERT_EQUAL(ws.time_a_ns, 4);
     CU_ASSERT_EQUAL(ws.time_b_ns, 4);
     CU_ASSERT_EQUAL(ws.time_ns, 4);
@@ -178,7 +178,7 @@ static void test_x3(void)
     g.sm = sm;
     rt_taskset *ts = slot_ts(la, lb);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_result r;
     split_opts o = { .unit = SPLIT_UNIT_SLOTS };
     CU_ASSERT_EQUAL_FATAL(split_run(NULL, ts, &g, 0, 1, &o, &r, d), SPLIT_OK);
@@ -193,7 +193,7 @@ static void test_x3(void)
     CU_ASSERT_DOUBLE_EQUAL(r.rows[0].time, 9.0, 0);
     CU_ASSERT_TRUE(r.slots_given);
     split_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     fx_ts_free(ts);
 }
 
@@ -234,7 +234,7 @@ static void test_sms_none(void)
     rt_options_default(&opt);
     opt.interference = RT_INTF_NONE;
     split_opts o = { .unit = SPLIT_UNIT_SMS, .opt = &opt };
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_result r;
     CU_ASSERT_EQUAL_FATAL(split_run(m, ts, &g, 0, 1, &o, &r, d), SPLIT_OK);
     CU_ASSERT_EQUAL_FATAL(r.n_rows, 3);
@@ -248,7 +248,7 @@ static void test_sms_none(void)
     CU_ASSERT_DOUBLE_EQUAL(r.gain, 1.1, 1e-12);
     CU_ASSERT_TRUE(r.concurrent);
     split_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
 }
@@ -267,7 +267,7 @@ static void test_sms_naive(void)
     opt.interference = RT_INTF_NAIVE;
     opt.windows = RT_WINDOWS_WORST_CASE;   /* the sweep uses synchronous windows whatever this says */
     split_opts o = { .unit = SPLIT_UNIT_SMS, .opt = &opt };
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_result r;
     CU_ASSERT_EQUAL_FATAL(split_run(m, ts, &g, 0, 1, &o, &r, d), SPLIT_OK);
     CU_ASSERT_EQUAL_FATAL(r.n_rows, 3);
@@ -281,7 +281,7 @@ static void test_sms_naive(void)
     CU_ASSERT_DOUBLE_EQUAL(r.gain, 0.694444444444444, 1e-12);
     CU_ASSERT_FALSE(r.concurrent);
     split_result_fini(&r);
-    rt_diags_free(d);
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
 }
@@ -303,7 +303,7 @@ static void test_sms_granularity(void)
     rt_options_default(&opt);
     opt.interference = RT_INTF_NONE;
     split_opts o = { .unit = SPLIT_UNIT_SMS, .opt = &opt };
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_result r;
     CU_ASSERT_EQUAL_FATAL(split_run(m, ts, &g, 0, 1, &o, &r, d), SPLIT_OK);
     CU_ASSERT_EQUAL(r.n_rows, 1);
@@ -316,8 +316,8 @@ static void test_sms_granularity(void)
     m = model_new(&g, ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
     CU_ASSERT_EQUAL(split_run(m, ts, &g, 0, 1, &o, &r, d), SPLIT_EINPUT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 0)->msg, "allow no split"));
-    rt_diags_free(d);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(d, 0)->msg, "allow no split"));
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
 }
@@ -326,23 +326,23 @@ static void test_sms_granularity(void)
 static void test_no_split(void)
 {
     rt_gpu g = slot_gpu();
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_result r;
     rt_taskset *ts = slot_ts(launch(20, 384, 16, 0, -1), launch(36, 384, 16, 0, MS));
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     split_opts o = { .unit = SPLIT_UNIT_SLOTS };
     CU_ASSERT_EQUAL(split_run(NULL, ts, &g, 0, 1, &o, &r, d), SPLIT_EINPUT);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 1);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 0)->msg, "block-time"));
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(d, 0)->msg, "block-time"));
     fx_ts_free(ts);
     /* N = 1 with W = 1: one block of 1024 threads per SM */
     g.sms = 1;
     ts = slot_ts(launch(2, 1024, 16, 0, MS), launch(2, 1024, 16, 0, MS));
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     CU_ASSERT_EQUAL(split_run(NULL, ts, &g, 0, 1, &o, &r, d), SPLIT_EINPUT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diags_get(d, 1)->msg, "allow no split"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(d, 1)->msg, "allow no split"));
     fx_ts_free(ts);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 /* ---- property tests ------------------------------------------------------------------ */
@@ -412,7 +412,7 @@ static void test_property_slots(void)
         int64_t W = rnd(2, 20);
         km_row rows[19];
         size_t best;
-        CU_ASSERT_EQUAL_FATAL(km_sweep(&a, &b, W, rows, &best), KM_OK);
+        CU_ASSERT_EQUAL_FATAL(kmerge_sweep(&a, &b, W, rows, &best), KM_OK);
         size_t want = 0;
         for (int64_t u = 1; u < W; u++) {
             km_row *r = &rows[u - 1];
@@ -425,7 +425,7 @@ static void test_property_slots(void)
         }
         CU_ASSERT_EQUAL(best, want);
         km_steal ws, ref;
-        CU_ASSERT_EQUAL_FATAL(km_work_stealing(&a, &b, W, &ws), KM_OK);
+        CU_ASSERT_EQUAL_FATAL(kmerge_work_stealing(&a, &b, W, &ws), KM_OK);
         steal_naive(&a, &b, W, &ref);
         CU_ASSERT_EQUAL(ws.time_a_ns, ref.time_a_ns);
         CU_ASSERT_EQUAL(ws.time_b_ns, ref.time_b_ns);
@@ -447,7 +447,7 @@ static void test_property_sms_none(void)
     rt_options_default(&opt);
     opt.interference = RT_INTF_NONE;
     split_opts o = { .unit = SPLIT_UNIT_SMS, .opt = &opt };
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     split_result r;
     /* both orders of the pair, and a kernel with itself */
     size_t pairs[3][2] = { { 0, 1 }, { 1, 0 }, { 0, 0 } };
@@ -462,7 +462,7 @@ static void test_property_sms_none(void)
         }
         split_result_fini(&r);
     }
-    rt_diags_free(d);
+    rt_diag_free(d);
     model_free(m);
     fx_ts_free(ts);
 }

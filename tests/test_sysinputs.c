@@ -21,19 +21,19 @@
 
 static rt_taskset *load_ts(const char *path)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_taskset *ts = rt_taskset_load(path, d);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
-    rt_diags_free(d);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
+    rt_diag_free(d);
     return ts;
 }
 
 static rt_gpu *load_gpu(const char *path)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_gpu *g = rt_gpu_load(path, d);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
-    rt_diags_free(d);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
+    rt_diag_free(d);
     return g;
 }
 
@@ -143,9 +143,9 @@ static void test_steps(void)
 
     rt_gpu *g = load_gpu(SYS_GPU);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     CU_ASSERT_EQUAL(rt_inputs_check(ts, g, d), 0);
-    rt_diags_free(d);
+    rt_diag_free(d);
     rt_gpu_free(g);
     rt_taskset_free(ts);
 
@@ -169,45 +169,45 @@ static void test_copy_wcet(void)
     rt_step st = {.kind = RT_STEP_COPY, .has_bytes = true, .bytes = 6220800};
     int64_t ns = -1;
     /* 6220800 bytes at 25 GB/s = 248832 ns exactly, + setup 8000 ns */
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&h2d, &st, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&h2d, &st, &ns), 0);
     CU_ASSERT_EQUAL(ns, 256832);
     /* 100 bytes at 3 GB/s = 33.33 ns, rounded up to 34, + setup 1000 ns */
     st.bytes = 100;
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&d2h, &st, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&d2h, &st, &ns), 0);
     CU_ASSERT_EQUAL(ns, 1034);
     /* 100 bytes at 12.5 GB/s = 8 ns exactly; 101 bytes = 8.08 ns, rounded up to 9 */
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&pcie, &st, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&pcie, &st, &ns), 0);
     CU_ASSERT_EQUAL(ns, 8);
     st.bytes = 101;
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&pcie, &st, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&pcie, &st, &ns), 0);
     CU_ASSERT_EQUAL(ns, 9);
     /* 1 byte at 0.3 GB/s = 3.33 ns: 4 (a double would give 1 / 0.3 = 3.3333333333333335) */
     st.bytes = 1;
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&slow, &st, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&slow, &st, &ns), 0);
     CU_ASSERT_EQUAL(ns, 4);
     /* 3 bytes at 0.3 GB/s = 10 ns exactly (3 / 0.3 in doubles is 10.000000000000002: 11) */
     st.bytes = 3;
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&slow, &st, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&slow, &st, &ns), 0);
     CU_ASSERT_EQUAL(ns, 10);
     /* 2^63 - 1 bytes: times 2 (12.5 = 25/2) leaves int64; at 25 GB/s the setup sum fits */
     st.bytes = INT64_MAX;
     ns = 7;
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&pcie, &st, &ns), -1);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&pcie, &st, &ns), -1);
     CU_ASSERT_EQUAL(ns, 7);
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&h2d, &st, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&h2d, &st, &ns), 0);
     CU_ASSERT_EQUAL(ns, INT64_MAX / 25 + 1 + 8000);   /* 2^63 - 1 = 7 mod 25: rounded up */
     /* the setup pushing the sum out of int64 */
     rt_copy_engine late = {NULL, 0, 1, 1, INT64_MAX, true};
     st.bytes = 1;
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&late, &st, &ns), -1);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&late, &st, &ns), -1);
     /* given time: the engine is not needed */
     rt_step timed = {.kind = RT_STEP_COPY, .has_time = true, .time_ns = 20000};
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(NULL, &timed, &ns), 0);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(NULL, &timed, &ns), 0);
     CU_ASSERT_EQUAL(ns, 20000);
     /* not a copy, or bytes without an engine */
     rt_step cpu = {.kind = RT_STEP_CPU, .wcet_ns = 5};
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(&h2d, &cpu, &ns), -1);
-    CU_ASSERT_EQUAL(rt_copy_wcet_ns(NULL, &st, &ns), -1);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(&h2d, &cpu, &ns), -1);
+    CU_ASSERT_EQUAL(rt_inputs_copy_wcet_ns(NULL, &st, &ns), -1);
 }
 
 /* Field-by-field equality of two tasks' launches and steps (owned pointers distinct). */
@@ -260,7 +260,7 @@ static void test_round_trip(void)
 {
     rt_taskset *ts = load_ts(SYS_TS);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
-    rt_diags *d = rt_diags_new(10);
+    rt_diags *d = rt_diag_new(10);
     int64_t prio[2] = {2, 5};   /* the file's own */
     rt_partition_out parts[1] = {{"all", 0, 30, (size_t[]){0}, 1}};
     char *out = NULL;
@@ -285,7 +285,7 @@ static void test_round_trip(void)
     CU_ASSERT_STRING_EQUAL(back->partitions[0].name, "all");
     rt_taskset_free(back);
     rt_taskset_free(ts);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 void test_sysinputs_register(void);

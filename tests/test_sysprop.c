@@ -62,12 +62,12 @@ static void test_sysprop_random(void)
         rt_budget b;
         budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
         hol_result hr;
-        CU_ASSERT_EQUAL_FATAL(hol_analyse(&g.sys, &b, &hr), 0);
+        CU_ASSERT_EQUAL_FATAL(holistic_analyse(&g.sys, &b, &hr), 0);
         tasks += (long)g.sys.n_tasks;
         bad += check_one(&g, &hr, SYSSIM_EXEC_WCET, 1000 + (uint64_t)n, &compared, &tight);
         bad += check_one(&g, &hr, SYSSIM_EXEC_RANDOM, 5000 + (uint64_t)n, &compared, &tight);
         bad += check_one(&g, &hr, SYSSIM_EXEC_EXTREMES, 9000 + (uint64_t)n, &compared, &tight);
-        hol_result_fini(&hr);
+        holistic_result_fini(&hr);
     }
     CU_ASSERT_EQUAL(bad, 0);
     CU_ASSERT(compared * 10 >= tasks * 2 * 8); /* at least 80% of the tasks bounded */
@@ -115,7 +115,7 @@ static void test_sysprop_reached(void)
     rt_budget b;
     budget_init(&b, RT_BUDGET_DEFAULT_UNITS);
     hol_result hr;
-    CU_ASSERT_EQUAL_FATAL(hol_analyse(&sys, &b, &hr), 0);
+    CU_ASSERT_EQUAL_FATAL(holistic_analyse(&sys, &b, &hr), 0);
     CU_ASSERT_EQUAL(hr.steps[1].jitter_ns, 50);
     CU_ASSERT_EQUAL(hr.tasks[0].response_ns, 70);
     CU_ASSERT_EQUAL(hr.tasks[1].response_ns, 130);
@@ -137,7 +137,7 @@ static void test_sysprop_reached(void)
         syssim_result_fini(&sr);
     }
     CU_ASSERT_EQUAL(seen, 130);
-    hol_result_fini(&hr);
+    holistic_result_fini(&hr);
 }
 
 void test_sysprop_register(void)

@@ -125,7 +125,7 @@ static bool sbrute_schedulable(sbrute *b)
             if (b->block[i] == p)
                 b->grp[k++] = i;
         }
-        int r = lbt_group_pass(b->b, b->grp, k, (size_t)(b->sizes[p] - 1), b->out);
+        int r = bounds_group_pass(b->b, b->grp, k, (size_t)(b->sizes[p] - 1), b->out);
         CU_ASSERT_EQUAL(r, 1);
         b->group_fails += r != 1;
     }
@@ -179,7 +179,7 @@ static void sys_compare(size_t nt, bool cpu_task, uint64_t seed, rt_prio_mode pr
     b.sizes = calloc(nt, sizeof *b.sizes);
     b.grp = calloc(nt, sizeof *b.grp);
     b.out = calloc(nt, 1);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(b.b = lbt_new(f.m, &v.ts, &v.o));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b.b = bounds_new(f.m, &v.ts, &v.o));
     sbrute_partitions(&b, 0, 0);
     int64_t want = b.best;
     assign_result r;
@@ -216,7 +216,7 @@ static void sys_compare(size_t nt, bool cpu_task, uint64_t seed, rt_prio_mode pr
     c->passes += b.passes;
     c->group_fails += b.group_fails;
     assign_result_fini(&r);
-    lbt_free(b.b);
+    bounds_free(b.b);
     free(b.block);
     free(b.sizes);
     free(b.grp);

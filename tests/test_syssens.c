@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 #include "fixture_search.h"
 
 void test_syssens_register(void);

@@ -10,7 +10,7 @@
 /* The i-th diagnostic, checked for kind error, line and exact text. */
 static void expect_diag(const rt_diags *d, size_t i, long line, const char *msg)
 {
-    const rt_diag *g = rt_diags_get(d, i);
+    const rt_diag *g = rt_diag_get(d, i);
     CU_ASSERT_PTR_NOT_NULL_FATAL(g);
     CU_ASSERT_EQUAL(g->kind, RT_DIAG_ERROR);
     CU_ASSERT_EQUAL(g->line, line);
@@ -20,10 +20,10 @@ static void expect_diag(const rt_diags *d, size_t i, long line, const char *msg)
 /* Load a file expected to fail; returns its diagnostics (caller frees). */
 static rt_diags *load_bad(const char *path)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_taskset *ts = rt_taskset_load(path, d);
     CU_ASSERT_PTR_NULL(ts);
-    CU_ASSERT(rt_diags_errors(d) > 0);
+    CU_ASSERT(rt_diag_errors(d) > 0);
     rt_taskset_free(ts);
     return d;
 }
@@ -31,9 +31,9 @@ static rt_diags *load_bad(const char *path)
 /* The example of docs/formats.md sec. 5, verbatim. */
 static void test_formats_example(void)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_taskset *ts = rt_taskset_load("tests/data/good/taskset.xml", d);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     CU_ASSERT_STRING_EQUAL(ts->path, "tests/data/good/taskset.xml");
     CU_ASSERT_STRING_EQUAL(ts->name, "paper-exp4");
@@ -93,15 +93,15 @@ static void test_formats_example(void)
     CU_ASSERT_EQUAL(rt_taskset_find_task(ts, "copy"), 0);
     CU_ASSERT_EQUAL(rt_taskset_find_task(ts, "COPY"), -1);
     rt_taskset_free(ts);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 /* Defaults, packing, instructions, multi-line tags: tests/data/good/taskset-full.xml. */
 static void test_full(void)
 {
-    rt_diags *d = rt_diags_new(100);
+    rt_diags *d = rt_diag_new(100);
     rt_taskset *ts = rt_taskset_load("tests/data/good/taskset-full.xml", d);
-    CU_ASSERT_EQUAL(rt_diags_errors(d), 0);
+    CU_ASSERT_EQUAL(rt_diag_errors(d), 0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
     CU_ASSERT_STRING_EQUAL(ts->name, "taskset-full");   /* no name: the file's base name */
     CU_ASSERT_EQUAL_FATAL(ts->n_kernels, 2);
@@ -171,14 +171,14 @@ static void test_full(void)
     CU_ASSERT_EQUAL(p[1].tasks[0], 0);   /* a */
     CU_ASSERT_EQUAL(p[2].tasks[0], 2);   /* c */
     rt_taskset_free(ts);
-    rt_diags_free(d);
+    rt_diag_free(d);
 }
 
 /* All semantic errors of one file are reported, in file order, each with its line. */
 static void test_all_errors(void)
 {
     rt_diags *d = load_bad("tests/data/multi-errors.xml");
-    CU_ASSERT_EQUAL_FATAL(rt_diags_errors(d), 6);
+    CU_ASSERT_EQUAL_FATAL(rt_diag_errors(d), 6);
     expect_diag(d, 0, 3, "kernel \"K\": time \"10\" has no unit (expected e.g. 10ms)");
     expect_diag(d, 1, 3, "kernel \"K\": bw-gbps \"-1\" must not be negative");
     expect_diag(d, 2, 4, "kernel \"K\" is defined twice (first at line 3)");
@@ -187,8 +187,8 @@ static void test_all_errors(void)
     expect_diag(d, 4, 6, "task \"t1\": run kernel \"NOPE\" does not name a kernel");
     expect_diag(d, 5, 8, "task \"t2\" has no priority, but task \"t1\" has one (give priority on "
                          "every task or on none)");
-    CU_ASSERT_STRING_EQUAL(rt_diags_get(d, 0)->file, "tests/data/multi-errors.xml");
-    rt_diags_free(d);
+    CU_ASSERT_STRING_EQUAL(rt_diag_get(d, 0)->file, "tests/data/multi-errors.xml");
+    rt_diag_free(d);
 }
 
 /* A selection of one-defect files with their exact messages (the whole corpus is run through
@@ -213,9 +213,9 @@ static void test_bad_messages(void)
         char path[200];
         snprintf(path, sizeof path, "tests/data/bad/%s", cases[i].file);
         rt_diags *d = load_bad(path);
-        CU_ASSERT_EQUAL(rt_diags_errors(d), 1);
+        CU_ASSERT_EQUAL(rt_diag_errors(d), 1);
         expect_diag(d, 0, cases[i].line, cases[i].msg);
-        rt_diags_free(d);
+        rt_diag_free(d);
     }
 }
 
@@ -223,7 +223,7 @@ static void test_missing_file(void)
 {
     rt_diags *d = load_bad("tests/data/does-not-exist.xml");
     expect_diag(d, 0, 0, "cannot open file: No such file or directory");
-    rt_diags_free(d);
+    rt_diag_free(d);
     rt_taskset_free(NULL);   /* a no-op */
 }
 

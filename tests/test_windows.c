@@ -37,8 +37,8 @@ static void test_windows_exp7(void)
     model *m = model_new(&g, ts);
     CU_ASSERT_FATAL(ts && l && m);
     win_layout wl;
-    CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
-    CU_ASSERT_EQUAL_FATAL(win_sync_build(&wl, l), WIN_OK);
+    CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
+    CU_ASSERT_EQUAL_FATAL(windows_sync_build(&wl, l), WIN_OK);
     CU_ASSERT_EQUAL(wl.n_members, 6);
     CU_ASSERT_EQUAL(wl.n_hosting, 6);
     CU_ASSERT_EQUAL_FATAL(wl.n_windows, 6);
@@ -55,7 +55,7 @@ static void test_windows_exp7(void)
         CU_ASSERT_EQUAL(wl.launches[i].start_cycles, 0.0);
         CU_ASSERT_EQUAL(wl.launches[i].end_cycles, fx_exp7_cycles5[i]);
     }
-    win_layout_fini(&wl);
+    windows_layout_fini(&wl);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);
@@ -81,8 +81,8 @@ static void test_windows_multi_launch(void)
     model *m = ts ? model_new(&g, ts) : NULL;
     CU_ASSERT_FATAL(ts && l && m);
     win_layout wl;
-    CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
-    CU_ASSERT_EQUAL_FATAL(win_sync_build(&wl, l), WIN_OK);
+    CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
+    CU_ASSERT_EQUAL_FATAL(windows_sync_build(&wl, l), WIN_OK);
     /* distinct (partition, kernel): (A,K1) (A,K2) (A,K3) (B,K4) */
     CU_ASSERT_EQUAL_FATAL(wl.n_members, 4);
     CU_ASSERT_EQUAL(wl.members[2].kernel, 2);
@@ -104,7 +104,7 @@ static void test_windows_multi_launch(void)
         CU_ASSERT_EQUAL(wl.launches[i].start_cycles, start[i]);
         CU_ASSERT_EQUAL(wl.launches[i].end_cycles, end[i]);
     }
-    win_layout_fini(&wl);
+    windows_layout_fini(&wl);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);
@@ -148,16 +148,16 @@ static rt_layout *worst_layout(void)
     return fx_layout(3, sms, 4, part, prio);
 }
 
-/* Run win_worst for member `self` with the given cap; checks the chosen kernels. */
+/* Run windows_worst for member `self` with the given cap; checks the chosen kernels. */
 static void check_worst(win_layout *wl, const model *m, uint64_t cap, size_t self,
                         const size_t *kernels, size_t n, double M, bool exhaustive)
 {
     rt_options o;
     rt_options_default(&o);
     o.combination_cap = cap;
-    intf_gpu g = intf_gpu_of(m);
+    intf_gpu g = interference_gpu_of(m);
     win_combo c;
-    win_worst(wl, &g, &o, NULL, self, &c);
+    windows_worst(wl, &g, &o, NULL, self, &c);
     CU_ASSERT_EQUAL(c.exhaustive, exhaustive);
     ASSERT_REL(c.terms.M, M, 1e-7);
     CU_ASSERT_EQUAL_FATAL(c.n, n);
@@ -174,10 +174,10 @@ static void test_windows_worst_search(void)
     model *m = ts ? model_new(&g, ts) : NULL;
     CU_ASSERT_FATAL(ts && l && m);
     win_layout wl;
-    CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
+    CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
     /* members: 0 (P0,KA) 1 (P1,KB) 2 (P1,KC) 3 (P2,KD) */
-    CU_ASSERT_EQUAL(win_combinations(&wl, 0), 6);
-    CU_ASSERT_EQUAL(win_combinations(&wl, 1), 4);   /* (1 + 1) * (1 + 1) */
+    CU_ASSERT_EQUAL(windows_combinations(&wl, 0), 6);
+    CU_ASSERT_EQUAL(windows_combinations(&wl, 1), 4);   /* (1 + 1) * (1 + 1) */
     CU_ASSERT_EQUAL(wl.part_best_bw[1], 2);          /* KC: 300 > 100 */
     check_worst(&wl, m, 6, 0, want_a, 3, 1.3290230, true);
     /* cap 5 < 6: S_max (each other partition's max-BW kernel: KC, KD), not exhaustive, and the
@@ -190,7 +190,7 @@ static void test_windows_worst_search(void)
      * 1.2571839 (Pbar = 3 * 0.5 * 50/174 = 0.431 < 1, Pi = 1). Maximum {KD, KA, KC}. */
     static const size_t want_d[3] = { 3, 0, 2 };
     check_worst(&wl, m, 6, 3, want_d, 3, 1.3290230, true);
-    win_layout_fini(&wl);
+    windows_layout_fini(&wl);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);
@@ -214,12 +214,12 @@ static void test_windows_worst_ties(void)
     model *m = ts ? model_new(&g, ts) : NULL;
     CU_ASSERT_FATAL(ts && l && m);
     win_layout wl;
-    CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
+    CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
     CU_ASSERT_EQUAL(wl.part_best_bw[1], 1);
     check_worst(&wl, m, 6, 0, want_a, 3, 1.3290230, true);
     check_worst(&wl, m, 1, 0, want_a, 3, 2.6580460, false);   /* 2 I(S_max), as above */
     check_worst(&wl, m, 4, 1, want_b, 3, 1.7663021, true);
-    win_layout_fini(&wl);
+    windows_layout_fini(&wl);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);
@@ -240,26 +240,26 @@ static void test_windows_worst_modes(void)
     m = model_new(&g, ts);
     CU_ASSERT_FATAL(m != NULL);
     win_layout wl;
-    CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
+    CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
     static const size_t alone[1] = { 0 }, with_d[2] = { 0, 3 };
     check_worst(&wl, m, 6, 0, alone, 1, 1.0, true);
     rt_options o;
     rt_options_default(&o);
-    intf_gpu ig = intf_gpu_of(m);
+    intf_gpu ig = interference_gpu_of(m);
     win_combo c;
     o.interference = RT_INTF_NAIVE;
-    win_worst(&wl, &ig, &o, NULL, 0, &c);
+    windows_worst(&wl, &ig, &o, NULL, 0, &c);
     CU_ASSERT(c.exhaustive);
     ASSERT_REL(c.terms.M, 1.73, 1e-12);
     CU_ASSERT_EQUAL_FATAL(c.n, 2);
     CU_ASSERT_EQUAL(wl.members[c.members[0]].kernel, with_d[0]);
     CU_ASSERT_EQUAL(wl.members[c.members[1]].kernel, with_d[1]);
     o.interference = RT_INTF_NONE;
-    win_worst(&wl, &ig, &o, NULL, 0, &c);
+    windows_worst(&wl, &ig, &o, NULL, 0, &c);
     CU_ASSERT(c.exhaustive);
     CU_ASSERT_EQUAL(c.terms.M, 1.0);
     CU_ASSERT_EQUAL(c.n, 1);
-    win_layout_fini(&wl);
+    windows_layout_fini(&wl);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);
@@ -268,7 +268,7 @@ static void test_windows_worst_modes(void)
 /* The search against a brute-force oracle written from the documented rule: every combination
  * in odometer order (other hosting partitions ascending, digit 0 = nothing, then kernels
  * ascending, the last partition fastest), the window listed as k then co-runners by partition,
- * M*(k,S) from intf_sup_acc on that list (the sums taken in list order; M* itself is checked
+ * M*(k,S) from interference_sup_acc on that list (the sums taken in list order; M* itself is checked
  * by hand in test_interference.c and by simulation in test_soundness.c), the first strict
  * maximum kept. Random instances (fixed LCG)
  * with 2..5 partitions of 1..3 kernels and bandwidths up to 340 GB/s cover every eq. 15 branch. */
@@ -299,10 +299,10 @@ static void oracle(const win_layout *wl, const intf_gpu *g, const rt_options *o,
             mem[i] = wl->members[K[i]];
         intf_terms t;
         intf_acc a;
-        intf_acc_init(&a);
+        interference_acc_init(&a);
         for (size_t i = 0; i < n; i++)
-            intf_acc_add(&a, &mem[i], wl->members[self].cycles);
-        intf_sup_acc(g, rt_options_intf(o), &a, &mem[0], &t);
+            interference_acc_add(&a, &mem[i], wl->members[self].cycles);
+        interference_sup_acc(g, rt_options_intf(o), &a, &mem[0], &t);
         if (t.M > *best_M) {
             *best_M = t.M;
             *n_best = n;
@@ -347,21 +347,21 @@ static void test_windows_worst_oracle(void)
         model *m = model_new(&g, ts);
         CU_ASSERT_FATAL(l && m);
         win_layout wl;
-        CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
-        intf_gpu ig = intf_gpu_of(m);
+        CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
+        intf_gpu ig = interference_gpu_of(m);
         for (size_t self = 0; self < wl.n_members; self++) {
             double M;
             size_t best[9], nb = 0;
             oracle(&wl, &ig, &o, self, &M, best, &nb);
             win_combo c;
-            win_worst(&wl, &ig, &o, NULL, self, &c);
+            windows_worst(&wl, &ig, &o, NULL, self, &c);
             int bad = c.terms.M != M || c.n != nb || !c.exhaustive;
             for (size_t i = 0; !bad && i < nb; i++)
                 bad = c.members[i] != best[i];
             mismatches += bad;
             instances++;
         }
-        win_layout_fini(&wl);
+        windows_layout_fini(&wl);
         model_free(m);
         rt_layout_free(l);
         fx_ts_free(ts);
@@ -393,20 +393,20 @@ static void test_windows_saturation(void)
     model *m = model_new(&g, ts);
     CU_ASSERT_FATAL(l && m);
     win_layout wl;
-    CU_ASSERT_EQUAL_FATAL(win_layout_init(&wl, m, ts, l), WIN_OK);
-    CU_ASSERT_EQUAL(win_combinations(&wl, 0), UINT64_MAX);
+    CU_ASSERT_EQUAL_FATAL(windows_layout_init(&wl, m, ts, l), WIN_OK);
+    CU_ASSERT_EQUAL(windows_combinations(&wl, 0), UINT64_MAX);
     rt_options o;
     rt_options_default(&o);
-    intf_gpu ig = intf_gpu_of(m);
+    intf_gpu ig = interference_gpu_of(m);
     win_combo c;
-    win_worst(&wl, &ig, &o, NULL, 5, &c);
+    windows_worst(&wl, &ig, &o, NULL, 5, &c);
     CU_ASSERT(!c.exhaustive);
     CU_ASSERT_EQUAL(c.n, P);
     CU_ASSERT_EQUAL(c.members[0], 5);
     CU_ASSERT_EQUAL(c.members[1], 0);
     CU_ASSERT_EQUAL(c.members[5], 4);
     CU_ASSERT_EQUAL(c.members[6], 6);
-    win_layout_fini(&wl);
+    windows_layout_fini(&wl);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);
@@ -423,12 +423,12 @@ static void test_windows_invalid(void)
     CU_ASSERT_FATAL(ts && l && m);
     win_layout wl;
     l->task_part[1] = 7;
-    CU_ASSERT_EQUAL(win_layout_init(&wl, m, ts, l), WIN_ERANGE);
-    win_layout_fini(&wl);
+    CU_ASSERT_EQUAL(windows_layout_init(&wl, m, ts, l), WIN_ERANGE);
+    windows_layout_fini(&wl);
     l->task_part[1] = 1;
     l->part_sms[2] = 31;
-    CU_ASSERT_EQUAL(win_layout_init(&wl, m, ts, l), WIN_ERANGE);
-    win_layout_fini(&wl);
+    CU_ASSERT_EQUAL(windows_layout_init(&wl, m, ts, l), WIN_ERANGE);
+    windows_layout_fini(&wl);
     model_free(m);
     rt_layout_free(l);
     fx_ts_free(ts);

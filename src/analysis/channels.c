@@ -18,7 +18,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-const char *rt_channel_status_name(rt_channel_status s)
+const char *rt_channels_status_name(rt_channel_status s)
 {
     switch (s) {
     case RT_CHS_ELIMINATED: return "eliminated";

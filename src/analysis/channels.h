@@ -46,6 +46,6 @@ int rt_channels_compute(const rt_taskset *ts, const rt_gpu *gpu, const rt_option
                         rt_channels *out);
 /* "eliminated", "bounded", "not used", "not modelled: stated assumption", "launch overhead
  * only". */
-const char *rt_channel_status_name(rt_channel_status s);
+const char *rt_channels_status_name(rt_channel_status s);
 
 #endif

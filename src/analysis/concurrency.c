@@ -60,13 +60,13 @@ static void note_skips(rt_concurrency *c, const rt_taskset *ts)
     }
 }
 
-/* A(L) of every kernel with a <launch> (the inputs passed occ_check_launches, so every one is
+/* A(L) of every kernel with a <launch> (the inputs passed occupancy_check_launches, so every one is
  * valid; one that is not is left out rather than shown wrong). */
 static void occupancy_all(rt_concurrency *c, const rt_gpu *g, const rt_taskset *ts)
 {
     for (size_t k = 0; k < ts->n_kernels; k++)
         if (c->has_sm && ts->kernels[k].has_launch)
-            c->has_occ[k] = occ_isolated(&g->sm, &ts->kernels[k].launch, &c->occ[k]) == OCC_OK;
+            c->has_occ[k] = occupancy_isolated(&g->sm, &ts->kernels[k].launch, &c->occ[k]) == OCC_OK;
 }
 
 /* Ordered pairs and mappings the scopes need, counted before allocating them. */
@@ -83,11 +83,11 @@ static void count_work(const rt_concurrency *c, const scope *sc, size_t n_scopes
 
 static void scaling_all(rt_concurrency *c, const model *m)
 {
-    c->anchor = eff_anchor(m->gpu);
+    c->anchor = efficiency_anchor(m->gpu);
     for (size_t k = 0; k < c->n_kernels; k++)
         for (size_t s = 0; s < c->n_sizes; s++) {
             int64_t n = m->kernels[k].table[s].sms;
-            c->speedup[k * c->n_sizes + s] = eff_kernel_speedup(m, k, n);
+            c->speedup[k * c->n_sizes + s] = efficiency_kernel_speedup(m, k, n);
         }
 }
 
@@ -115,7 +115,7 @@ static void pairs_of(rt_concurrency *c, const model *m, const scope *sc, conc_no
                               .launch_overhead_ns = g->launch_overhead_ns };
             /* Alg. 1 line 2, strict: for a whole-ns overhead, x > LO <=> ceil(x) > LO */
             bool past = exec_ns > g->launch_overhead_ns;
-            p->range_error = !exec_ok || lo_pair(&g->sm, &c->occ[a], &c->occ[b], sc->sms, past,
+            p->range_error = !exec_ok || leftover_pair(&g->sm, &c->occ[a], &c->occ[b], sc->sms, past,
                                                  c->distribution, &p->r) != 0;
             note->n_pairs++;
             if (!p->range_error && p->r.kase != LO_CASE_C)
@@ -133,7 +133,7 @@ static int maps_of(rt_concurrency *c, const model *m, const scope *sc)
         conc_mapping *mp = &c->maps[c->n_maps++];
         *mp = (conc_mapping){ .kernel = k, .partition = sc->name, .first_sm = sc->first_sm,
                               .sms = sc->sms };
-        if (map_launch(&c->occ[k], n_gpu, sc->sms, &mp->m) != 0) {
+        if (mapping_launch(&c->occ[k], n_gpu, sc->sms, &mp->m) != 0) {
             mp->range_error = true;
             continue;
         }
@@ -180,7 +180,7 @@ static void scopes_free(scope *sc)
     free(sc);
 }
 
-rt_concurrency *conc_new(const model *m, const rt_taskset *ts, const rt_layout *l,
+rt_concurrency *concurrency_new(const model *m, const rt_taskset *ts, const rt_layout *l,
                          lo_distribution dist)
 {
     size_t nk = ts->n_kernels, n_scopes = 0;
@@ -190,7 +190,7 @@ rt_concurrency *conc_new(const model *m, const rt_taskset *ts, const rt_layout *
         return NULL;
     c->distribution = dist;
     c->has_sm = m->gpu->has_sm_limits;
-    c->plain_arithmetic = c->has_sm && rt_sm_plain_arithmetic(m->gpu);
+    c->plain_arithmetic = c->has_sm && rt_gpu_sm_plain_arithmetic(m->gpu);
     c->n_kernels = nk;
     c->n_sizes = m->n_sizes;
     if (!(sc = scopes_new(m, ts, l, &n_scopes)))
@@ -221,11 +221,11 @@ rt_concurrency *conc_new(const model *m, const rt_taskset *ts, const rt_layout *
     return c;
 fail:
     scopes_free(sc);
-    conc_free(c);
+    concurrency_free(c);
     return NULL;
 }
 
-void conc_free(rt_concurrency *c)
+void concurrency_free(rt_concurrency *c)
 {
     if (!c)
         return;
@@ -241,7 +241,7 @@ void conc_free(rt_concurrency *c)
     free(c);
 }
 
-double conc_efficiency(const rt_concurrency *c, size_t k, size_t s, int64_t n)
+double concurrency_efficiency(const rt_concurrency *c, size_t k, size_t s, int64_t n)
 {
-    return eff_efficiency(c->speedup[k * c->n_sizes + s], n);
+    return efficiency_of(c->speedup[k * c->n_sizes + s], n);
 }

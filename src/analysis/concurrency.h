@@ -69,7 +69,7 @@ typedef struct rt_concurrency {
     int64_t anchor;             /* n0 of the speed-up curve */
     size_t n_sizes;             /* rows per kernel, as in the model's table */
     double *speedup;            /* owned: n_kernels * n_sizes, kernel-major, S(k, n); the
-                                 * efficiency E(k, n) = S / n is conc_efficiency's (not stored:
+                                 * efficiency E(k, n) = S / n is concurrency_efficiency's (not stored:
                                  * a 1,000-kernel, 4,096-SM input would spend 33 MB on it) */
     conc_pair *pairs;           /* owned */
     size_t n_pairs;
@@ -82,14 +82,14 @@ typedef struct rt_concurrency {
 } rt_concurrency;
 
 /* Compute every model for the task set on m's GPU and the layout l (NULL: no layout, the whole
- * GPU as one partition holding every task). Launches must have passed occ_check_launches.
- * Returns NULL when out of memory; the caller frees with conc_free. */
-rt_concurrency *conc_new(const model *m, const rt_taskset *ts, const rt_layout *l,
+ * GPU as one partition holding every task). Launches must have passed occupancy_check_launches.
+ * Returns NULL when out of memory; the caller frees with concurrency_free. */
+rt_concurrency *concurrency_new(const model *m, const rt_taskset *ts, const rt_layout *l,
                          lo_distribution dist);
 /* Free c and everything it owns; NULL is a no-op. */
-void conc_free(rt_concurrency *c);
+void concurrency_free(rt_concurrency *c);
 
 /* Efficiency E(k, n) = S(k, n) / n of kernel k at row s of the model's table (n SMs). */
-double conc_efficiency(const rt_concurrency *c, size_t k, size_t s, int64_t n);
+double concurrency_efficiency(const rt_concurrency *c, size_t k, size_t s, int64_t n);
 
 #endif

@@ -187,7 +187,7 @@ static int eval_system(const model *m, const rt_taskset *ts, rt_layout *l, const
                        rt_budget *budget, rt_eval *out)
 {
     size_t n = ts->n_tasks;
-    rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
+    rt_layout_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
     eval_step(budget, BUDGET_STEP_WINDOWS);
     int wrc = system_wcets(m, ts, l, o, budget, &out->wcet);
     if (wrc != WCET_OK)
@@ -235,7 +235,7 @@ int rt_eval_layout(const model *m, const rt_taskset *ts, rt_layout *l, const rt_
         goto verdict;
     }
     /* priorities before the WCETs: synchronous windows order each partition's tasks by them */
-    rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
+    rt_layout_prio_base(ts, o->priorities == RT_PRIO_GIVEN, l->task_prio);
     eval_step(budget, BUDGET_STEP_WINDOWS);
     int wrc = wcet_compute(m, ts, l, o, budget, &out->wcet);
     if (wrc != WCET_OK) {

@@ -61,7 +61,7 @@ typedef struct hol_work {
     rta_result *rr;        /* and the results */
 } hol_work;
 
-const char *hol_status_name(hol_status s)
+const char *holistic_status_name(hol_status s)
 {
     switch (s) {
     case HOL_BOUNDED: return "bounded";
@@ -74,12 +74,12 @@ const char *hol_status_name(hol_status s)
     return "unknown";
 }
 
-const char *hol_unbounded_word(hol_status s)
+const char *holistic_unbounded_word(hol_status s)
 {
     return s == HOL_BUDGET ? "undecided" : "unbounded";
 }
 
-void hol_result_fini(hol_result *r)
+void holistic_result_fini(hol_result *r)
 {
     if (!r)
         return;
@@ -370,7 +370,7 @@ static void hol_finish(const hol_system *sys, bool exhausted, hol_result *out)
     }
 }
 
-int hol_analyse(const hol_system *sys, rt_budget *budget, hol_result *out)
+int holistic_analyse(const hol_system *sys, rt_budget *budget, hol_result *out)
 {
     hol_work w;
     int rc = -1;
@@ -407,7 +407,7 @@ int hol_analyse(const hol_system *sys, rt_budget *budget, hol_result *out)
     rc = 0;
 cleanup:
     if (rc)
-        hol_result_fini(out);
+        holistic_result_fini(out);
     hol_work_fini(&w);
     return rc;
 }

@@ -101,13 +101,13 @@ typedef struct hol_result {
 /* Analyse sys to its least fixpoint; work charged to budget (caller-owned). Returns 0, or -1 on
  * out of memory or an invalid system (errno EINVAL: a bad index, a period <= 0, a negative time,
  * bcet > wcet, launches that do not sum to the step); out then holds nothing to free. */
-int hol_analyse(const hol_system *sys, rt_budget *budget, hol_result *out);
-/* Free what hol_analyse put in r; safe on a zeroed result. */
-void hol_result_fini(hol_result *r);
+int holistic_analyse(const hol_system *sys, rt_budget *budget, hol_result *out);
+/* Free what holistic_analyse put in r; safe on a zeroed result. */
+void holistic_result_fini(hol_result *r);
 /* "bounded", "utilisation >= 1", "depends on an unbounded step", "bound exceeded", "overflow",
  * "undecided (work budget exhausted)". */
-const char *hol_status_name(hol_status s);
+const char *holistic_status_name(hol_status s);
 /* "undecided" for HOL_BUDGET, else "unbounded" (rta_unbounded_word's rule for a step). */
-const char *hol_unbounded_word(hol_status s);
+const char *holistic_unbounded_word(hol_status s);
 
 #endif

@@ -64,7 +64,7 @@ rt_layout *rt_layout_from_taskset(const rt_taskset *ts)
     for (size_t i = 0; i < ts->n_tasks; i++)
         if (ts->tasks[i].n_runs == 0 && ts->tasks[i].n_steps > 0)
             l->task_part[i] = SIZE_MAX;     /* a CPU task: on no partition */
-    rt_prio_base(ts, true, l->task_prio);
+    rt_layout_prio_base(ts, true, l->task_prio);
     return l;
 }
 RT_ANALYZER_ON
@@ -111,7 +111,7 @@ void rt_layout_prio_dm(rt_layout *l, const rt_taskset *ts)
     prio_dm(ts, l->task_prio);
 }
 
-void rt_prio_base(const rt_taskset *ts, bool given, int64_t *prio)
+void rt_layout_prio_base(const rt_taskset *ts, bool given, int64_t *prio)
 {
     if (!given || !ts->n_tasks || !ts->tasks[0].has_priority) {
         prio_dm(ts, prio);

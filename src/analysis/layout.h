@@ -29,7 +29,7 @@ rt_layout *rt_layout_from_taskset(const rt_taskset *ts);
 void rt_layout_prio_dm(rt_layout *l, const rt_taskset *ts);
 /* Base priorities into prio (ts->n_tasks entries, the caller's): the file's when given is true
  * and the file has them (then every task has one), else deadline-monotonic as above. */
-void rt_prio_base(const rt_taskset *ts, bool given, int64_t *prio);
+void rt_layout_prio_base(const rt_taskset *ts, bool given, int64_t *prio);
 /* Deep copy; NULL on OOM. */
 rt_layout *rt_layout_copy(const rt_layout *l);
 

@@ -28,7 +28,7 @@
 #include "analysis/wcet.h"
 #include "util/ckint.h"
 
-void meas_result_fini(meas_result *r)
+void measure_result_fini(meas_result *r)
 {
     for (size_t i = 0; r->kernels && i < r->n; i++)
         free(r->kernels[i].star);
@@ -46,7 +46,7 @@ static int cmp_double(const void *a, const void *b)
 /* The ceil(q n)-th smallest of the n sorted values, q = num / den. */
 static double nearest_rank(const double *sorted, size_t n, size_t num, size_t den)
 {
-    size_t rank = (num * n + den - 1) / den;   /* n <= 2^32 in practice; see meas_stats_of */
+    size_t rank = (num * n + den - 1) / den;   /* n <= 2^32 in practice; see measure_stats_of */
     return sorted[(rank ? rank : 1) - 1];
 }
 
@@ -62,7 +62,7 @@ static size_t bin_of(int64_t observed, int64_t bound)
     return b > 9 ? 9 : b;
 }
 
-int meas_stats_of(const int64_t *observed, const int64_t *bound, size_t n, meas_stats *out)
+int measure_stats_of(const int64_t *observed, const int64_t *bound, size_t n, meas_stats *out)
 {
     memset(out, 0, sizeof *out);
     if (n == 0)
@@ -218,14 +218,14 @@ static int stats(meas_result *out)
             bd[k++] = b;
         }
     }
-    rc = meas_stats_of(ob, bd, k, &out->stats);
+    rc = measure_stats_of(ob, bd, k, &out->stats);
 done:
     free(ob);
     free(bd);
     return rc;
 }
 
-int meas_check(const model *m, const rt_taskset *ts, const rt_measurements *obs,
+int measure_check(const model *m, const rt_taskset *ts, const rt_measurements *obs,
                const rt_options *o, const rt_eval *eval, meas_result *out)
 {
     memset(out, 0, sizeof *out);
@@ -245,6 +245,6 @@ int meas_check(const model *m, const rt_taskset *ts, const rt_measurements *obs,
     if (rc == MEAS_OK)
         rc = stats(out);
     if (rc != MEAS_OK)
-        meas_result_fini(out);
+        measure_result_fini(out);
     return rc;
 }

@@ -74,12 +74,12 @@ enum { MEAS_OK = 0, MEAS_ENOMEM = -1, MEAS_ERANGE = -2, MEAS_ENOEVAL = -3 };
  * interference model, cap; the windows are always worst-case); job observations need eval, the
  * analysis of the layout the jobs ran on (NULL: MEAS_ENOEVAL). MEAS_ERANGE: a bound does not fit
  * in 2^62 ns. On failure out holds nothing to free. */
-int meas_check(const model *m, const rt_taskset *ts, const rt_measurements *obs,
+int measure_check(const model *m, const rt_taskset *ts, const rt_measurements *obs,
                const rt_options *o, const rt_eval *eval, meas_result *out);
-/* Free what meas_check put in r; safe on a zeroed struct. */
-void meas_result_fini(meas_result *r);
+/* Free what measure_check put in r; safe on a zeroed struct. */
+void measure_result_fini(meas_result *r);
 /* The nearest-rank statistics and histogram of the tightness of (observed, bound) pairs:
  * observed[i] / bound[i] for the n pairs (bound[i] > 0). MEAS_OK or MEAS_ENOMEM. */
-int meas_stats_of(const int64_t *observed, const int64_t *bound, size_t n, meas_stats *out);
+int measure_stats_of(const int64_t *observed, const int64_t *bound, size_t n, meas_stats *out);
 
 #endif

@@ -28,12 +28,12 @@ void rt_options_default(rt_options *o)
     };
 }
 
-const char *rt_windows_name(rt_windows_mode m)
+const char *rt_options_windows_name(rt_windows_mode m)
 {
     return m == RT_WINDOWS_SYNCHRONOUS ? "synchronous" : "worst-case";
 }
 
-const char *rt_prio_name(rt_prio_mode m)
+const char *rt_options_prio_name(rt_prio_mode m)
 {
     switch (m) {
     case RT_PRIO_DM: return "dm";
@@ -42,12 +42,12 @@ const char *rt_prio_name(rt_prio_mode m)
     }
 }
 
-const char *rt_objective_name(rt_objective o)
+const char *rt_options_objective_name(rt_objective o)
 {
     return o == RT_OBJ_MAX_MIN_SLACK ? "max-min-slack" : "min-sms";
 }
 
-const char *rt_deploy_target_name(rt_deploy_target t)
+const char *rt_options_deploy_target_name(rt_deploy_target t)
 {
     switch (t) {
     case RT_DEPLOY_GREEN_CONTEXTS: return "green-contexts";

@@ -49,11 +49,11 @@ typedef struct rt_options {
 /* Fill o with the command line's defaults (docs/rtgpu-analyze.1). */
 void rt_options_default(rt_options *o);
 /* Names used in reports and on the command line. */
-const char *rt_windows_name(rt_windows_mode m);
-const char *rt_prio_name(rt_prio_mode m);
-const char *rt_objective_name(rt_objective o);
+const char *rt_options_windows_name(rt_windows_mode m);
+const char *rt_options_prio_name(rt_prio_mode m);
+const char *rt_options_objective_name(rt_objective o);
 /* "any", "green-contexts", "libsmctrl", "nvtaskset". */
-const char *rt_deploy_target_name(rt_deploy_target t);
+const char *rt_options_deploy_target_name(rt_deploy_target t);
 
 /* The interference model of o, as the window code takes it. */
 static inline intf_model rt_options_intf(const rt_options *o)

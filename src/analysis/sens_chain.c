@@ -28,7 +28,7 @@ static int chain_scale_pred(sens_ctx *c, int64_t k, const void *arg)
             c->ch_cand[i].bounded = r.tasks[i].status == HOL_BOUNDED;
             c->ch_cand[i].wcrt_ns = r.tasks[i].response_ns;
         }
-        hol_result_fini(&r);
+        holistic_result_fini(&r);
     } else {
         if (!sens_scale_tasks(c, k))
             return 0;

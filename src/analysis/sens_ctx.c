@@ -138,5 +138,5 @@ void sens_ctx_sys_reset(sens_ctx *c)
 int sens_ctx_sys_analyse(sens_ctx *c, hol_result *r)
 {
     c->out->analyses++;
-    return hol_analyse(&c->h_sys, c->budget, r) != 0 ? -1 : 0;
+    return holistic_analyse(&c->h_sys, c->budget, r) != 0 ? -1 : 0;
 }

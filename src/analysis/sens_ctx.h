@@ -8,7 +8,7 @@
 #include "analysis/budget.h"
 #include "analysis/chain.h"
 #include "analysis/holistic.h"
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 
 /* What sens_ctx_open was given is borrowed; the rest is its own until sens_ctx_close. */
 typedef struct sens_ctx {
@@ -63,7 +63,7 @@ int sens_ctx_full_passes(sens_ctx *c, const rt_options *o, rt_eval *keep);
 size_t sens_ctx_sys_first_launch(const sens_ctx *c, size_t s);
 /* The system copy back to the base system's figures, the GPU steps' launches pointing into it. */
 void sens_ctx_sys_reset(sens_ctx *c);
-/* The holistic analysis of the system copy into *r (the caller's to hol_result_fini), counted as
+/* The holistic analysis of the system copy into *r (the caller's to holistic_result_fini), counted as
  * a candidate. 0, or -1 on out of memory. */
 int sens_ctx_sys_analyse(sens_ctx *c, hol_result *r);
 

@@ -15,7 +15,7 @@ static int sys_passes(sens_ctx *c)
     if (sens_ctx_sys_analyse(c, &r) != 0)
         return -1;
     int pass = r.schedulable;
-    hol_result_fini(&r);
+    holistic_result_fini(&r);
     return pass;
 }
 

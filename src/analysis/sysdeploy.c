@@ -46,14 +46,14 @@ static bool on_core(const hol_system *s, size_t step)
     return s->resources[s->steps[step].resource].kind == HOL_CPU_CORE;
 }
 
-void rt_launch_plan_fini(rt_launch_plan *p)
+void rt_sysdeploy_launch_plan_fini(rt_launch_plan *p)
 {
     free(p->lines);
     free(p->steps);
     memset(p, 0, sizeof *p);
 }
 
-int rt_launch_plan_build(const hol_system *s, rt_launch_plan *out)
+int rt_sysdeploy_launch_plan(const hol_system *s, rt_launch_plan *out)
 {
     memset(out, 0, sizeof *out);
     size_t n_cpu = 0;
@@ -64,7 +64,7 @@ int rt_launch_plan_build(const hol_system *s, rt_launch_plan *out)
     out->steps = calloc(n_cpu ? n_cpu : 1, sizeof *out->steps);
     if (!lv || !out->lines || !out->steps) {
         free(lv);
-        rt_launch_plan_fini(out);
+        rt_sysdeploy_launch_plan_fini(out);
         return SYSDEPLOY_ENOMEM;
     }
     size_t m = 0;
@@ -74,7 +74,7 @@ int rt_launch_plan_build(const hol_system *s, rt_launch_plan *out)
     size_t n_levels = distinct(lv, m);
     if (n_levels > RT_FIFO_TOP) {
         free(lv);
-        rt_launch_plan_fini(out);
+        rt_sysdeploy_launch_plan_fini(out);
         out->n_levels = n_levels;
         return SYSDEPLOY_ELEVELS;
     }
@@ -117,7 +117,7 @@ int rt_launch_plan_build(const hol_system *s, rt_launch_plan *out)
     return SYSDEPLOY_OK;
 }
 
-int rt_mast_priorities(const hol_system *s, int *prio, size_t *n_levels)
+int rt_sysdeploy_mast_priorities(const hol_system *s, int *prio, size_t *n_levels)
 {
     *n_levels = 0;
     int64_t *lv = malloc((s->n_steps ? s->n_steps : 1) * sizeof *lv);
@@ -141,7 +141,7 @@ int rt_mast_priorities(const hol_system *s, int *prio, size_t *n_levels)
     return SYSDEPLOY_OK;
 }
 
-bool rt_mast_inexact(const hol_system *s, size_t *task, const char **what, int64_t *ns)
+bool rt_sysdeploy_mast_inexact(const hol_system *s, size_t *task, const char **what, int64_t *ns)
 {
     for (size_t i = 0; i < s->n_tasks; i++) {
         const hol_task *t = &s->tasks[i];

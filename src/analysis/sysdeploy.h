@@ -38,16 +38,16 @@ enum { SYSDEPLOY_OK = 0, SYSDEPLOY_ENOMEM = -1, SYSDEPLOY_ELEVELS = -2 };
 /* The launch lines of s (no analysis needed; a CPU core's resource index is its core number): the distinct priority numbers of its CPU
  * steps ranked, the smallest RT_FIFO_TOP, the next one below, and so on. SYSDEPLOY_ELEVELS when
  * there are more than RT_FIFO_TOP of them (out->n_levels says how many; nothing else to free),
- * SYSDEPLOY_ENOMEM, or SYSDEPLOY_OK; free with rt_launch_plan_fini. */
-int rt_launch_plan_build(const hol_system *s, rt_launch_plan *out);
+ * SYSDEPLOY_ENOMEM, or SYSDEPLOY_OK; free with rt_sysdeploy_launch_plan_fini. */
+int rt_sysdeploy_launch_plan(const hol_system *s, rt_launch_plan *out);
 /* Free what p owns; safe on a zeroed plan. */
-void rt_launch_plan_fini(rt_launch_plan *p);
+void rt_sysdeploy_launch_plan_fini(rt_launch_plan *p);
 
 /* The MAST priority of every step of s into prio[0 .. s->n_steps - 1]: the distinct priority
  * numbers of the steps not on a fifo copy engine ranked, the smallest *n_levels, the largest 1;
  * every step of a fifo engine 1 (one shared priority: the engine serves them in turn). Returns
  * SYSDEPLOY_OK, SYSDEPLOY_ENOMEM, or SYSDEPLOY_ELEVELS (more than RT_MAST_TOP levels). */
-int rt_mast_priorities(const hol_system *s, int *prio, size_t *n_levels);
+int rt_sysdeploy_mast_priorities(const hol_system *s, int *prio, size_t *n_levels);
 
 /* Times MAST reads exactly: it reads a real number into 15 significant digits, so a whole number
  * of ns is exact up to 2^53. */
@@ -56,6 +56,6 @@ int rt_mast_priorities(const hol_system *s, int *prio, size_t *n_levels);
  * or deadline, a step's WCET or BCET): true with its task in *task and its name ("period",
  * "jitter", "deadline", "a step's WCET", "a step's BCET") in *what and value in *ns; false when
  * every time is exact. */
-bool rt_mast_inexact(const hol_system *s, size_t *task, const char **what, int64_t *ns);
+bool rt_sysdeploy_mast_inexact(const hol_system *s, size_t *task, const char **what, int64_t *ns);
 
 #endif

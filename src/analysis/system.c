@@ -10,7 +10,7 @@
 
 void rt_system_fini(rt_system *s)
 {
-    hol_result_fini(&s->res);
+    holistic_result_fini(&s->res);
     free(s->resources);
     free(s->tasks);
     free(s->steps);
@@ -50,7 +50,7 @@ static int build_step(const rt_gpu *gpu, const rt_system *s, const rt_layout *l,
     }
     if (st->kind == RT_STEP_COPY) {
         long e = rt_gpu_find_engine(gpu, st->engine);
-        if (e < 0 || rt_copy_wcet_ns(&gpu->engines[e], st, &h->wcet_ns) != 0)
+        if (e < 0 || rt_inputs_copy_wcet_ns(&gpu->engines[e], st, &h->wcet_ns) != 0)
             return SYS_ERANGE;     /* the inputs check refuses both first */
         h->resource = s->n_cores + (size_t)e;
         return SYS_OK;
@@ -147,8 +147,8 @@ int rt_system_build(const rt_gpu *gpu, const rt_taskset *ts, const rt_layout *l,
 
 int rt_system_analyse(rt_system *s, rt_budget *budget)
 {
-    hol_result_fini(&s->res);
-    return hol_analyse(&s->sys, budget, &s->res) == 0 ? SYS_OK : SYS_ENOMEM;
+    holistic_result_fini(&s->res);
+    return holistic_analyse(&s->sys, budget, &s->res) == 0 ? SYS_OK : SYS_ENOMEM;
 }
 
 const char *rt_system_resource_name(const rt_system *s, const rt_gpu *gpu, const rt_layout *l,

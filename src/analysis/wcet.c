@@ -109,7 +109,7 @@ static int wcet_launch_worst(wcet_launch *out, win_layout *wl, const intf_gpu *g
                              const rt_options *o, rt_budget *budget, size_t member)
 {
     win_combo c;
-    win_worst(wl, g, o, budget, member, &c);
+    windows_worst(wl, g, o, budget, member, &c);
     out->windows = calloc(1, sizeof *out->windows);
     if (!out->windows)
         return WCET_ENOMEM;
@@ -149,7 +149,7 @@ static int wcet_launch_sync(wcet_launch *out, const win_layout *wl, const intf_g
         if (budget)                 /* charged, never cut: the windows are already built */
             budget_spend(budget, RT_BUDGET_COMBO_UNITS);
         intf_terms t;
-        intf_eval(g, rt_options_intf(o), K, n, 0, size, &t);
+        interference_eval(g, rt_options_intf(o), K, n, 0, size, &t);
         wcet_window *w = &out->windows[i];
         w->start_cycles = sp->start_cycles;
         w->end_cycles = sp->end_cycles;
@@ -248,12 +248,12 @@ static int wcet_tasks(wcet_ctx *c, const rt_taskset *ts, wcet_result *out)
 
 static int wcet_ctx_init(wcet_ctx *c, const rt_taskset *ts, const rt_layout *l)
 {
-    int rc = win_layout_init(&c->wl, c->m, ts, l);
+    int rc = windows_layout_init(&c->wl, c->m, ts, l);
     if (rc != WIN_OK)
         return rc == WIN_ENOMEM ? WCET_ENOMEM : WCET_ERANGE;
     size_t H = c->wl.n_hosting ? c->wl.n_hosting : 1;
     if (c->o->windows == RT_WINDOWS_SYNCHRONOUS) {
-        rc = win_sync_build(&c->wl, l);
+        rc = windows_sync_build(&c->wl, l);
         if (rc != WIN_OK)
             return rc == WIN_ENOMEM ? WCET_ENOMEM : WCET_ERANGE;
         c->K = malloc(H * sizeof *c->K);
@@ -267,7 +267,7 @@ static int wcet_ctx_init(wcet_ctx *c, const rt_taskset *ts, const rt_layout *l)
 int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
                  rt_budget *budget, wcet_result *out)
 {
-    wcet_ctx c = { .m = m, .o = o, .budget = budget, .g = intf_gpu_of(m) };
+    wcet_ctx c = { .m = m, .o = o, .budget = budget, .g = interference_gpu_of(m) };
     memset(out, 0, sizeof *out);
     int rc = wcet_ctx_init(&c, ts, l);
     if (rc == WCET_OK)
@@ -277,7 +277,7 @@ int wcet_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
     free(c.idx);
     free(c.K);
     free(c.cache);
-    win_layout_fini(&c.wl);
+    windows_layout_fini(&c.wl);
     return rc;
 }
 
@@ -321,17 +321,17 @@ double wcet_pair_multiplier(const model *m, const rt_options *o, size_t k, int64
                             int64_t nl)
 {
     intf_member self, co;
-    if (!intf_member_set(&self, m, k, 0, n) || !intf_member_set(&co, m, l, 1, nl))
+    if (!interference_member_set(&self, m, k, 0, n) || !interference_member_set(&co, m, l, 1, nl))
         return 1.0;
     /* as win_odo_eval: a window of length C(k,n), self first, then the co-runner */
-    intf_contrib cs = intf_contrib_of(&self, self.cycles), cl = intf_contrib_of(&co, self.cycles);
+    intf_contrib cs = interference_contrib_of(&self, self.cycles), cl = interference_contrib_of(&co, self.cycles);
     intf_acc a;
-    intf_acc_init(&a);
-    intf_acc_push(&a, &cs);
-    intf_acc_push(&a, &cl);
-    intf_gpu g = intf_gpu_of(m);
+    interference_acc_init(&a);
+    interference_acc_push(&a, &cs);
+    interference_acc_push(&a, &cl);
+    intf_gpu g = interference_gpu_of(m);
     intf_terms t;
-    intf_sup_acc(&g, rt_options_intf(o), &a, &self, &t);
+    interference_sup_acc(&g, rt_options_intf(o), &a, &self, &t);
     return t.M;
 }
 

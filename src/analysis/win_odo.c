@@ -38,27 +38,27 @@ void win_odo_eval(const win_layout *wl, const intf_gpu *g, const rt_options *o,
                   const win_odo *od, const size_t *d, size_t self, intf_terms *t)
 {
     intf_acc a;
-    intf_acc_init(&a);
-    intf_acc_push(&a, &od->contrib[self]);
+    interference_acc_init(&a);
+    interference_acc_push(&a, &od->contrib[self]);
     for (size_t i = 0; i < od->D; i++)
         if (d[i])
-            intf_acc_push(&a, &od->contrib[wl->part_first[od->others[i]] + d[i] - 1]);
-    intf_sup_acc(g, rt_options_intf(o), &a, &wl->members[self], t);
+            interference_acc_push(&a, &od->contrib[wl->part_first[od->others[i]] + d[i] - 1]);
+    interference_sup_acc(g, rt_options_intf(o), &a, &wl->members[self], t);
 }
 
 /* Shares of self and of every kernel of the other partitions, and the suffix BW bounds. */
 static void win_odo_prepare(const win_layout *wl, win_odo *od, size_t self)
 {
-    od->contrib[self] = intf_contrib_of(&wl->members[self], od->size);
+    od->contrib[self] = interference_contrib_of(&wl->members[self], od->size);
     od->suffix[od->D] = 0.0;
     for (size_t i = od->D; i-- > 0;) {
         size_t q = od->others[i];
         for (size_t j = wl->part_first[q]; j < wl->part_first[q + 1]; j++)
-            od->contrib[j] = intf_contrib_of(&wl->members[j], od->size);
+            od->contrib[j] = interference_contrib_of(&wl->members[j], od->size);
         od->suffix[i] = od->suffix[i + 1] + wl->members[wl->part_best_bw[q]].bw_gbps;
     }
-    intf_acc_init(&od->acc[0]);
-    intf_acc_push(&od->acc[0], &od->contrib[self]);
+    interference_acc_init(&od->acc[0]);
+    interference_acc_push(&od->acc[0], &od->contrib[self]);
 }
 
 void win_odo_init(win_layout *wl, rt_budget *budget, size_t self, win_odo *od)
@@ -112,14 +112,14 @@ static bool win_odo_extend(const win_layout *wl, const intf_gpu *g, win_odo *od,
     for (; i < od->P; i++) {
         od->acc[i + 1] = od->acc[i];
         if (od->digit[i])
-            intf_acc_push(&od->acc[i + 1],
+            interference_acc_push(&od->acc[i + 1],
                           &od->contrib[wl->part_first[od->others[i]] + od->digit[i] - 1]);
         if (i + 1 == od->D)
             break;
         if (!win_odo_spend(od, 1))
             return false;
         double bw_ub = (od->acc[i + 1].bw_gbps + od->suffix[i + 1]) * (1.0 + 1e-12);
-        double ub = intf_masola_bound(g, &wl->members[self], od->size, bw_ub);
+        double ub = interference_masola_bound(g, &wl->members[self], od->size, bw_ub);
         if (ub < od->seed || ub <= od->best_M) {
             for (size_t j = i + 1; j < od->P; j++)
                 od->digit[j] = win_odo_max(wl, od, j);
@@ -150,8 +150,8 @@ static void win_leaf(const win_layout *wl, const intf_gpu *g, const rt_options *
 {
     intf_acc a = od->acc[od->P];
     if (mb != SIZE_MAX)
-        intf_acc_push(&a, &od->contrib[mb]);
-    intf_sup_acc(g, rt_options_intf(o), &a, &wl->members[self], t);
+        interference_acc_push(&a, &od->contrib[mb]);
+    interference_sup_acc(g, rt_options_intf(o), &a, &wl->members[self], t);
 }
 
 /* Keep combination (digits, last digit v) with multiplier t if it is the new first maximum:
@@ -190,7 +190,7 @@ static bool win_last_digit(const win_layout *wl, const intf_gpu *g, const rt_opt
         double bw = mb != SIZE_MAX ? od->contrib[mb].bw_gbps : 0.0;
         if (!win_odo_spend(od, 1))
             return false;
-        double ub = intf_masola_bound(g, &wl->members[self], od->size,
+        double ub = interference_masola_bound(g, &wl->members[self], od->size,
                                       (od->acc[L].bw_gbps + bw) * (1.0 + 1e-12));
         bool tie_lost = !best_here || od->best[L] == 0;
         if (ub < od->seed || ub < od->best_M || (ub == od->best_M && tie_lost)) {
@@ -209,7 +209,7 @@ static bool win_last_digit(const win_layout *wl, const intf_gpu *g, const rt_opt
 /* Every combination in odometer order, keeping the first strict maximum of M*. The M* of the
  * max-bandwidth combination (a value some combination has) seeds a branch-and-bound: a prefix
  * whose bound is below the seed, or not above the best so far, cannot hold the first maximum.
- * intf_masola_bound bounds M* too: Pi_lo <= MIN(2, MAX(1, I)) and c <= the bound's Pbar.
+ * interference_masola_bound bounds M* too: Pi_lo <= MIN(2, MAX(1, I)) and c <= the bound's Pbar.
  * Unless wl->plain, the last digit is searched by BW (win_last_digit) and duplicate kernels are
  * skipped (win_odo_succ); both keep the result exactly. False if the budget ran out. */
 bool win_odo_search(win_layout *wl, const intf_gpu *g, const rt_options *o, size_t self,
@@ -233,7 +233,7 @@ bool win_odo_search(win_layout *wl, const intf_gpu *g, const rt_options *o, size
         } else if (leaf) {
             if (od->D > 0 && !win_odo_spend(od, RT_BUDGET_COMBO_UNITS))
                 return false;
-            intf_sup_acc(g, rt_options_intf(o), &od->acc[od->D], &wl->members[self], &t);
+            interference_sup_acc(g, rt_options_intf(o), &od->acc[od->D], &wl->members[self], &t);
             if (t.M > od->best_M) {     /* strict: the first maximum found is kept */
                 od->best_M = t.M;
                 out->terms = t;

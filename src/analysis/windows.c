@@ -1,9 +1,9 @@
 /* windows: execution windows of a layout: synchronous timeline and worst-case co-runners
  * (docs/model.md sec. 3).
  *
- * win_layout_init turns a layout into launches and the distinct (partition, kernel) pairs that
+ * windows_layout_init turns a layout into launches and the distinct (partition, kernel) pairs that
  * run on it ("members"), each with C(k,n_p), BW(k,n_p) and L2(k) read once from the model.
- * win_worst takes a member's worst-case window from the exact search of win_odo.c, or past the
+ * windows_worst takes a member's worst-case window from the exact search of win_odo.c, or past the
  * combination cap (or once the budget ran out) from the max-bandwidth bound. */
 #include "analysis/windows.h"
 
@@ -87,7 +87,7 @@ static int win_members_init(win_layout *wl, const model *m, const rt_taskset *ts
         goto done;
     rc = WIN_ERANGE;
     for (size_t i = 0; i < n; i++)
-        if (!intf_member_set(&wl->members[i], m, pairs[i].kernel, pairs[i].part,
+        if (!interference_member_set(&wl->members[i], m, pairs[i].kernel, pairs[i].part,
                              l->part_sms[pairs[i].part]))
             goto done;
     rc = WIN_OK;
@@ -190,7 +190,7 @@ static int win_parts_init(win_layout *wl)
     return WIN_OK;
 }
 
-int win_layout_init(win_layout *wl, const model *m, const rt_taskset *ts, const rt_layout *l)
+int windows_layout_init(win_layout *wl, const model *m, const rt_taskset *ts, const rt_layout *l)
 {
     memset(wl, 0, sizeof *wl);
     wl->n_parts = l->n_parts;
@@ -217,7 +217,7 @@ int win_layout_init(win_layout *wl, const model *m, const rt_taskset *ts, const 
                ? WIN_OK : WIN_ENOMEM;
 }
 
-void win_layout_fini(win_layout *wl)
+void windows_layout_fini(win_layout *wl)
 {
     free(wl->part_first);
     free(wl->members);
@@ -343,7 +343,7 @@ static size_t win_sync_sweep(win_layout *wl, const double *b, size_t nb, const s
     return total;
 }
 
-int win_sync_build(win_layout *wl, const rt_layout *l)
+int windows_sync_build(win_layout *wl, const rt_layout *l)
 {
     int rc = WIN_ENOMEM;
     size_t n = wl->n_launches;
@@ -378,7 +378,7 @@ done:
 
 /* ---- worst-case co-runners ---- */
 
-uint64_t win_combinations(const win_layout *wl, size_t self)
+uint64_t windows_combinations(const win_layout *wl, size_t self)
 {
     size_t p = wl->members[self].part;
     uint64_t prod = 1;
@@ -394,13 +394,13 @@ uint64_t win_combinations(const win_layout *wl, size_t self)
     return prod;
 }
 
-void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, rt_budget *budget,
+void windows_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, rt_budget *budget,
                size_t self, win_combo *out)
 {
     win_odo od;
     win_odo_init(wl, budget, self, &od);
     out->exhaustive = true;
-    bool capped = o->interference != RT_INTF_NONE && win_combinations(wl, self) > o->combination_cap;
+    bool capped = o->interference != RT_INTF_NONE && windows_combinations(wl, self) > o->combination_cap;
     if (o->interference == RT_INTF_MASOLA && !capped) {
         if (win_odo_search(wl, g, o, self, &od, out)) {
             out->members = od.out;

@@ -47,16 +47,16 @@ typedef struct win_layout {
     size_t *task_first;            /* n_tasks + 1 offsets into launches */
     size_t n_launches;
     win_launch *launches;
-    size_t n_windows;              /* synchronous timeline (after win_sync_build) */
+    size_t n_windows;              /* synchronous timeline (after windows_sync_build) */
     win_span *windows;
     size_t *running;               /* launch indices */
-    size_t *scratch;               /* 4 * n_hosting entries for win_worst */
-    intf_acc *scratch_acc;         /* n_hosting + 1 entries for win_worst */
-    double *scratch_suffix;        /* n_hosting + 1 entries for win_worst */
-    intf_contrib *scratch_contrib; /* n_members entries for win_worst */
+    size_t *scratch;               /* 4 * n_hosting entries for windows_worst */
+    intf_acc *scratch_acc;         /* n_hosting + 1 entries for windows_worst */
+    double *scratch_suffix;        /* n_hosting + 1 entries for windows_worst */
+    intf_contrib *scratch_contrib; /* n_members entries for windows_worst */
 } win_layout;
 
-/* A co-runner combination chosen by win_worst; members are valid until the next call. */
+/* A co-runner combination chosen by windows_worst; members are valid until the next call. */
 typedef struct win_combo {
     size_t n;                      /* |K(w)| */
     const size_t *members;         /* the launch's member first, then co-runners by partition */
@@ -66,21 +66,21 @@ typedef struct win_combo {
 
 /* Collect launches and distinct (partition, kernel) members of layout l with their C, BW, L2.
  * WIN_ERANGE if a task's partition or a partition size is not valid for the model. */
-int win_layout_init(win_layout *wl, const model *m, const rt_taskset *ts, const rt_layout *l);
-/* Free what win_layout_init and win_sync_build allocated; safe on a zeroed struct. */
-void win_layout_fini(win_layout *wl);
+int windows_layout_init(win_layout *wl, const model *m, const rt_taskset *ts, const rt_layout *l);
+/* Free what windows_layout_init and windows_sync_build allocated; safe on a zeroed struct. */
+void windows_layout_fini(win_layout *wl);
 /* Synchronous timeline: partitions start at 0 and run their tasks by priority (ties by index),
  * each task's runs in order, each for C(k, n_p); windows between consecutive boundaries. */
-int win_sync_build(win_layout *wl, const rt_layout *l);
+int windows_sync_build(win_layout *wl, const rt_layout *l);
 /* Worst-case window of member `self`: maximise M over the co-runner combinations of the other
  * hosting partitions (odometer in partition order, "nothing" first, then kernels ascending,
  * last partition fastest; first maximum kept), or the max-bandwidth heuristic past the cap.
  * Work is charged to budget (when not NULL); if it runs out, the heuristic is used
  * (out->exhaustive false). */
-void win_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, rt_budget *budget,
+void windows_worst(win_layout *wl, const intf_gpu *g, const rt_options *o, rt_budget *budget,
                size_t self, win_combo *out);
 /* Number of combinations for member self: product over other hosting partitions of
  * (distinct kernels + 1), saturated at UINT64_MAX. */
-uint64_t win_combinations(const win_layout *wl, size_t self);
+uint64_t windows_combinations(const win_layout *wl, size_t self);
 
 #endif

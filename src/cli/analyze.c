@@ -13,6 +13,9 @@
 #include "cli/outputs.h"
 #include "cli/pipeline.h"
 #include "report/report.h"
+#include "report/report_html.h"
+#include "report/report_json.h"
+#include "report/report_text.h"
 
 static int render(const cli_run *r, const rt_report *rep, FILE *out)
 {
@@ -53,7 +56,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc, cli_
             return 2;
         }
         if (rc != 0) {
-            cli_oom(r);
+            cli_pipeline_oom(r);
             return 3;
         }
         return 0;
@@ -65,7 +68,7 @@ static int emit_report(cli_run *r, int verdict, const rt_concurrency *conc, cli_
     if (rc != 0) {
         if (ferror(f))
             return cli_outputs_error(outs, "report", path, errno);
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     return 0;
@@ -80,11 +83,11 @@ static int stamp(cli_run *r)
     if (rc == PROV_EDATE) {
         fprintf(stderr, "rtgpu-analyze: error: SOURCE_DATE_EPOCH \"%s\": expected a whole number of "
                         "seconds since 1970-01-01 UTC (e.g. $(git log -1 --format=%%ct))\n",
-                cli_shown(sde));
+                cli_args_shown(sde));
         return 2;
     }
     if (rc != PROV_OK) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     return 0;
@@ -100,11 +103,11 @@ static int sensitivity(cli_run *r)
     int rc = sens_compute(r->m, r->ts, r->layout, &r->args.opt, &r->budget, &r->eval,
                           &r->sens);
     if (rc == SENS_BUDGET) {
-        cli_budget_statement(r);    /* the report goes out without figures; exit 3 */
+        cli_pipeline_budget_statement(r);    /* the report goes out without figures; exit 3 */
         return 0;
     }
     if (rc != SENS_OK) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     r->have_sens = true;
@@ -116,15 +119,15 @@ static int run_main(cli_run *r)
     int rc = stamp(r);
     if (rc)
         return rc;
-    rc = cli_load_inputs(r);
+    rc = cli_pipeline_load_inputs(r);
     if (rc == 0)
         rc = cli_measure_load(r);
     if (rc || r->args.validate_only)
         return rc;
-    if ((rc = cli_resolve_options(r)) != 0 || (rc = cli_measure_resolve(r)) != 0)
+    if ((rc = cli_pipeline_resolve_options(r)) != 0 || (rc = cli_measure_resolve(r)) != 0)
         return rc;
     int verdict = 0;
-    rc = cli_analyse(r, &verdict);
+    rc = cli_pipeline_analyse(r, &verdict);
     if (rc)
         return rc;
     if (r->have_eval && !r->eval.exhaustive && !r->budget.exhausted)
@@ -132,7 +135,7 @@ static int run_main(cli_run *r)
                         "--combination-cap %llu: its bound is the coarser sound fallback "
                         "(2 I(S_max) or 1 + f), not the exhaustive maximum; the verdict says "
                         "exhaustive: false\n",
-                cli_shown(r->ts->path), (unsigned long long)r->args.opt.combination_cap);
+                cli_args_shown(r->ts->path), (unsigned long long)r->args.opt.combination_cap);
     /* Every output is rendered into its stream first and committed only when all are complete. */
     cli_outputs outs = { .n = 0, .prog = "rtgpu-analyze" };
     if ((rc = cli_emit(r, verdict, &outs)) != 0 || (rc = sensitivity(r)) != 0 ||
@@ -143,11 +146,11 @@ static int run_main(cli_run *r)
     /* The block-level models of docs/concurrency.md: notes beside the verdict, never part of it. */
     if (r->budget.exhausted)
         verdict = 3;            /* the sensitivity ran out: its figures are missing */
-    rt_concurrency *conc = conc_new(r->m, r->ts, r->have_eval ? r->layout : NULL,
+    rt_concurrency *conc = concurrency_new(r->m, r->ts, r->have_eval ? r->layout : NULL,
                                     r->args.opt.leftover);
     if (!conc) {
         cli_outputs_abort(&outs);
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     /* html: the interference-channel register and the partitions' deployable forms */
@@ -161,16 +164,16 @@ static int run_main(cli_run *r)
         have_dep = st == DEPLOY_OK || st == DEPLOY_ETOOMANY;
         if (st == DEPLOY_ENOMEM || rt_channels_compute(r->ts, r->gpu, &r->args.opt, &ch) != 0) {
             rt_deploy_fini(&dep);
-            conc_free(conc);
+            concurrency_free(conc);
             cli_outputs_abort(&outs);
-            cli_oom(r);
+            cli_pipeline_oom(r);
             return 3;
         }
     }
     rc = emit_report(r, verdict, conc, &outs,
                      r->args.format == CLI_FORMAT_HTML ? &ch : NULL, have_dep ? &dep : NULL);
     rt_deploy_fini(&dep);
-    conc_free(conc);
+    concurrency_free(conc);
     if (rc)
         cli_outputs_abort(&outs);
     else
@@ -180,5 +183,5 @@ static int run_main(cli_run *r)
 
 int main(int argc, char **argv)
 {
-    return cli_main(argc, argv, CLI_ANALYZE, run_main);
+    return cli_pipeline_main(argc, argv, CLI_ANALYZE, run_main);
 }

@@ -75,7 +75,7 @@ static const struct { struct option opt; int cmds; } all_opts[] = {
 /* The program name in messages. */
 static const char *prog = "rtgpu-analyze";
 
-void cli_print_help(FILE *out, cli_command cmd)
+void cli_args_print_help(FILE *out, cli_command cmd)
 {
     if (cmd == CLI_SIMULATE)
         help_simulate(out);
@@ -96,7 +96,7 @@ static int usage_error(const char *fmt, ...)
     return 2;
 }
 
-bool cli_parse_uint(const char *s, uint64_t max, uint64_t *out)
+bool cli_args_parse_uint(const char *s, uint64_t max, uint64_t *out)
 {
     uint64_t v = 0;
     if (!s[0])
@@ -113,7 +113,7 @@ bool cli_parse_uint(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
-bool cli_parse_decimal(const char *s, double *out)
+bool cli_args_parse_decimal(const char *s, double *out)
 {
     const char *p = s;
     while (*p >= '0' && *p <= '9')
@@ -143,7 +143,7 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, co
                         const char *note, double *out)
 {
     double v = 0;
-    if (!cli_parse_decimal(s, &v) || v < lo || v > hi)
+    if (!cli_args_parse_decimal(s, &v) || v < lo || v > hi)
         return usage_error("%s \"%s\": expected a plain decimal number%s from %.15g to %.15g "
                            "(%sdigits and an optional point, as 0.25)", opt, s, unit, lo, hi, note);
     *out = v;
@@ -153,7 +153,7 @@ static int parse_double(const char *opt, const char *s, double lo, double hi, co
 static int parse_count(const char *opt, const char *s, long long max, long long *out)
 {
     uint64_t v = 0;
-    if (!cli_parse_uint(s, (uint64_t)max, &v) || v < 1)
+    if (!cli_args_parse_uint(s, (uint64_t)max, &v) || v < 1)
         return usage_error("%s \"%s\": expected a whole number from 1 to %lld (decimal digits "
                            "only)", opt, s, max);
     *out = (long long)v;
@@ -384,7 +384,7 @@ static int handle(int c, const char *arg, cli_args *a)
     }
 }
 
-void cli_getopt_error(const char *prog_name, int c, char **argv, const struct option *opts)
+void cli_args_getopt_error(const char *prog_name, int c, char **argv, const struct option *opts)
 {
     const char *arg = argv[optind - 1];
     if (optopt && !(arg[0] == '-' && arg[1] == '-'))
@@ -440,12 +440,12 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
             long_opts[n++] = all_opts[i].opt;
     long_opts[n] = (struct option){ NULL, 0, NULL, 0 };
     optind = 1;
-    opterr = 0;   /* getopt would name argv[0], path and all: cli_getopt_error speaks instead */
+    opterr = 0;   /* getopt would name argv[0], path and all: cli_args_getopt_error speaks instead */
     int c;
     const char *shorts = cmd == CLI_ANALYZE ? ":o:O:qvh" : ":o:qvh";
     while ((c = getopt_long(argc, argv, shorts, long_opts, NULL)) != -1) {
         if (c == '?' || c == ':') {
-            cli_getopt_error(prog, c, argv, long_opts);
+            cli_args_getopt_error(prog, c, argv, long_opts);
             fprintf(stderr, "Try '%s --help' for more information.\n", prog);
             return 2;
         }
@@ -509,10 +509,10 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a)
     return 0;
 }
 
-const char *cli_shown(const char *s)
+const char *cli_args_shown(const char *s)
 {
     static char buf[2][RT_ESC_PATH_SIZE];
     static unsigned next;
     char *b = buf[next++ & 1u];
-    return rt_esc(s ? s : "", NULL, b, sizeof buf[0]);
+    return rt_textesc(s ? s : "", NULL, b, sizeof buf[0]);
 }

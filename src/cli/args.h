@@ -41,7 +41,7 @@ typedef struct cli_args {
     const char *emit_mast_path;        /* --emit-mast FILE (docs/system.md sec. 6) */
     const char *measurements_path;     /* --check-measurements FILE.csv */
     int argc;                   /* the command line as given, for the provenance */
-    char **argv;                /* as typed (cli_main keeps a copy: getopt permutes argv) */
+    char **argv;                /* as typed (cli_pipeline_main keeps a copy: getopt permutes argv) */
 } cli_args;
 
 /* Parse argv into a (borrowed strings). Returns 0, or 2 after printing a usage error with a
@@ -50,18 +50,18 @@ int cli_args_parse(int argc, char **argv, cli_command cmd, cli_args *a);
 /* After getopt_long returned '?' or ':' (opterr 0, optstring starting with ':'): print
  * "PROG: error: ..." naming the option that was wrong (unknown, ambiguous, missing or extra
  * value); opts is the table given to getopt_long. */
-void cli_getopt_error(const char *prog, int c, char **argv, const struct option *opts);
+void cli_args_getopt_error(const char *prog, int c, char **argv, const struct option *opts);
 /* Print the --help text of a command. */
-void cli_print_help(FILE *out, cli_command cmd);
+void cli_args_print_help(FILE *out, cli_command cmd);
 /* s as a plain decimal whole number from 0 to max (digits only: no blank, sign, hexadecimal or
  * exponent; overflow refused): true and *out, else false. */
-bool cli_parse_uint(const char *s, uint64_t max, uint64_t *out);
+bool cli_args_parse_uint(const char *s, uint64_t max, uint64_t *out);
 /* s (a path or a name from the command line or a file) as a message may print it: control
  * characters as \xHH (util/textesc.h), so that it cannot start a line of its own. The text lives
  * in one of two static buffers used in turn: one message may show two such strings. */
-const char *cli_shown(const char *s);
+const char *cli_args_shown(const char *s);
 /* s as a plain decimal number (digits, optionally a point and more digits, as 0.25): true and
  * *out, else false. */
-bool cli_parse_decimal(const char *s, double *out);
+bool cli_args_parse_decimal(const char *s, double *out);
 
 #endif

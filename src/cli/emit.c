@@ -26,7 +26,7 @@ static const char *const format_names[] = {
 /* Can the asked format express d? Prints one error per problem; returns 0 or 2. */
 static int check_legal(const cli_run *r, const rt_deploy *d, cli_emit_format f)
 {
-    const char *prog = cli_prog(r->args.cmd), *fmt = format_names[f];
+    const char *prog = cli_pipeline_prog(r->args.cmd), *fmt = format_names[f];
     if ((f == CLI_EMIT_LIBSMCTRL || f == CLI_EMIT_NVTASKSET) && d->tpcs > RT_DEPLOY_MAX_TPCS) {
         fprintf(stderr, "%s: error: --emit-partitions %s: the GPU has %" PRId64 " TPCs, more "
                         "than the %d a libsmctrl mask holds; nothing written\n",
@@ -39,7 +39,7 @@ static int check_legal(const cli_run *r, const rt_deploy *d, cli_emit_format f)
         fprintf(stderr, "%s: error: --emit-partitions green-contexts needs the GPU's compute "
                         "capability (the legal SM counts depend on it): add compute-capability="
                         "\"X.Y\" (one of 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, 8.9, 9.0) to the <sm> "
-                        "element of %s; nothing written\n", prog, cli_shown(r->gpu->path));
+                        "element of %s; nothing written\n", prog, cli_args_shown(r->gpu->path));
         return 2;
     }
     int rc = 0;
@@ -92,7 +92,7 @@ static int render_taskset(cli_run *r, const rt_deploy *d, char **buf, size_t *le
 {
     rt_partition_out *parts = calloc(d->n_parts ? d->n_parts : 1, sizeof *parts);
     if (!parts) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     for (size_t p = 0; p < d->n_parts; p++)
@@ -103,16 +103,16 @@ static int render_taskset(cli_run *r, const rt_deploy *d, char **buf, size_t *le
                                 "every priority explicit. Analysing this file again checks exactly "
                                 "this design. ", RTGPU_VERSION,
              r->searched ? "found by the search" : "as given");
-    rt_diags *d2 = rt_diags_new(50);
+    rt_diags *d2 = rt_diag_new(50);
     int rc = 3;
     if (d2) {
         rc = rt_taskset_write_layout(r->ts, r->layout->task_prio, parts, d->n_parts, note, buf,
                                      len, d2) == 0 ? 0 : 2;
         if (rc)
-            rt_diags_print(d2, stderr);
-        rt_diags_free(d2);
+            rt_diag_print(d2, stderr);
+        rt_diag_free(d2);
     } else {
-        cli_oom(r);
+        cli_pipeline_oom(r);
     }
     free(parts);
     return rc;
@@ -145,7 +145,7 @@ static bool any_gpu_task(const rt_layout *l)
 static int render_launch(const cli_run *r, const rt_system *s, const rt_deploy *d,
                          const rt_deploy_info *info, char **buf, size_t *len)
 {
-    const char *prog = cli_prog(r->args.cmd);
+    const char *prog = cli_pipeline_prog(r->args.cmd);
     if (any_gpu_task(r->layout) && d->tpcs > RT_DEPLOY_MAX_TPCS) {
         fprintf(stderr, "%s: error: --emit-launch: the GPU has %" PRId64 " TPCs, more than the "
                         "%d an nvtaskset range holds; nothing written\n",
@@ -153,7 +153,7 @@ static int render_launch(const cli_run *r, const rt_system *s, const rt_deploy *
         return 2;
     }
     rt_launch_plan plan;
-    int rc = rt_launch_plan_build(&s->sys, &plan);
+    int rc = rt_sysdeploy_launch_plan(&s->sys, &plan);
     if (rc == SYSDEPLOY_ELEVELS) {
         fprintf(stderr, "%s: error: --emit-launch: the CPU steps have %zu distinct priority "
                         "numbers, more than the %d SCHED_FIFO levels (%d down to 1) the launch "
@@ -165,9 +165,9 @@ static int render_launch(const cli_run *r, const rt_system *s, const rt_deploy *
     FILE *mem = rc == SYSDEPLOY_OK ? rt_memstream_open(buf, len) : NULL;
     if (mem)
         rc = mem_close(mem, deploy_write_launch(d, info, r->layout, &plan, mem), buf);
-    rt_launch_plan_fini(&plan);
+    rt_sysdeploy_launch_plan_fini(&plan);
     if (!mem || rc != 0) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     return 0;
@@ -180,23 +180,23 @@ static int render_mast(const cli_run *r, const rt_system *s, const rt_deploy *d,
 {
     int *prio = malloc((s->n_steps ? s->n_steps : 1) * sizeof *prio);
     size_t n_levels = 0;
-    int rc = prio ? rt_mast_priorities(&s->sys, prio, &n_levels) : SYSDEPLOY_ENOMEM;
+    int rc = prio ? rt_sysdeploy_mast_priorities(&s->sys, prio, &n_levels) : SYSDEPLOY_ENOMEM;
     if (rc == SYSDEPLOY_ELEVELS) {
         fprintf(stderr, "%s: error: --emit-mast: the steps have %zu distinct priority numbers, "
                         "more than the %d priorities of MAST; nothing written\n",
-                cli_prog(r->args.cmd), n_levels, RT_MAST_TOP);
+                cli_pipeline_prog(r->args.cmd), n_levels, RT_MAST_TOP);
         free(prio);
         return 2;
     }
     size_t task;
     const char *what;
     int64_t ns;
-    if (rc == SYSDEPLOY_OK && rt_mast_inexact(&s->sys, &task, &what, &ns)) {
+    if (rc == SYSDEPLOY_OK && rt_sysdeploy_mast_inexact(&s->sys, &task, &what, &ns)) {
         const rt_task *t = &r->ts->tasks[task];
         fprintf(stderr, "%s:%ld: error: task \"%s\": %s is %" PRId64 " ns, above 2^53 ns "
                         "(104 days), beyond which MAST, reading a real number, is inexact; "
                         "--emit-mast writes nothing\n",
-                cli_shown(r->ts->path), t->line, cli_shown(t->name), what, ns);
+                cli_args_shown(r->ts->path), t->line, cli_args_shown(t->name), what, ns);
         free(prio);
         return 2;
     }
@@ -205,7 +205,7 @@ static int render_mast(const cli_run *r, const rt_system *s, const rt_deploy *d,
         rc = mem_close(mem, mast_write(s, prio, n_levels, r->layout, &r->eval, d, info, mem), buf);
     free(prio);
     if (!mem || rc != 0) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     return 0;
@@ -224,15 +224,15 @@ static int render_system(const cli_run *r, const rt_deploy *d, const rt_deploy_i
         int b = rt_system_build(r->gpu, r->ts, r->layout, &r->eval.wcet,
                                 r->args.opt.gpu_kernel_preemption, &own, &bad_task, &bad_run);
         if (b == SYS_ENOMEM) {
-            cli_oom(r);
+            cli_pipeline_oom(r);
             return 3;
         }
         if (b != SYS_OK) {
             const rt_task *t = &r->ts->tasks[bad_task];
             fprintf(stderr, "%s:%ld: error: task \"%s\": %s; --emit-launch and --emit-mast "
-                            "write nothing\n", cli_shown(r->ts->path),
+                            "write nothing\n", cli_args_shown(r->ts->path),
                     b == SYS_EBCET && bad_run < t->n_runs ? t->run_lines[bad_run] : t->line,
-                    cli_shown(t->name),
+                    cli_args_shown(t->name),
                     b == SYS_EBCET ? "the bcet of this run exceeds its WCET on its partition (a "
                                      "best case must be a lower bound of every execution)"
                                    : "a step's WCET does not fit in 64 bits");
@@ -290,7 +290,7 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
     if (a->emit_partitions == CLI_EMIT_NONE && !a->emit_taskset_path && !a->emit_launch_path &&
         !a->emit_mast_path)
         return 0;
-    const char *prog = cli_prog(a->cmd);
+    const char *prog = cli_pipeline_prog(a->cmd);
     if (!r->layout || !r->have_eval) {
         char asked[96];
         asked_outputs(a, asked, sizeof asked);
@@ -305,7 +305,7 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
     char *pbuf = NULL, *tbuf = NULL, *lbuf = NULL, *mbuf = NULL;
     size_t plen = 0, tlen = 0, llen = 0, mlen = 0;
     if (st == DEPLOY_ENOMEM) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         rc = 3;
     } else if (st == DEPLOY_EUNALIGNED) {
         fprintf(stderr, "%s: error: partition \"%s\" (first SM %" PRId64 ", %" PRId64 " SMs) is "
@@ -317,7 +317,7 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
         rc = check_legal(r, &d, a->emit_partitions);
         rt_deploy_info info = { r->ts, r->gpu, RTGPU_VERSION, r->searched, verdict == 0 };
         if (!rc && render_partitions(&d, &info, a->emit_partitions, &pbuf, &plen) != 0) {
-            cli_oom(r);
+            cli_pipeline_oom(r);
             rc = 3;
         }
     }

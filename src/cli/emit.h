@@ -5,7 +5,7 @@
 #include "cli/outputs.h"
 #include "cli/pipeline.h"
 
-/* After cli_analyse, before the report: check that the layout can be expressed in every asked
+/* After cli_pipeline_analyse, before the report: check that the layout can be expressed in every asked
  * form, render all into memory, then open each file in outs and write it there, for the caller
  * to commit with the report (cli_outputs_commit) or discard (cli_outputs_abort). An illegal layout
  * writes nothing and returns 2 after one message per problem; no layout (the search found

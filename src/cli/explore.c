@@ -158,7 +158,7 @@ static int parse_shard(const char *s, sweep_args *a)
     if (ok) {
         memcpy(first, s, len);
         first[len] = '\0';
-        ok = cli_parse_uint(first, XP_MAX_POINTS, &i) && cli_parse_uint(slash + 1, XP_MAX_POINTS, &n);
+        ok = cli_args_parse_uint(first, XP_MAX_POINTS, &i) && cli_args_parse_uint(slash + 1, XP_MAX_POINTS, &n);
     }
     if (!ok || n < 1 || i < 1 || i > n)
         return usage_error("--shard \"%s\": expected I/N with 1 <= I <= N (e.g. 3/64)", s);
@@ -188,12 +188,12 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
                       .max_points = DEFAULT_MAX_POINTS };
     int c;
     optind = 1;
-    opterr = 0;   /* cli_getopt_error names the program, not argv[0] */
+    opterr = 0;   /* cli_args_getopt_error names the program, not argv[0] */
     while ((c = getopt_long(argc, argv, ":o:qh", long_opts, NULL)) != -1) {
         uint64_t u = 0;
         switch (c) {
         case '?': case ':':
-            cli_getopt_error(PROG " sweep", c, argv, long_opts);
+            cli_args_getopt_error(PROG " sweep", c, argv, long_opts);
             usage_hint();
             return 2;
         case 'o': a->out = optarg; break;
@@ -204,7 +204,7 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
             a->format = strcmp(optarg, "csv") == 0;
             break;
         case OPT_JOBS:
-            if (!cli_parse_uint(optarg, MAX_JOBS, &u) || u < 1)
+            if (!cli_args_parse_uint(optarg, MAX_JOBS, &u) || u < 1)
                 return usage_error("--jobs \"%s\": expected a whole number from 1 to 1024", optarg);
             a->jobs = (long)u;
             break;
@@ -218,7 +218,7 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
         case OPT_NO_PROGRESS: a->progress = 0; break;
         case OPT_SENSITIVITY: a->sensitivity = true; break;
         case OPT_MAX_POINTS:
-            if (!cli_parse_uint(optarg, XP_MAX_POINTS, &u) || u < 1)
+            if (!cli_args_parse_uint(optarg, XP_MAX_POINTS, &u) || u < 1)
                 return usage_error("--max-points \"%s\": expected a whole number from 1 "
                                    "to %" PRIu64, optarg, XP_MAX_POINTS);
             a->max_points = u;
@@ -250,20 +250,20 @@ static int parse_sweep(int argc, char **argv, sweep_args *a)
 /* The chart of a spec's records into path. 0, or 2/3 after a message. */
 static int write_plot(const xp_spec *s, const xp_record *rec, const char *path, const char *note)
 {
-    xp_buf svg = { 0 };
+    strbuf svg = { 0 };
     char why[200];
-    int rc = xp_plot_svg(s, rec, note, &svg, why, sizeof why);
+    int rc = explore_plot_svg(s, rec, note, &svg, why, sizeof why);
     if (rc != 0) {
-        fprintf(stderr, PROG ": error: %s: no plot: %s\n", cli_shown(path), why);
-        xp_buf_fini(&svg);
+        fprintf(stderr, PROG ": error: %s: no plot: %s\n", cli_args_shown(path), why);
+        strbuf_fini(&svg);
         return rc == XP_PLOT_ENOMEM ? 3 : 2;
     }
-    if (rt_write_atomic(path, svg.data, svg.len) != 0) {
-        fprintf(stderr, PROG ": error: cannot write %s: %s\n", cli_shown(path), strerror(errno));
-        xp_buf_fini(&svg);
+    if (rt_atomicfile_write(path, svg.data, svg.len) != 0) {
+        fprintf(stderr, PROG ": error: cannot write %s: %s\n", cli_args_shown(path), strerror(errno));
+        strbuf_fini(&svg);
         return 3;
     }
-    xp_buf_fini(&svg);
+    strbuf_fini(&svg);
     return 0;
 }
 
@@ -329,15 +329,15 @@ static int cmd_sweep(int argc, char **argv)
     int rc = parse_sweep(argc, argv, &a);
     if (rc)
         return rc < 0 ? 0 : rc;
-    rt_diags *d = rt_diags_new(MAX_DIAGS);
+    rt_diags *d = rt_diag_new(MAX_DIAGS);
     if (!d) {
         fprintf(stderr, PROG ": error: out of memory\n");
         return 3;
     }
     xp_spec *s = xp_spec_load(a.spec, d);
-    rt_diags_print(d, stderr);
+    rt_diag_print(d, stderr);
     if (!s) {
-        rt_diags_free(d);
+        rt_diag_free(d);
         return 2;
     }
     /* the points of this shard: p < n with p mod N = I - 1 */
@@ -346,18 +346,18 @@ static int cmd_sweep(int argc, char **argv)
         fprintf(stderr, "%s: error: this run has %" PRIu64 " points, more than the limit of %"
                 PRIu64 " (--max-points N raises it; --shard I/N divides the sweep among runs)\n",
                 a.spec, run_points, a.max_points);
-        rt_diags_free(d);
+        rt_diag_free(d);
         xp_spec_free(s);
         return 2;
     }
     if (a.sensitivity)
         xp_spec_set_sensitivity(s);
-    rt_diags_free(d);
+    rt_diag_free(d);
     if ((rc = check_sweep_files(s, &a)) != 0) {
         xp_spec_free(s);
         return rc;
     }
-    d = rt_diags_new(MAX_DIAGS);
+    d = rt_diag_new(MAX_DIAGS);
     progress pg = { .on = a.progress == 1 || (a.progress < 0 && isatty(STDERR_FILENO)),
                     .t0 = now_s() };
     xp_run_opts o = { .out_path = a.out, .csv = a.format == 1, .jobs = (int)a.jobs,
@@ -369,7 +369,7 @@ static int cmd_sweep(int argc, char **argv)
     if (pg.drawn)
         fputc('\n', stderr);
     if (d)
-        rt_diags_print(d, stderr);
+        rt_diag_print(d, stderr);
     int status = rc == XP_RUN_OK ? 0 : rc == XP_RUN_EINPUT ? 2 : 3;
     if (rc == XP_RUN_OK && !a.quiet)
         summary(s, &a, &res);
@@ -381,7 +381,7 @@ static int cmd_sweep(int argc, char **argv)
     }
     if (d)
         xp_run_result_fini(&res);
-    rt_diags_free(d);
+    rt_diag_free(d);
     xp_spec_free(s);
     return status;
 }
@@ -401,7 +401,7 @@ static int parse_files(int argc, char **argv, const char *cmd, const char **out,
         if (c == '?' || c == ':') {
             char name[32];
             snprintf(name, sizeof name, PROG " %s", cmd);
-            cli_getopt_error(name, c, argv, long_opts);
+            cli_args_getopt_error(name, c, argv, long_opts);
             usage_hint();
             return 2;
         }
@@ -441,18 +441,18 @@ static int cmd_merge(int argc, char **argv)
         return rc < 0 ? 0 : rc;
     if ((rc = check_out("merge", argv + first, argc - first, NULL, out)) != 0)
         return rc;
-    rt_diags *d = rt_diags_new(MAX_DIAGS);
-    xp_buf b = { 0 };
+    rt_diags *d = rt_diag_new(MAX_DIAGS);
+    strbuf b = { 0 };
     rc = d ? xp_merge((const char *const *)argv + first, (size_t)(argc - first), &b, d) : -1;
     if (d)
-        rt_diags_print(d, stderr);
+        rt_diag_print(d, stderr);
     int status = rc == 0 ? 0 : 2;
-    if (rc == 0 && rt_write_atomic(out, b.data, b.len) != 0) {
+    if (rc == 0 && rt_atomicfile_write(out, b.data, b.len) != 0) {
         fprintf(stderr, PROG ": error: cannot write %s: %s\n", out, strerror(errno));
         status = 3;
     }
-    xp_buf_fini(&b);
-    rt_diags_free(d);
+    strbuf_fini(&b);
+    rt_diag_free(d);
     return status;
 }
 
@@ -467,7 +467,7 @@ static int cmd_plot(int argc, char **argv)
         return usage_error("%s", "plot: expected SPEC.xml and at least one result file");
     if ((rc = check_out("plot", argv + first, argc - first, NULL, out)) != 0)
         return rc;
-    rt_diags *d = rt_diags_new(MAX_DIAGS);
+    rt_diags *d = rt_diag_new(MAX_DIAGS);
     if (!d)
         return 3;
     xp_spec *s = xp_spec_load(argv[first], d);
@@ -478,18 +478,18 @@ static int cmd_plot(int argc, char **argv)
     /* the sweep file's own inputs are read too: -o must not be one of them either */
     if (s && (rc = check_out("plot", argv + first, argc - first, s, out)) != 0) {
         xp_spec_free(s);
-        rt_diags_free(d);
+        rt_diag_free(d);
         return rc;
     }
-    if (s && xp_read_records(s, (const char *const *)argv + first + 1, (size_t)(argc - first - 1),
+    if (s && xp_run_read_records(s, (const char *const *)argv + first + 1, (size_t)(argc - first - 1),
                              &rec, d) == 0)
         status = 0;
-    rt_diags_print(d, stderr);
+    rt_diag_print(d, stderr);
     if (status == 0)
         status = write_plot(s, rec, out, "");
     free(rec);
     xp_spec_free(s);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return status;
 }
 
@@ -498,7 +498,7 @@ int main(int argc, char **argv)
     if (argc < 2)
         return usage_error("%s", "missing a command: sweep, merge, plot, split, coschedule or mct");
     const char *cmd = argv[1];
-    if (rt_atomic_signals_init() != 0) { /* SIGINT/SIGTERM during -o: no temporary left */
+    if (rt_atomicfile_signals_init() != 0) { /* SIGINT/SIGTERM during -o: no temporary left */
         fprintf(stderr, PROG ": error: cannot install the signal handlers: %s\n", strerror(errno));
         return 3;
     }
@@ -517,11 +517,11 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "plot") == 0)
         return cmd_plot(argc - 1, argv + 1);
     if (strcmp(cmd, "split") == 0)
-        return explore_split_main(argc - 1, argv + 1);
+        return cli_explore_conc_split(argc - 1, argv + 1);
     if (strcmp(cmd, "coschedule") == 0)
-        return explore_coschedule_main(argc - 1, argv + 1);
+        return cli_explore_conc_coschedule(argc - 1, argv + 1);
     if (strcmp(cmd, "mct") == 0)
-        return explore_mct_main(argc - 1, argv + 1);
+        return cli_explore_conc_mct(argc - 1, argv + 1);
     return usage_error("unknown command \"%s\" (expected sweep, merge, plot, split, coschedule "
                        "or mct)", cmd);
 }

@@ -166,7 +166,7 @@ static int parse(int argc, char **argv, conc_args *a)
         if (c == '?' || c == ':') {
             char name[32];
             snprintf(name, sizeof name, PROG " %s", cmd);
-            cli_getopt_error(name, c, argv, opts);
+            cli_args_getopt_error(name, c, argv, opts);
             fprintf(stderr, "Try '" PROG " %s --help' for more information.\n", cmd);
             return 2;
         }
@@ -272,13 +272,13 @@ static void run_fini(conc_run *r)
     model_free(r->m);
     rt_taskset_free(r->ts);
     rt_gpu_free(r->gpu);
-    rt_diags_free(r->d);
+    rt_diag_free(r->d);
 }
 
 /* Load and check both files, build the model: 0, 2 or 3 (after a message). */
 static int load(conc_run *r)
 {
-    r->d = rt_diags_new(MAX_DIAGS);
+    r->d = rt_diag_new(MAX_DIAGS);
     if (!r->d) {
         fprintf(stderr, PROG ": error: out of memory\n");
         return 3;
@@ -287,14 +287,14 @@ static int load(conc_run *r)
     r->ts = rt_taskset_load(r->a.taskset, r->d);
     if (r->gpu && r->ts) {
         rt_inputs_check(r->ts, r->gpu, r->d);
-        occ_check_launches(r->ts, r->gpu, r->d);
+        occupancy_check_launches(r->ts, r->gpu, r->d);
         const rt_task *t = NULL;
         const rt_step *s = rt_taskset_first_system_step(r->ts, &t);
         if (s)
             rt_diag_error(r->d, r->ts->path, s->line, "task \"%s\" has a %s step, which makes "
                           "the task set a whole system (docs/system.md): rtgpu-explore %s does "
                           "not take whole systems yet (use a task set of the GPU steps alone)",
-                          t->name, rt_step_kind_name(s->kind), r->a.cmd);
+                          t->name, rt_taskset_step_kind_name(s->kind), r->a.cmd);
         if (r->ts->n_chains > 0)
             rt_diag_error(r->d, r->ts->path, r->ts->chains[0].line, "chain \"%s\": "
                           "rtgpu-explore %s does not check cause-effect chains "
@@ -302,8 +302,8 @@ static int load(conc_run *r)
                           "out (analyse the task set with rtgpu-analyze)", r->ts->chains[0].name,
                           r->a.cmd);
     }
-    rt_diags_print(r->d, stderr);
-    if (!r->gpu || !r->ts || rt_diags_errors(r->d) > 0)
+    rt_diag_print(r->d, stderr);
+    if (!r->gpu || !r->ts || rt_diag_errors(r->d) > 0)
         return 2;
     char prog[40];
     snprintf(prog, sizeof prog, PROG " %s", r->a.cmd);
@@ -330,7 +330,7 @@ static long find_kernel(const conc_run *r, const char *opt, const char *given, c
         return k;
     char h[140];
     fprintf(stderr, PROG " %s: error: %s %s: task set %s has no kernel \"%s\"%s (expected one "
-            "of:", r->a.cmd, opt, given, cli_shown(r->ts->path), name,
+            "of:", r->a.cmd, opt, given, cli_args_shown(r->ts->path), name,
             rt_taskset_hint_kernel(r->ts, name, h, sizeof h));
     for (size_t i = 0; i < r->ts->n_kernels; i++)
         fprintf(stderr, "%s %s", i ? "," : "", r->ts->kernels[i].name);
@@ -341,7 +341,7 @@ static long find_kernel(const conc_run *r, const char *opt, const char *given, c
 /* Print the library's diagnostics; the status of a failed library call. */
 static int lib_failed(conc_run *r, int enomem)
 {
-    rt_diags_print(r->d, stderr);
+    rt_diag_print(r->d, stderr);
     if (enomem) {
         fprintf(stderr, PROG ": error: out of memory\n");
         return 3;
@@ -357,9 +357,9 @@ static int emit(const conc_run *r, char *buf, size_t len, int wrote)
         fprintf(stderr, PROG " %s: error: out of memory while writing the output\n", r->a.cmd);
         status = 3;
     } else if (r->a.out) {
-        if (rt_write_atomic(r->a.out, buf, len) != 0) {
+        if (rt_atomicfile_write(r->a.out, buf, len) != 0) {
             fprintf(stderr, PROG " %s: error: cannot write %s: %s\n", r->a.cmd,
-                    cli_shown(r->a.out), strerror(errno));
+                    cli_args_shown(r->a.out), strerror(errno));
             status = 3;
         }
     } else if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {
@@ -409,8 +409,8 @@ static int cosched_render(const conc_run *r, const void *res, FILE *out)
 static int mct_render(const conc_run *r, const void *res, FILE *out)
 {
     return r->a.format == FMT_JSON
-               ? mct_report_json(r->ts, r->gpu, res, PROG " " RTGPU_VERSION, out)
-               : mct_report_text(r->ts, r->gpu, res, out);
+               ? cosched_report_mct_json(r->ts, r->gpu, res, PROG " " RTGPU_VERSION, out)
+               : cosched_report_mct_text(r->ts, r->gpu, res, out);
 }
 
 static int split_body(conc_run *r)
@@ -458,7 +458,7 @@ static int mct_body(conc_run *r)
     if (rc != COSCHED_OK)
         return lib_failed(r, rc == COSCHED_ENOMEM);
     int status = render_emit(r, mct_render, &res);
-    mct_result_fini(&res);
+    xp_cosched_mct_result_fini(&res);
     return status;
 }
 
@@ -475,17 +475,17 @@ static int conc_main(int argc, char **argv, int (*body)(conc_run *r))
     return rc;
 }
 
-int explore_split_main(int argc, char **argv)
+int cli_explore_conc_split(int argc, char **argv)
 {
     return conc_main(argc, argv, split_body);
 }
 
-int explore_coschedule_main(int argc, char **argv)
+int cli_explore_conc_coschedule(int argc, char **argv)
 {
     return conc_main(argc, argv, coschedule_body);
 }
 
-int explore_mct_main(int argc, char **argv)
+int cli_explore_conc_mct(int argc, char **argv)
 {
     return conc_main(argc, argv, mct_body);
 }

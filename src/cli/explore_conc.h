@@ -7,8 +7,8 @@
 
 /* argv[0] is the subcommand's name. Each returns the exit status: 0 done, 2 bad usage or input
  * (after a message), 3 out of memory or a write failure. */
-int explore_split_main(int argc, char **argv);
-int explore_coschedule_main(int argc, char **argv);
-int explore_mct_main(int argc, char **argv);
+int cli_explore_conc_split(int argc, char **argv);
+int cli_explore_conc_coschedule(int argc, char **argv);
+int cli_explore_conc_mct(int argc, char **argv);
 
 #endif

@@ -106,11 +106,11 @@ int cli_files_check(cli_files *f, const char *prog)
         if (!x->output)
             fprintf(stderr, "%s: error: %s %s is one of the input files: %s %s (the same file); "
                             "refusing to overwrite it (choose another output file)\n",
-                    prog, o->opt, cli_shown(o->path), x->opt, cli_shown(x->path));
+                    prog, o->opt, cli_args_shown(o->path), x->opt, cli_args_shown(x->path));
         else
             fprintf(stderr, "%s: error: %s and %s both name the same file (%s, %s); give each "
-                            "output its own file\n", prog, x->opt, o->opt, cli_shown(x->path),
-                    cli_shown(o->path));
+                            "output its own file\n", prog, x->opt, o->opt, cli_args_shown(x->path),
+                    cli_args_shown(o->path));
         rc = 2;
     }
     for (size_t i = 0; ids && i < f->n; i++)

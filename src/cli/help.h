@@ -1,4 +1,4 @@
-/* help: the --help texts of the commands, printed by cli_print_help (cli/args.h). */
+/* help: the --help texts of the commands, printed by cli_args_print_help (cli/args.h). */
 #ifndef RT_CLI_HELP_H
 #define RT_CLI_HELP_H
 

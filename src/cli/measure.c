@@ -17,15 +17,15 @@ int cli_measure_load(cli_run *r)
         return 2;
     }
     /* its own list: the inputs' warnings are printed already */
-    rt_diags *d = rt_diags_new(50);
+    rt_diags *d = rt_diag_new(50);
     if (!d) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return 3;
     }
     r->meas_in = rt_measurements_load(path, r->ts, r->gpu, d);
-    if (rt_diags_count(d) > 0 || rt_diags_errors(d) > 0)
-        rt_diags_print(d, stderr);
-    rt_diags_free(d);
+    if (rt_diag_count(d) > 0 || rt_diag_errors(d) > 0)
+        rt_diag_print(d, stderr);
+    rt_diag_free(d);
     return r->meas_in ? 0 : 2;
 }
 
@@ -33,12 +33,12 @@ int cli_measure_resolve(cli_run *r)
 {
     if (!r->meas_in)
         return 0;
-    /* -o onto the measurements file is refused with every other clash (cli_resolve_options). */
+    /* -o onto the measurements file is refused with every other clash (cli_pipeline_resolve_options). */
     if (r->meas_in->kind == RT_MEAS_JOBS && r->args.opt.assign == RT_ASSIGN_SEARCH) {
         fprintf(stderr, "%s: error: job response times are checked against the response times "
                         "of the layout the jobs ran on: give it as <partition> elements in the "
                         "task set (with --assign given, the default then)\n",
-                cli_shown(r->meas_in->path));
+                cli_args_shown(r->meas_in->path));
         return 2;
     }
     return 0;
@@ -48,7 +48,7 @@ int cli_measure_check(cli_run *r)
 {
     if (!r->meas_in)
         return 0;
-    int rc = meas_check(r->m, r->ts, r->meas_in, &r->args.opt, r->have_eval ? &r->eval : NULL,
+    int rc = measure_check(r->m, r->ts, r->meas_in, &r->args.opt, r->have_eval ? &r->eval : NULL,
                         &r->meas);
     if (rc == MEAS_OK) {
         r->have_meas = true;
@@ -57,13 +57,13 @@ int cli_measure_check(cli_run *r)
     if (rc == MEAS_ERANGE) {
         fprintf(stderr, "%s: error: the bound of an observation does not fit in 2^62 ns "
                         "(kernel durations or margin out of range)\n",
-                cli_shown(r->meas_in->path));
+                cli_args_shown(r->meas_in->path));
         return 2;
     }
     if (rc == MEAS_ENOEVAL)
         fprintf(stderr, "rtgpu-analyze: internal error: no analysed layout for the job "
                         "observations\n");
     else
-        cli_oom(r);
+        cli_pipeline_oom(r);
     return 3;
 }

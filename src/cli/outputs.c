@@ -13,7 +13,7 @@
 
 int cli_outputs_error(const cli_outputs *outs, const char *what, const char *path, int err)
 {
-    fprintf(stderr, "%s: error: cannot write %s to %s: %s\n", outs->prog, what, cli_shown(path),
+    fprintf(stderr, "%s: error: cannot write %s to %s: %s\n", outs->prog, what, cli_args_shown(path),
             strerror(err ? err : EIO));
     return 2;
 }
@@ -25,7 +25,7 @@ FILE *cli_outputs_open(cli_outputs *outs, const char *what, const char *path)
         return NULL;
     }
     cli_output *o = &outs->o[outs->n];
-    if (rt_atomic_open(&o->st, path) != 0) {
+    if (rt_atomicfile_open(&o->st, path) != 0) {
         cli_outputs_error(outs, what, path, errno);
         return NULL;
     }
@@ -38,7 +38,7 @@ FILE *cli_outputs_open(cli_outputs *outs, const char *what, const char *path)
 void cli_outputs_abort(cli_outputs *outs)
 {
     for (size_t i = 0; i < outs->n; i++)
-        rt_atomic_abort(&outs->o[i].st);
+        rt_atomicfile_abort(&outs->o[i].st);
     outs->n = 0;
 }
 
@@ -57,10 +57,10 @@ int cli_outputs_commit(cli_outputs *outs)
     outs->n = 0;
     for (size_t i = 0; i < n; i++) {
         cli_output *o = &outs->o[i];
-        if (rt_atomic_commit(&o->st) != 0) {
+        if (rt_atomicfile_commit(&o->st) != 0) {
             int err = errno;
             for (size_t j = i + 1; j < n; j++)
-                rt_atomic_abort(&outs->o[j].st);
+                rt_atomicfile_abort(&outs->o[j].st);
             return cli_outputs_error(outs, o->what, o->path, err);
         }
     }

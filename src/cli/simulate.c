@@ -179,7 +179,7 @@ static int observe_chains(cli_run *r, chainrun_stream *cs, const sim_result *gpu
     free(*bounds);
     *bounds = NULL;
     if (rc == CHAINRUN_ENOMEM)
-        cli_oom(r);
+        cli_pipeline_oom(r);
     else if (rc == CHAINRUN_ERANGE)
         fprintf(stderr, "rtgpu-simulate: error: a chain's read or write instant is beyond 2^63 "
                         "ns (shorten --horizon)\n");
@@ -206,7 +206,7 @@ static int64_t *task_offsets(cli_run *r)
 {
     int64_t *phase = malloc((r->ts->n_tasks ? r->ts->n_tasks : 1) * sizeof *phase);
     if (!phase) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         return NULL;
     }
     for (size_t i = 0; i < r->ts->n_tasks; i++)
@@ -236,7 +236,7 @@ static int simulate_system(cli_run *r, FILE *out)
         if (crc != CHAINRUN_OK) {
             free(phase);
             if (crc == CHAINRUN_ENOMEM)
-                cli_oom(r);
+                cli_pipeline_oom(r);
             else
                 fprintf(stderr, "rtgpu-simulate: error: a chain's read or write instant is "
                                 "beyond 2^63 ns (shorten --horizon)\n");
@@ -255,7 +255,7 @@ static int simulate_system(cli_run *r, FILE *out)
     if (rc == SYSSIM_ESINK)   /* the chains' observer failed: its error says why */
         rc = chainrun_stream_error(cs) == CHAINRUN_ENOMEM ? SYSSIM_ENOMEM : SYSSIM_EINVAL;
     if (rc == SYSSIM_ENOMEM) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         status = RUN_FAILED;
     } else if (rc == SYSSIM_ERANGE) {
         fprintf(stderr, "rtgpu-simulate: error: a time beyond 2^63 ns (shorten --horizon)\n");
@@ -278,7 +278,7 @@ static int simulate_system(cli_run *r, FILE *out)
                          ? malloc((sys->sys.n_tasks ? sys->sys.n_tasks : 1) * sizeof *bound)
                          : NULL;
     if (status == SIMULATED && !bound) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         status = RUN_FAILED;
     }
     if (status != SIMULATED) {
@@ -357,13 +357,13 @@ static int simulate(cli_run *r, FILE *out)
     bool trace = a->format == CLI_FORMAT_CSV || (a->format == CLI_FORMAT_JSON && a->trace);
     int wrc = 0;
     if (trace)
-        sink = sim_trace_sink(&tw);
+        sink = sim_report_trace_sink(&tw);
     if (a->format == CLI_FORMAT_SVG)
         sink = (sim_sink){ .ctx = &keep, .job = keep_job };
     if (a->format == CLI_FORMAT_CSV)
-        wrc = sim_csv_header(out);
+        wrc = sim_report_csv_header(out);
     if (a->format == CLI_FORMAT_JSON)
-        wrc = sim_json_begin(&tw, trace);
+        wrc = sim_report_json_begin(&tw, trace);
     sim_result res = { 0 };
     int rc = wrc ? SIM_ESINK : sim_run(r->m, r->ts, r->layout, &r->eval, &a->opt, &so, &sink, &res);
     free(phase);
@@ -379,7 +379,7 @@ static int simulate(cli_run *r, FILE *out)
     rep.chains = chains_view(r, cb, cc);
     if (rc == SIM_OK) {
         if (a->format == CLI_FORMAT_JSON)
-            wrc = sim_json_end(&tw, trace, &res);
+            wrc = sim_report_json_end(&tw, trace, &res);
         else if (a->format == CLI_FORMAT_TEXT)
             wrc = sim_report_text(&rep, &res, out);
         else if (a->format == CLI_FORMAT_SVG)
@@ -387,7 +387,7 @@ static int simulate(cli_run *r, FILE *out)
         sim_report_violation(&rep, &res, stderr);
     }
     if (rc == SIM_ENOMEM) {
-        cli_oom(r);
+        cli_pipeline_oom(r);
         status = RUN_FAILED;
     } else if (rc == SIM_ERANGE) {
         fprintf(stderr, "rtgpu-simulate: error: a job finishes beyond 2^53 ns (104 days), where "
@@ -433,7 +433,7 @@ static int write_placement(const cli_run *r, const psim_result *res, FILE *out)
  * (no analysis: the scenario submits kernels to the whole GPU). */
 static int run_placement(cli_run *r)
 {
-    int rc = cli_load_inputs(r);
+    int rc = cli_pipeline_load_inputs(r);
     if (rc)
         return rc;
     const char *name = r->args.scenario, *path = r->args.output_path;
@@ -441,7 +441,7 @@ static int run_placement(cli_run *r)
     if (sc < 0) {
         char h[140];
         fprintf(stderr, "%s: error: no <scenario name=\"%s\"> in the task set%s (",
-                cli_shown(r->ts->path), cli_shown(name),
+                cli_args_shown(r->ts->path), cli_args_shown(name),
                 rt_taskset_hint_scenario(r->ts, name, h, sizeof h));
         for (size_t i = 0; i < r->ts->n_scenarios; i++)
             fprintf(stderr, "%s\"%s\"", i ? ", " : "it has ", r->ts->scenarios[i].name);
@@ -451,58 +451,58 @@ static int run_placement(cli_run *r)
     if (!r->gpu->has_sm_limits) {
         fprintf(stderr, "%s:%ld: error: gpu \"%s\" has no <sm> element (the placement model "
                         "needs the SM limits: threads, blocks, warps, registers, shared-memory, "
-                        "or compute-capability)\n", cli_shown(r->gpu->path), r->gpu->line,
+                        "or compute-capability)\n", cli_args_shown(r->gpu->path), r->gpu->line,
                 r->gpu->name);
         return 2;
     }
-    if ((rc = cli_resolve_options(r)) != 0)   /* -o onto an input */
+    if ((rc = cli_pipeline_resolve_options(r)) != 0)   /* -o onto an input */
         return rc;
     psim_result res;
     budget_init(&r->budget, r->args.opt.budget_units);
-    rc = psim_run(r->ts, r->gpu, (size_t)sc, &r->budget, &res);
+    rc = placement_sim_run(r->ts, r->gpu, (size_t)sc, &r->budget, &res);
     if (rc == PSIM_EBUDGET) {
         fprintf(stderr, "%s: undecided: the work budget of %llu units (--budget) ran out in %s of "
                         "scenario \"%s\"; no placement is reported (a larger --budget may finish "
-                        "it)\n", cli_shown(r->ts->path),
+                        "it)\n", cli_args_shown(r->ts->path),
                 (unsigned long long)r->budget.limit_units, budget_step_text(r->budget.step),
-                cli_shown(name));
+                cli_args_shown(name));
         return 3;
     }
     if (rc != PSIM_OK) {
-        fprintf(stderr, "%s: error: scenario \"%s\": %s\n", cli_shown(r->ts->path),
-                cli_shown(name), psim_status_text(rc));
+        fprintf(stderr, "%s: error: scenario \"%s\": %s\n", cli_args_shown(r->ts->path),
+                cli_args_shown(name), placement_sim_status_text(rc));
         return rc == PSIM_ETOOBIG || rc == PSIM_ELAUNCH ? 2 : 3;
     }
-    rt_diags *warn = rt_diags_new(MAX_PLACEMENT_WARNINGS);
+    rt_diags *warn = rt_diag_new(MAX_PLACEMENT_WARNINGS);
     if (!warn) {
-        psim_result_fini(&res);
-        cli_oom(r);
+        placement_sim_result_fini(&res);
+        cli_pipeline_oom(r);
         return 3;
     }
-    psim_check_block_times(r->ts, r->gpu, &res, warn);
+    placement_sim_check_block_times(r->ts, r->gpu, &res, warn);
     if (r->args.opt.verbosity >= 0)
-        rt_diags_print(warn, stderr);
-    rt_diags_free(warn);
+        rt_diag_print(warn, stderr);
+    rt_diag_free(warn);
     rt_atomic_stream st;
-    if (path && rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+    if (path && rt_atomicfile_open(&st, path) != 0) {
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_args_shown(path),
                 strerror(errno));
-        psim_result_fini(&res);
+        placement_sim_result_fini(&res);
         return 2;
     }
     errno = 0;   /* a writer's failure that is no system call's leaves it 0 */
     rc = write_placement(r, &res, path ? st.f : stdout);
-    psim_result_fini(&res);
+    placement_sim_result_fini(&res);
     if (rc != 0) {
         fprintf(stderr, "rtgpu-simulate: error: cannot write the output%s%s: %s\n",
-                path ? " to " : "", path ? cli_shown(path) : "",
+                path ? " to " : "", path ? cli_args_shown(path) : "",
                 errno ? strerror(errno) : "the writer failed on the content, not on the system");
         if (path)
-            rt_atomic_abort(&st);   /* never a partial file */
+            rt_atomicfile_abort(&st);   /* never a partial file */
         return 2;
     }
-    if (path && rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+    if (path && rt_atomicfile_commit(&st) != 0) {
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_args_shown(path),
                 strerror(errno));
         return 2;
     }
@@ -515,10 +515,10 @@ static int run_main(cli_run *r)
         return run_placement(r);
     /* the bound a simulation is checked against must hold for every release pattern */
     r->args.opt.windows = RT_WINDOWS_WORST_CASE;
-    int rc = cli_load_inputs(r);
+    int rc = cli_pipeline_load_inputs(r);
     if (rc)
         return rc;
-    if ((rc = cli_resolve_options(r)) != 0)
+    if ((rc = cli_pipeline_resolve_options(r)) != 0)
         return rc;
     if (r->args.exec_random && !rt_taskset_has_system_steps(r->ts) &&
         !r->args.opt.gpu_kernel_preemption) {
@@ -529,17 +529,17 @@ static int run_main(cli_run *r)
         return 2;
     }
     int verdict = 0;
-    if ((rc = cli_analyse(r, &verdict)) != 0)
+    if ((rc = cli_pipeline_analyse(r, &verdict)) != 0)
         return rc;
     if (r->have_eval && !r->eval.decided) {
         fprintf(stderr, "%s: error: no bound to simulate against: the analysis is undecided\n",
-                cli_shown(r->ts->path));
+                cli_args_shown(r->ts->path));
         return 3;
     }
     if (!r->have_eval) {
         fprintf(stderr, "%s: error: no layout to simulate: the search found no schedulable "
                         "partitioning (run rtgpu-analyze for the details)\n",
-                cli_shown(r->ts->path));
+                cli_args_shown(r->ts->path));
         return 3;
     }
     const char *path = r->args.output_path;
@@ -548,18 +548,18 @@ static int run_main(cli_run *r)
         return rc == RUN_FAILED ? 3 : rc == TRACE_CAPPED ? 2 : rc;
     }
     rt_atomic_stream st;
-    if (rt_atomic_open(&st, path) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+    if (rt_atomicfile_open(&st, path) != 0) {
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_args_shown(path),
                 strerror(errno));
         return 2;
     }
     rc = simulate(r, st.f);
     if (rc == WRITE_FAILED || rc == RUN_FAILED || rc == TRACE_CAPPED) {
-        rt_atomic_abort(&st);   /* never a partial file */
+        rt_atomicfile_abort(&st);   /* never a partial file */
         return rc == RUN_FAILED ? 3 : rc == TRACE_CAPPED ? 2 : rc;
     }
-    if (rt_atomic_commit(&st) != 0) {
-        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_shown(path),
+    if (rt_atomicfile_commit(&st) != 0) {
+        fprintf(stderr, "rtgpu-simulate: error: cannot write to %s: %s\n", cli_args_shown(path),
                 strerror(errno));
         return 2;
     }
@@ -568,5 +568,5 @@ static int run_main(cli_run *r)
 
 int main(int argc, char **argv)
 {
-    return cli_main(argc, argv, CLI_SIMULATE, run_main);
+    return cli_pipeline_main(argc, argv, CLI_SIMULATE, run_main);
 }

@@ -25,7 +25,7 @@ static void label(double v, double step, char *buf, size_t size)
     snprintf(buf, size, "%.4g", v);
 }
 
-int chart_axis_nice(double lo, double hi, size_t max_ticks, chart_axis *a)
+int axes_nice(double lo, double hi, size_t max_ticks, chart_axis *a)
 {
     memset(a, 0, sizeof *a);
     if (!isfinite(lo) || !isfinite(hi))
@@ -41,7 +41,7 @@ int chart_axis_nice(double lo, double hi, size_t max_ticks, chart_axis *a)
         hi += d;
     }
     size_t max = max_ticks < 1 ? 1 : max_ticks > CHART_TICKS_MAX ? CHART_TICKS_MAX : max_ticks;
-    double step = tick_step((hi - lo) / (double)max, 1e-12);
+    double step = ticks_step((hi - lo) / (double)max, 1e-12);
     double k0 = floor(lo / step + 1e-9), k1 = ceil(hi / step - 1e-9);
     while (k1 - k0 > (double)max) {   /* rounding at the ends: take the next step */
         step *= 2;
@@ -59,17 +59,17 @@ int chart_axis_nice(double lo, double hi, size_t max_ticks, chart_axis *a)
     return 0;
 }
 
-double chart_px(const chart_frame *f, double v)
+double axes_px(const chart_frame *f, double v)
 {
     return f->x + (v - f->xa.lo) / (f->xa.hi - f->xa.lo) * f->w;
 }
 
-double chart_py(const chart_frame *f, double v)
+double axes_py(const chart_frame *f, double v)
 {
     return f->y + f->h - (v - f->ya.lo) / (f->ya.hi - f->ya.lo) * f->h;
 }
 
-int chart_frame_draw(svg_writer *w, const chart_frame *f, const char *x_title, const char *y_title)
+int axes_frame_draw(svg_writer *w, const chart_frame *f, const char *x_title, const char *y_title)
 {
     const svg_style grid = { .stroke = "#DDDDDD", .stroke_width = 1 };
     const svg_style axis = { .stroke = "#444444", .stroke_width = 1 };
@@ -78,12 +78,12 @@ int chart_frame_draw(svg_writer *w, const chart_frame *f, const char *x_title, c
     const svg_style title = { .font_size = 12, .anchor = SVG_ANCHOR_MIDDLE, .fill = "#111111" };
     int rc = 0;
     for (size_t i = 0; i < f->xa.n; i++) {
-        double x = chart_px(f, f->xa.at[i]);
+        double x = axes_px(f, f->xa.at[i]);
         rc |= svg_line(w, x, f->y, x, f->y + f->h, &grid, NULL);
         rc |= svg_text(w, x, f->y + f->h + 15, f->xa.label[i], &tick_x, NULL);
     }
     for (size_t i = 0; i < f->ya.n; i++) {
-        double y = chart_py(f, f->ya.at[i]);
+        double y = axes_py(f, f->ya.at[i]);
         rc |= svg_line(w, f->x, y, f->x + f->w, y, &grid, NULL);
         rc |= svg_text(w, f->x - 6, y + 4, f->ya.label[i], &tick_y, NULL);
     }

@@ -22,7 +22,7 @@ typedef struct chart_axis {
 
 /* Axis over [lo, hi] with at most max_ticks intervals (clamped to [1, CHART_TICKS_MAX]); a flat
  * or empty range is widened around its value. 0, or -1 if lo or hi is not finite. */
-int chart_axis_nice(double lo, double hi, size_t max_ticks, chart_axis *a);
+int axes_nice(double lo, double hi, size_t max_ticks, chart_axis *a);
 
 /* A plot area at (x, y) of size w x h (page units) with its two axes. */
 typedef struct chart_frame {
@@ -31,10 +31,10 @@ typedef struct chart_frame {
 } chart_frame;
 
 /* Page coordinates of data values. */
-double chart_px(const chart_frame *f, double v);
-double chart_py(const chart_frame *f, double v);
+double axes_px(const chart_frame *f, double v);
+double axes_py(const chart_frame *f, double v);
 /* Draw the frame: light grid at each tick, tick labels, and the axis titles (either may be NULL).
  * 0 or -1 (the writer failed). */
-int chart_frame_draw(svg_writer *w, const chart_frame *f, const char *x_title, const char *y_title);
+int axes_frame_draw(svg_writer *w, const chart_frame *f, const char *x_title, const char *y_title);
 
 #endif

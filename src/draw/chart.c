@@ -70,7 +70,7 @@ static double py(const frame *f, double y)
 
 static void y_axis(svg_writer *w, const frame *f, const chart_lines *c)
 {
-    double step = tick_step((f->ymax - f->ymin) / 8, 0);
+    double step = ticks_step((f->ymax - f->ymin) / 8, 0);
     char buf[40];
     /* at most 64 lines (nice_step asks for about 8): v += step does not advance when step is
      * below the precision of v (a tiny range far from 0), which would loop for ever */

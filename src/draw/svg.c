@@ -392,7 +392,7 @@ int svg_time_ticks(int64_t t0_ns, int64_t t1_ns, size_t max_ticks, svg_ticks *ou
     if (t1_ns <= t0_ns)
         return -1;
     int64_t max = max_ticks < 2 ? 2 : max_ticks > SVG_TICKS_MAX ? SVG_TICKS_MAX : (int64_t)max_ticks;
-    for (int64_t step = 1; step; step = tick_step_next(step)) {
+    for (int64_t step = 1; step; step = ticks_step_next(step)) {
         int64_t lo = div_ceil(t0_ns, step), hi = div_floor(t1_ns, step);
         /* hi - lo cannot overflow: |lo|, |hi| <= INT64_MAX / step */
         if (hi < lo || hi - lo >= max)

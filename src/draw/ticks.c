@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-double tick_step(double raw, double slack)
+double ticks_step(double raw, double slack)
 {
     double p = pow(10, floor(log10(raw)));
     static const double mant[] = { 1, 2, 5, 10 };
@@ -13,7 +13,7 @@ double tick_step(double raw, double slack)
     return 10 * p;
 }
 
-int64_t tick_step_next(int64_t step)
+int64_t ticks_step_next(int64_t step)
 {
     int64_t pow10 = 1;
     while (pow10 <= step / 10)

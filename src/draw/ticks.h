@@ -8,9 +8,9 @@
 
 /* The smallest of 1, 2, 5 and 10 times p = 10^floor(log10(raw)) that is at least
  * raw * (1 - slack) (raw > 0 and finite; slack >= 0 forgives rounding in raw). */
-double tick_step(double raw, double slack);
+double ticks_step(double raw, double slack);
 /* The nice integer step after step (1, 2, 5, 10, 20, 50, ...; step itself nice and > 0), or 0
  * when the next one would pass INT64_MAX. */
-int64_t tick_step_next(int64_t step);
+int64_t ticks_step_next(int64_t step);
 
 #endif

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t xp_combos(const xp_spec *s, size_t from, size_t to)
+size_t xp_aggregate_combos(const xp_spec *s, size_t from, size_t to)
 {
     size_t n = 1;
     for (size_t i = from; i < to; i++)
@@ -22,10 +22,10 @@ static size_t combo_of(const xp_spec *s, size_t from, size_t to, const size_t *i
     return c;
 }
 
-int xp_tally_count(const xp_spec *s, const xp_record *rec, size_t from, size_t to, xp_tally *t)
+int xp_aggregate_tally_count(const xp_spec *s, const xp_record *rec, size_t from, size_t to, xp_tally *t)
 {
     memset(t, 0, sizeof *t);
-    size_t nr = s->dims[0].n, nc = xp_combos(s, from, to);
+    size_t nr = s->dims[0].n, nc = xp_aggregate_combos(s, from, to);
     if (nc == SIZE_MAX || nc > SIZE_MAX / nr / sizeof(double))
         return -1;
     size_t *idx = calloc(s->n_dims, sizeof *idx);
@@ -34,7 +34,7 @@ int xp_tally_count(const xp_spec *s, const xp_record *rec, size_t from, size_t t
     t->fraction = malloc(nr * nc * sizeof *t->fraction);
     if (!idx || !t->valid || !t->sched || !t->fraction) {
         free(idx);
-        xp_tally_fini(t);
+        xp_aggregate_tally_fini(t);
         return -1;
     }
     t->n_rows = nr;
@@ -43,7 +43,7 @@ int xp_tally_count(const xp_spec *s, const xp_record *rec, size_t from, size_t t
         const xp_record *r = &rec[p];
         if (r->state == XP_REC_NONE || r->state == XP_REC_ERROR)
             continue;
-        xp_point_index(s, p, idx);
+        xp_spec_point_index(s, p, idx);
         size_t b = idx[0] * nc + combo_of(s, from, to, idx);
         t->valid[b]++;
         t->sched[b] += r->state == XP_REC_SCHED;
@@ -54,7 +54,7 @@ int xp_tally_count(const xp_spec *s, const xp_record *rec, size_t from, size_t t
     return 0;
 }
 
-void xp_tally_fini(xp_tally *t)
+void xp_aggregate_tally_fini(xp_tally *t)
 {
     free(t->valid);
     free(t->sched);

@@ -15,7 +15,7 @@ void cosched_result_fini(cosched_result *r)
     r->parts = NULL;
 }
 
-void mct_result_fini(mct_result *r)
+void xp_cosched_mct_result_fini(mct_result *r)
 {
     free(r->part_sms);
     free(r->part_names);
@@ -52,7 +52,7 @@ int cosched_run(const model *m, size_t k, const int64_t *sms, size_t n, cosched_
                 rt_diags *d)
 {
     const rt_gpu *gpu = m->gpu;
-    *out = (cosched_result){ .kernel = k, .anchor = eff_anchor(gpu), .gpu_sms = gpu->sms };
+    *out = (cosched_result){ .kernel = k, .anchor = efficiency_anchor(gpu), .gpu_sms = gpu->sms };
     if (!cosched_check_sizes(gpu, sms, n, &out->used_sms, d))
         return COSCHED_EINPUT;
     out->parts = calloc(n, sizeof *out->parts);
@@ -60,16 +60,16 @@ int cosched_run(const model *m, size_t k, const int64_t *sms, size_t n, cosched_
         return COSCHED_ENOMEM;
     out->n_parts = n;
     out->full_cycles = model_at(m, k, gpu->sms)->cycles;
-    out->full_speedup = eff_kernel_speedup(m, k, gpu->sms);
+    out->full_speedup = efficiency_kernel_speedup(m, k, gpu->sms);
     for (size_t p = 0; p < n; p++) {
         cosched_part *c = &out->parts[p];
         c->sms = sms[p];
         c->cycles = model_at(m, k, sms[p])->cycles;
-        c->speedup = eff_kernel_speedup(m, k, sms[p]);
-        c->efficiency = eff_efficiency(c->speedup, sms[p]);
+        c->speedup = efficiency_kernel_speedup(m, k, sms[p]);
+        c->efficiency = efficiency_of(c->speedup, sms[p]);
     }
-    out->gain = eff_coschedule_gain(m, k, sms, n);
-    out->efficiency = eff_partitioned(m, k, sms, n);
+    out->gain = efficiency_coschedule_gain(m, k, sms, n);
+    out->efficiency = efficiency_partitioned(m, k, sms, n);
     return COSCHED_OK;
 }
 
@@ -147,6 +147,6 @@ done:
     free(ready);
     free(time);
     if (rc != COSCHED_OK)
-        mct_result_fini(out);
+        xp_cosched_mct_result_fini(out);
     return rc;
 }

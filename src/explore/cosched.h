@@ -57,9 +57,9 @@ void cosched_result_fini(cosched_result *r);
 /* MCT of one job per task of ts (all ready at 0) on partitions sms[0 .. n-1], or, with n = 0,
  * on the task set's own partitions (an error if it has none). A job's time on a partition of
  * n_r SMs is the sum over its task's runs of ceil(C(k, n_r) ns) + launch overhead, without
- * margin (o's margin is ignored). Free with mct_result_fini. */
+ * margin (o's margin is ignored). Free with xp_cosched_mct_result_fini. */
 int cosched_mct(const model *m, const rt_taskset *ts, const rt_options *o, const int64_t *sms,
                 size_t n, mct_result *out, rt_diags *d);
-void mct_result_fini(mct_result *r);
+void xp_cosched_mct_result_fini(mct_result *r);
 
 #endif

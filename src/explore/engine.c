@@ -24,7 +24,7 @@
 
 #include "analysis/eval.h"
 #include "analysis/chain.h"
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 #include "explore/gen.h"
 #include "models/model.h"
 #include "run/run.h"
@@ -102,7 +102,7 @@ void xp_engine_free(xp_engine *e)
     rt_taskset_free(e->work);
     rt_taskset_free(e->gen);
     free(e->idx);
-    rt_diags_free(e->diags);
+    rt_diag_free(e->diags);
     free(e->chains);
     free(e);
 }
@@ -254,8 +254,8 @@ static model *point_model(xp_engine *e, size_t gi, const rt_gpu *gpu)
 /* The first error of the inputs check as "file:line: message". */
 static void first_error(const rt_diags *d, char *err, size_t size)
 {
-    for (size_t i = 0; i < rt_diags_count(d); i++) {
-        const rt_diag *g = rt_diags_get(d, i);
+    for (size_t i = 0; i < rt_diag_count(d); i++) {
+        const rt_diag *g = rt_diag_get(d, i);
         if (g->kind != RT_DIAG_ERROR)
             continue;
         if (g->line > 0)
@@ -302,7 +302,7 @@ static size_t point_gpu(const xp_engine *e)
 /* Prepare the point's inputs; XP_OK, XP_ENOMEM, or 1 with err set (invalid point). */
 static int prepare(xp_engine *e, uint64_t p, size_t *gi, char *err, size_t size)
 {
-    xp_point_index(e->s, p, e->idx);
+    xp_spec_point_index(e->s, p, e->idx);
     if (e->s->has_generate) {
         int rc = ensure_generated(e);
         if (rc != XP_OK)
@@ -316,13 +316,13 @@ static int prepare(xp_engine *e, uint64_t p, size_t *gi, char *err, size_t size)
     const rt_gpu *gpu = e->s->gpus[*gi];
     if (!apply_point(e, gpu, err, size))
         return 1;
-    if (!e->diags && !(e->diags = rt_diags_new(4)))
+    if (!e->diags && !(e->diags = rt_diag_new(4)))
         return XP_ENOMEM;
-    size_t before = rt_diags_errors(e->diags);
+    size_t before = rt_diag_errors(e->diags);
     rt_inputs_check(e->work, gpu, e->diags);
-    if (rt_diags_errors(e->diags) != before) {
+    if (rt_diag_errors(e->diags) != before) {
         first_error(e->diags, err, size);
-        rt_diags_free(e->diags);   /* a fresh list for the next point */
+        rt_diag_free(e->diags);   /* a fresh list for the next point */
         e->diags = NULL;
         return 1;
     }
@@ -363,7 +363,7 @@ static void invalid(xp_outcome *out, int status, const char *what, const char *w
  * failure), else from the pipeline's. */
 static void pipeline_error(const run_result *rr, const rt_diags *d, char *err, size_t size)
 {
-    if (rr->search_diags && rt_diags_errors(rr->search_diags) > 0)
+    if (rr->search_diags && rt_diag_errors(rr->search_diags) > 0)
         first_error(rr->search_diags, err, size);
     else
         first_error(d, err, size);
@@ -377,7 +377,7 @@ static int run_point(xp_engine *e, const model *m, const rt_gpu *gpu, rt_options
                      bool scaling, xp_outcome *out)
 {
     const rt_taskset *ts = e->work;
-    rt_diags *d = rt_diags_new(4);
+    rt_diags *d = rt_diag_new(4);
     if (!d)
         return XP_ENOMEM;
     run_door door = { .who = "rtgpu-explore", .chains = true };
@@ -385,7 +385,7 @@ static int run_point(xp_engine *e, const model *m, const rt_gpu *gpu, rt_options
         first_error(d, out->error, sizeof out->error);
         out->valid = false;
         out->exit_status = 2;
-        rt_diags_free(d);
+        rt_diag_free(d);
         return XP_OK;
     }
     run_result rr;
@@ -426,7 +426,7 @@ static int run_point(xp_engine *e, const model *m, const rt_gpu *gpu, rt_options
             ret = XP_ENOMEM;
     }
     run_result_fini(&rr);
-    rt_diags_free(d);
+    rt_diag_free(d);
     return ret;
 }
 

@@ -16,7 +16,7 @@
  * The utilisation of a task is thus the fraction of the whole GPU its kernels occupy when they
  * run alone on all SMs, margin and interference left out.
  * Random numbers: splitmix64 (Steele, Lea, Flood, OOPSLA 2014) from the set's seed; logarithms
- * and exponentials by xp_log / xp_exp below, so that no libm rounding enters a set. */
+ * and exponentials by xp_gen_log / xp_gen_exp below, so that no libm rounding enters a set. */
 #include "explore/gen.h"
 
 #include <math.h>
@@ -31,7 +31,7 @@
 #define LN2_HI 6.93147180369123816490e-01   /* fdlibm's split of ln 2 */
 #define LN2_LO 1.90821492927058770002e-10
 
-double xp_exp(double x)
+double xp_gen_exp(double x)
 {
     if (x > 709.0)
         return INFINITY;
@@ -48,7 +48,7 @@ double xp_exp(double x)
     return ldexp(sum, (int)k);
 }
 
-double xp_log(double x)
+double xp_gen_log(double x)
 {
     if (!(x > 0.0))
         return -INFINITY;
@@ -103,7 +103,7 @@ static bool uunifast(uint64_t *st, size_t n, double U, double *u)
         double s = U;
         bool ok = true;
         for (size_t i = 0; i + 1 < n; i++) {
-            double next = s * xp_exp(xp_log(uniform01(st)) / (double)(n - 1 - i));
+            double next = s * xp_gen_exp(xp_gen_log(uniform01(st)) / (double)(n - 1 - i));
             u[i] = s - next;
             s = next;
             ok &= u[i] <= 1.0;
@@ -214,10 +214,10 @@ RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 static bool make_tasks(rt_taskset *ts, const xp_generate *g, uint64_t *st, const double *u)
 {
     size_t n = (size_t)g->tasks, L = (size_t)g->launches, P = g->pool->n_kernels;
-    double lo = xp_log((double)g->period_min_ns), hi = xp_log((double)g->period_max_ns);
+    double lo = xp_gen_log((double)g->period_min_ns), hi = xp_gen_log((double)g->period_max_ns);
     for (size_t i = 0; i < n; i++) {
         rt_task *t = &ts->tasks[i];
-        double T = floor(xp_exp(lo + uniform01(st) * (hi - lo)) + 0.5);
+        double T = floor(xp_gen_exp(lo + uniform01(st) * (hi - lo)) + 0.5);
         if (T < (double)g->period_min_ns)
             T = (double)g->period_min_ns;
         if (T > (double)g->period_max_ns)

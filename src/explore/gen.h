@@ -31,7 +31,7 @@ int xp_gen_sizes(rt_taskset *ts, int64_t sms, int64_t gran);
 
 /* Deterministic natural logarithm and exponential (+, -, *, / and frexp/ldexp only), so that
  * generated sets do not depend on the C library's rounding. */
-double xp_log(double x);
-double xp_exp(double x);
+double xp_gen_log(double x);
+double xp_gen_exp(double x);
 
 #endif

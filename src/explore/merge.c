@@ -39,7 +39,7 @@ static int slurp(const char *path, char **buf, size_t *len, rt_diags *d)
         rt_diag_error(d, path, 0, "cannot open: %s", strerror(errno));
         return -1;
     }
-    xp_buf b = { 0 };
+    strbuf b = { 0 };
     char tmp[65536];
     size_t n;
     while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
@@ -48,7 +48,7 @@ static int slurp(const char *path, char **buf, size_t *len, rt_diags *d)
     fclose(f);
     if (bad || b.oom) {
         rt_diag_error(d, path, 0, bad ? "cannot read" : "out of memory");
-        xp_buf_fini(&b);
+        strbuf_fini(&b);
         return -1;
     }
     *buf = b.data ? b.data : calloc(1, 1);
@@ -75,7 +75,7 @@ static int add_line(merge_state *m, size_t file, long line, const char *text, si
 {
     const char *path = m->paths[file];
     xp_parsed p;
-    bool ok = m->csv ? xp_parse_csv(text, len, &m->cols, &p) : xp_parse_json(text, len, &p);
+    bool ok = m->csv ? xp_result_parse_csv(text, len, &m->cols, &p) : xp_result_parse_json(text, len, &p);
     if (!ok) {
         rt_diag_error(m->d, path, line, "not a result line of rtgpu-explore (expected %s)",
                       m->csv ? "a CSV row under the header" : "one JSON object with point and spec");
@@ -134,7 +134,7 @@ static int scan_file(merge_state *m, size_t file, const char *buf, size_t len)
         }
         if (csv && line == 1) {
             if (!m->header) {
-                if (!xp_csv_columns(buf + i, n, &m->cols)) {
+                if (!xp_result_csv_columns(buf + i, n, &m->cols)) {
                     rt_diag_error(m->d, path, 1, "not the header of an rtgpu-explore CSV file");
                     return -1;
                 }
@@ -193,7 +193,7 @@ static int check_points(merge_state *m)
     return bad;
 }
 
-int xp_merge(const char *const *paths, size_t n, xp_buf *out, rt_diags *d)
+int xp_merge(const char *const *paths, size_t n, strbuf *out, rt_diags *d)
 {
     merge_state m = { .paths = paths, .d = d };
     char **bufs = calloc(n ? n : 1, sizeof *bufs);

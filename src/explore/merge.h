@@ -11,6 +11,6 @@
  * lines carry the same spec field, that every point 0..N-1 of that spec is present exactly once,
  * and append the lines in point order (CSV: the header once). Errors are located
  * (file:line) in d. 0, or -1 (d says why; out unspecified). */
-int xp_merge(const char *const *paths, size_t n, xp_buf *out, rt_diags *d);
+int xp_merge(const char *const *paths, size_t n, strbuf *out, rt_diags *d);
 
 #endif

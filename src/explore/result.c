@@ -16,24 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 #include "util/csv.h"
 #include "util/grow.h"
 #include "util/jw.h"
 
-/* ---- buffer ---------------------------------------------------------------------------- */
-
-void xp_buf_fini(xp_buf *b)
-{
-    strbuf_fini(b);
-}
-
-void xp_buf_put(xp_buf *b, const char *s, size_t n)
-{
-    strbuf_put(b, s, n);
-}
-
-void xp_spec_id(const xp_spec *s, char out[64])
+void xp_result_spec_id(const xp_spec *s, char out[64])
 {
     snprintf(out, 64, "%s/%" PRIu64, s->hash, s->n_points);
 }
@@ -56,7 +44,7 @@ typedef struct line_fmt {
     bool csv;
 } line_fmt;
 
-static void put_sep(xp_buf *b, const line_fmt *f, const char *key)
+static void put_sep(strbuf *b, const line_fmt *f, const char *key)
 {
     if (f->csv) {
         strbuf_put(b, ",", 1);
@@ -67,7 +55,7 @@ static void put_sep(xp_buf *b, const line_fmt *f, const char *key)
     }
 }
 
-static void put_null(xp_buf *b, const line_fmt *f)
+static void put_null(strbuf *b, const line_fmt *f)
 {
     if (!f->csv)
         strbuf_puts(b, "null");
@@ -132,7 +120,7 @@ static void chain_reason(const rt_taskset *ts, size_t ci, const chain_result *x,
 
 /* The key of column k of chain ci, "COLUMN:NAME" (NAME as written, of any length), into key
  * (emptied first); b->oom set when memory runs out. */
-static const char *chain_key(const xp_spec *s, size_t ci, size_t k, xp_buf *key, xp_buf *b)
+static const char *chain_key(const xp_spec *s, size_t ci, size_t k, strbuf *key, strbuf *b)
 {
     key->len = 0;
     strbuf_puts(key, chain_cols[k]);
@@ -144,10 +132,10 @@ static const char *chain_key(const xp_spec *s, size_t ci, size_t k, xp_buf *key,
 }
 
 /* The columns of every chain; null where the point analysed no layout. */
-static void put_chains(const xp_spec *s, const xp_outcome *o, xp_buf *b, const line_fmt *f)
+static void put_chains(const xp_spec *s, const xp_outcome *o, strbuf *b, const line_fmt *f)
 {
     char why[600] = "";
-    xp_buf key = { 0 };
+    strbuf key = { 0 };
     for (size_t ci = 0; ci < n_chains(s); ci++) {
         const chain_result *x = o->chains ? &o->chains[ci] : NULL;
         for (size_t k = 0; k < N_CHAIN_COLS; k++) {
@@ -181,14 +169,14 @@ static void put_chains(const xp_spec *s, const xp_outcome *o, xp_buf *b, const l
             }
         }
     }
-    xp_buf_fini(&key);
+    strbuf_fini(&key);
 }
 
 static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o,
-                     xp_buf *b, const line_fmt *f)
+                     strbuf *b, const line_fmt *f)
 {
     char id[64], tmp[32];
-    xp_spec_id(s, id);
+    xp_result_spec_id(s, id);
     if (f->csv)
         strbuf_putf(b, "%" PRIu64 ",%s", p, id);
     else {
@@ -251,19 +239,19 @@ static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_o
     strbuf_puts(b, f->csv ? "\n" : "}\n");
 }
 
-void xp_line_json(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b)
+void xp_result_line_json(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, strbuf *b)
 {
     line_fmt f = { false };
     put_line(s, p, idx, o, b, &f);
 }
 
-void xp_line_csv(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b)
+void xp_result_line_csv(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, strbuf *b)
 {
     line_fmt f = { true };
     put_line(s, p, idx, o, b, &f);
 }
 
-void xp_csv_header(const xp_spec *s, xp_buf *b)
+void xp_result_csv_header(const xp_spec *s, strbuf *b)
 {
     strbuf_puts(b, "point,spec");
     for (size_t i = 0; i < s->n_dims; i++) {
@@ -274,19 +262,19 @@ void xp_csv_header(const xp_spec *s, xp_buf *b)
         strbuf_puts(b, ",seed");
     strbuf_puts(b, ",schedulable,exit_status,status,sms_used,min_slack_ns");
     strbuf_puts(b, ",scaling_factor,missed_task_count");
-    xp_buf key = { 0 };
+    strbuf key = { 0 };
     for (size_t ci = 0; ci < n_chains(s); ci++)
         for (size_t k = 0; k < N_CHAIN_COLS; k++) {
             strbuf_put(b, ",", 1);
             csv_field(b, chain_key(s, ci, k, &key, b));
         }
-    xp_buf_fini(&key);
+    strbuf_fini(&key);
     strbuf_puts(b, ",error\n");
 }
 
 /* ---- reading --------------------------------------------------------------------------- */
 
-bool xp_parse_json(const char *line, size_t len, xp_parsed *out)
+bool xp_result_parse_json(const char *line, size_t len, xp_parsed *out)
 {
     json_error_t err;
     json_t *j = json_loadb(line, len, JSON_REJECT_DUPLICATES, &err);
@@ -341,7 +329,7 @@ static bool csv_cell(const char *line, size_t len, int k, char *buf, size_t size
     return true;
 }
 
-bool xp_csv_columns(const char *header, size_t len, xp_csv_cols *cols)
+bool xp_result_csv_columns(const char *header, size_t len, xp_csv_cols *cols)
 {
     char f[200];
     cols->schedulable = cols->min_slack = -1;
@@ -368,7 +356,7 @@ bool xp_result_parse_u64(const char *s, uint64_t *v)
     return !*end && errno == 0;
 }
 
-bool xp_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_parsed *out)
+bool xp_result_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_parsed *out)
 {
     char f[200];
     uint64_t v;

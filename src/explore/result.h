@@ -12,20 +12,14 @@
 #include "util/diag.h"
 #include "util/strbuf.h"
 
-/* A growing text buffer (owned data). */
-typedef strbuf xp_buf;
-void xp_buf_fini(xp_buf *b);
-/* Append n bytes (b->oom set when memory runs out; later appends do nothing). */
-void xp_buf_put(xp_buf *b, const char *s, size_t n);
-
 /* The spec field of every line: "<hash>/<points>", e.g. "3fa2c1d0e9b8a7f6/240" (64 bytes). */
-void xp_spec_id(const xp_spec *s, char out[64]);
+void xp_result_spec_id(const xp_spec *s, char out[64]);
 
 /* Append to b the result line of point p (value indices idx) ending in '\n'. */
-void xp_line_json(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b);
-void xp_line_csv(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, xp_buf *b);
+void xp_result_line_json(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, strbuf *b);
+void xp_result_line_csv(const xp_spec *s, uint64_t p, const size_t *idx, const xp_outcome *o, strbuf *b);
 /* Append the CSV header line. */
-void xp_csv_header(const xp_spec *s, xp_buf *b);
+void xp_result_csv_header(const xp_spec *s, strbuf *b);
 
 /* What --resume, plots and merge read back from one line. */
 typedef struct xp_parsed {
@@ -42,11 +36,11 @@ typedef struct xp_parsed {
                         "transfer?): result lines end in LF alone; convert the file (dos2unix)"
 
 /* Parse one line (without its '\n'); CSV lines need the column of each field from the header
- * (xp_csv_columns). false if the line is not a result line. */
-bool xp_parse_json(const char *line, size_t len, xp_parsed *out);
+ * (xp_result_csv_columns). false if the line is not a result line. */
+bool xp_result_parse_json(const char *line, size_t len, xp_parsed *out);
 typedef struct xp_csv_cols { int schedulable, min_slack; } xp_csv_cols;
-bool xp_csv_columns(const char *header, size_t len, xp_csv_cols *cols);
-bool xp_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_parsed *out);
+bool xp_result_csv_columns(const char *header, size_t len, xp_csv_cols *cols);
+bool xp_result_parse_csv(const char *line, size_t len, const xp_csv_cols *cols, xp_parsed *out);
 /* A whole number of decimal digits only (no sign, no space) into *v; false if s is not one. */
 bool xp_result_parse_u64(const char *s, uint64_t *v);
 

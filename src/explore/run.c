@@ -82,11 +82,11 @@ static void seen_set(unsigned char *b, uint64_t p)
 static int scan_lines(scan *sc, const char *buf, size_t len, bool csv)
 {
     xp_csv_cols cols = { 0, 0 };
-    xp_buf hdr = { 0 };
+    strbuf hdr = { 0 };
     long line = 0;
     int rc = 0;
     if (csv)
-        xp_csv_header(sc->s, &hdr);
+        xp_result_csv_header(sc->s, &hdr);
     for (size_t i = 0; i < len && rc == 0;) {
         /* buf holds len > 0 bytes here (clang-tidy tries a NULL buf)
          * NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker) */
@@ -99,12 +99,12 @@ static int scan_lines(scan *sc, const char *buf, size_t len, bool csv)
             rc = -1;
         } else if (csv && line == 1) {
             if (hdr.oom || n + 1 != hdr.len || memcmp(buf + i, hdr.data, n) != 0 ||
-                !xp_csv_columns(buf + i, n, &cols)) {
+                !xp_result_csv_columns(buf + i, n, &cols)) {
                 rt_diag_error(sc->d, sc->path, 1, "its CSV header is not that of this sweep's "
                               "results (written for another sweep file?)");
                 rc = -1;
             }
-        } else if (!(csv ? xp_parse_csv(buf + i, n, &cols, &p) : xp_parse_json(buf + i, n, &p))) {
+        } else if (!(csv ? xp_result_parse_csv(buf + i, n, &cols, &p) : xp_result_parse_json(buf + i, n, &p))) {
             rt_diag_error(sc->d, sc->path, line, "not a result line of rtgpu-explore (expected %s)",
                           csv ? "a CSV row" : "a JSON object with point and spec");
             rc = -1;
@@ -130,7 +130,7 @@ static int scan_lines(scan *sc, const char *buf, size_t len, bool csv)
         }
         i += n + 1;
     }
-    xp_buf_fini(&hdr);
+    strbuf_fini(&hdr);
     return rc;
 }
 
@@ -140,7 +140,7 @@ static int read_fd(int fd, const char *path, char **buf, size_t *len, rt_diags *
 {
     *buf = NULL;
     *len = 0;
-    xp_buf b = { 0 };
+    strbuf b = { 0 };
     char tmp[65536];
     int err = 0;
     for (ssize_t n; (n = read(fd, tmp, sizeof tmp)) != 0;) {
@@ -170,7 +170,7 @@ static int read_fd(int fd, const char *path, char **buf, size_t *len, rt_diags *
     }
     if (err || b.oom) {
         rt_diag_error(d, path, 0, err ? "cannot read: %s" : "out of memory", strerror(err));
-        xp_buf_fini(&b);
+        strbuf_fini(&b);
         return -1;
     }
     *buf = b.data;
@@ -195,7 +195,7 @@ static int read_file(const char *path, char **buf, size_t *len, rt_diags *d)
     return rc;
 }
 
-int xp_read_records(const xp_spec *s, const char *const *paths, size_t n, xp_record **out,
+int xp_run_read_records(const xp_spec *s, const char *const *paths, size_t n, xp_record **out,
                     rt_diags *d)
 {
     if (s->n_points > RECORDS_MAX) {
@@ -204,7 +204,7 @@ int xp_read_records(const xp_spec *s, const char *const *paths, size_t n, xp_rec
         return -1;
     }
     scan sc = { .s = s, .d = d, .shard = 1, .shards = 1 };
-    xp_spec_id(s, sc.id);
+    xp_result_spec_id(s, sc.id);
     sc.seen = calloc((size_t)(s->n_points / 8 + 1), 1);
     sc.records = calloc((size_t)s->n_points, sizeof *sc.records);
     int rc = -1;
@@ -250,7 +250,7 @@ typedef struct runner {
     bool regular;             /* the output is a regular file: locked, cut back on short writes */
     unsigned char *seen;      /* --resume: points already in the output; NULL otherwise */
     size_t *idx;
-    xp_buf line;
+    strbuf line;
 } runner;
 
 /* Write one whole line (or the CSV header) to the output. A regular file gets it in one write;
@@ -316,7 +316,7 @@ static int resume_read(runner *r, bool *need_header)
     }
     scan sc = { .s = r->s, .path = path, .d = r->d, .shard = r->o->shard,
                 .shards = r->o->shards, .seen = r->seen, .records = r->res->records };
-    xp_spec_id(r->s, sc.id);
+    xp_result_spec_id(r->s, sc.id);
     int rc = keep ? scan_lines(&sc, buf, keep, r->o->csv) : 0;
     if (rc == 0 && keep && (buf[0] == '{') == r->o->csv) {
         rt_diag_error(r->d, path, 1, "holds %s, but this run writes %s", r->o->csv ? "JSON lines" : "CSV",
@@ -399,10 +399,10 @@ static int open_output(runner *r)
         }
     }
     if (header) {
-        xp_buf b = { 0 };
-        xp_csv_header(r->s, &b);
+        strbuf b = { 0 };
+        xp_result_csv_header(r->s, &b);
         int rc = b.oom ? XP_RUN_ENOMEM : write_line(r, b.data, b.len);
-        xp_buf_fini(&b);
+        strbuf_fini(&b);
         return rc;
     }
     return XP_RUN_OK;
@@ -411,12 +411,12 @@ static int open_output(runner *r)
 /* Format and write the line of point p. */
 static int emit(runner *r, uint64_t p, const xp_outcome *out)
 {
-    xp_point_index(r->s, p, r->idx);
+    xp_spec_point_index(r->s, p, r->idx);
     r->line.len = 0;
     if (r->o->csv)
-        xp_line_csv(r->s, p, r->idx, out, &r->line);
+        xp_result_line_csv(r->s, p, r->idx, out, &r->line);
     else
-        xp_line_json(r->s, p, r->idx, out, &r->line);
+        xp_result_line_json(r->s, p, r->idx, out, &r->line);
     if (r->line.oom)
         return XP_RUN_ENOMEM;
     int rc = write_line(r, r->line.data, r->line.len);
@@ -503,6 +503,6 @@ done:
     }
     free(r.idx);
     free(r.seen);
-    xp_buf_fini(&r.line);
+    strbuf_fini(&r.line);
     return rc;
 }

@@ -50,7 +50,7 @@ void xp_run_result_fini(xp_run_result *r);
 
 /* Read result files (JSON lines or CSV of this spec) into records (n_points entries, caller
  * frees): for a plot of merged results. 0, or -1 with located errors in d. */
-int xp_read_records(const xp_spec *s, const char *const *paths, size_t n, xp_record **out,
+int xp_run_read_records(const xp_spec *s, const char *const *paths, size_t n, xp_record **out,
                     rt_diags *d);
 
 #endif

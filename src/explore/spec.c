@@ -18,12 +18,12 @@ static const char *const param_names[] = {
     [XP_KERNEL_SCALE] = "kernel-scale", [XP_UTILIZATION] = "utilization", [XP_SET] = "set",
 };
 
-const char *xp_param_name(xp_param p)
+const char *xp_spec_param_name(xp_param p)
 {
     return (size_t)p < sizeof param_names / sizeof param_names[0] ? param_names[p] : "?";
 }
 
-void xp_value_fini(xp_value *v)
+void xp_spec_value_fini(xp_value *v)
 {
     free(v->text);
 }
@@ -34,7 +34,7 @@ void xp_spec_free(xp_spec *s)
         return;
     for (size_t i = 0; i < s->n_dims; i++) {
         for (size_t j = 0; s->dims[i].v && j < s->dims[i].n; j++)
-            xp_value_fini(&s->dims[i].v[j]);
+            xp_spec_value_fini(&s->dims[i].v[j]);
         free(s->dims[i].v);
         free(s->dims[i].key);
     }
@@ -83,7 +83,7 @@ void xp_spec_set_sensitivity(xp_spec *s)
     xp_spec_hash(s);
 }
 
-void xp_point_index(const xp_spec *s, uint64_t p, size_t *idx)
+void xp_spec_point_index(const xp_spec *s, uint64_t p, size_t *idx)
 {
     for (size_t i = s->n_dims; i-- > 0;) {
         idx[i] = (size_t)(p % s->dims[i].n);

@@ -78,7 +78,7 @@ typedef struct xp_spec {
 /* Free a spec; NULL is a no-op. */
 void xp_spec_free(xp_spec *s);
 /* Free what a value owns (its text). */
-void xp_value_fini(xp_value *v);
+void xp_spec_value_fini(xp_value *v);
 /* Set s->hash from the tool version, the model revision, s->sha256, the SHA-256 of the base
  * task set (or kernel pool) and of every GPU, and s->sensitivity. */
 void xp_spec_hash(xp_spec *s);
@@ -87,10 +87,10 @@ void xp_spec_hash(xp_spec *s);
 void xp_spec_set_sensitivity(xp_spec *s);
 /* The value index of each dimension for point p (< n_points), row-major: the last dimension
  * turns fastest. idx has n_dims entries. */
-void xp_point_index(const xp_spec *s, uint64_t p, size_t *idx);
+void xp_spec_point_index(const xp_spec *s, uint64_t p, size_t *idx);
 /* The dimension varying param (the first one), or NULL. */
 const xp_dim *xp_spec_dim(const xp_spec *s, xp_param param);
 /* The param's name as written in param="..." ("margin", "partition-sms", ...). */
-const char *xp_param_name(xp_param p);
+const char *xp_spec_param_name(xp_param p);
 
 #endif

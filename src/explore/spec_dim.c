@@ -80,7 +80,7 @@ bool spec_dim_value(const xmlattr_at *at, xp_param p, const char *t, xp_value *v
             rt_suggest_add(&sg, w[i].w);
         char h[80];
         xmlattr_error(at, "value \"%s\" is not a %s (expected one of %s)%s",
-                      rt_quote(t, q, sizeof q), xp_param_name(p), list, rt_suggest_hint(&sg, h, sizeof h));
+                      rt_textesc_quote(t, q, sizeof q), xp_spec_param_name(p), list, rt_suggest_hint(&sg, h, sizeof h));
         return false;
     }
     num_rule r = rule_of(p);
@@ -88,12 +88,12 @@ bool spec_dim_value(const xmlattr_at *at, xp_param p, const char *t, xp_value *v
     int digits;
     if (units_parse_decimal(t, &mant, &digits) != UNITS_OK) {
         xmlattr_error(at, "value \"%s\" is not a plain decimal number (expected %s, e.g. 0.25)",
-                      rt_quote(t, q, sizeof q), r.what);
+                      rt_textesc_quote(t, q, sizeof q), r.what);
         return false;
     }
     double x = units_decimal_value(mant, digits);
     if ((r.whole && digits) || x < r.lo || (r.lo_open && x <= r.lo) || x > r.hi) {
-        xmlattr_error(at, "value \"%s\" is out of range (expected %s)", rt_quote(t, q, sizeof q),
+        xmlattr_error(at, "value \"%s\" is out of range (expected %s)", rt_textesc_quote(t, q, sizeof q),
                       r.what);
         return false;
     }
@@ -145,7 +145,7 @@ bool spec_dim_unique(const xmlattr_at *at, const xp_dim *dim, bool *oom)
     for (size_t i = 1; i < dim->n && ok; i++)
         if (strcmp(t[i - 1], t[i]) == 0) {
             char q[100];
-            xmlattr_error(at, "value \"%s\" is listed twice", rt_quote(t[i], q, sizeof q));
+            xmlattr_error(at, "value \"%s\" is listed twice", rt_textesc_quote(t[i], q, sizeof q));
             ok = false;
         }
     free(t);
@@ -163,7 +163,7 @@ bool spec_dim_range(const xmlattr_at *at, const char *from, const char *to, cons
     for (int i = 0; i < 3; i++) {
         if (units_parse_decimal(txt[i], &m[i], &dg[i]) != UNITS_OK) {
             xmlattr_error(at, "%s \"%s\" is not a plain decimal number (e.g. 0.25)", names[i],
-                          rt_quote(txt[i], q, sizeof q));
+                          rt_textesc_quote(txt[i], q, sizeof q));
             return false;
         }
         if (dg[i] > D)
@@ -173,7 +173,7 @@ bool spec_dim_range(const xmlattr_at *at, const char *from, const char *to, cons
         m[i] = units_decimal_scale(m[i], dg[i], D);   /* < 10^15 * 10^9 < 2^63 */
     if (m[2] == 0 || m[1] < m[0]) {
         xmlattr_error(at, m[2] == 0 ? "step must be above 0" : "to \"%s\" is below from \"%s\"",
-                      rt_quote(to, q, sizeof q), from);
+                      rt_textesc_quote(to, q, sizeof q), from);
         return false;
     }
     int64_t count = (m[1] - m[0]) / m[2] + 1;
@@ -198,7 +198,7 @@ bool spec_dim_range(const xmlattr_at *at, const char *from, const char *to, cons
         if (!spec_dim_value(at, dim->param, buf, &x, oom))
             return false;
         if (!spec_dim_push(at, dim, &x, oom)) {
-            xp_value_fini(&x);
+            xp_spec_value_fini(&x);
             return false;
         }
     }
@@ -210,7 +210,7 @@ bool spec_dim_range(const xmlattr_at *at, const char *from, const char *to, cons
  * and kernel-scale ("partition_sms:cam"); NULL when out of memory. */
 static char *dim_key(xp_param p, const char *target)
 {
-    const char *name = xp_param_name(p);
+    const char *name = xp_spec_param_name(p);
     size_t len = strlen(name) + (target ? strlen(target) + 1 : 0) + 1;
     char *key = malloc(len);
     if (!key)
@@ -230,7 +230,7 @@ bool spec_dim_target(const xmlattr_at *at, xp_dim *dim, const rt_taskset *ts, bo
     const char *other = part ? "kernel" : "partition";
     if (xmlattr_has(at, other) || (!part && !kern && xmlattr_has(at, attr))) {
         xmlattr_error(at, "%s=\"...\" does not belong to param \"%s\"",
-                      xmlattr_has(at, other) ? other : attr, xp_param_name(dim->param));
+                      xmlattr_has(at, other) ? other : attr, xp_spec_param_name(dim->param));
         return false;
     }
     if (!part && !kern)
@@ -239,7 +239,7 @@ bool spec_dim_target(const xmlattr_at *at, xp_dim *dim, const rt_taskset *ts, bo
     char *name = xmlattr_dup(at, attr, &failed);
     if (!name) {
         if (!failed)
-            xmlattr_error(at, "param \"%s\" needs %s=\"NAME\"", xp_param_name(dim->param), attr);
+            xmlattr_error(at, "param \"%s\" needs %s=\"NAME\"", xp_spec_param_name(dim->param), attr);
         return false;
     }
     long k = -1;
@@ -248,7 +248,7 @@ bool spec_dim_target(const xmlattr_at *at, xp_dim *dim, const rt_taskset *ts, bo
         /* a base task set that could not be read has its own errors: the root cause */
         if (!ts_named)
             xmlattr_error(at, "param \"%s\" needs <base taskset=\"...\"> (a generated task set "
-                          "has no named %ss)", xp_param_name(dim->param), attr);
+                          "has no named %ss)", xp_spec_param_name(dim->param), attr);
     } else if (part) {
         for (size_t i = 0; i < ts->n_partitions && k < 0; i++)
             if (strcmp(ts->partitions[i].name, name) == 0)
@@ -260,14 +260,14 @@ bool spec_dim_target(const xmlattr_at *at, xp_dim *dim, const rt_taskset *ts, bo
                 rt_suggest_add(&sg, ts->partitions[i].name);
             char h[140];
             xmlattr_error(at, "partition \"%s\" is not a partition of %s%s",
-                          rt_quote(name, q, sizeof q), ts->path, rt_suggest_hint(&sg, h, sizeof h));
+                          rt_textesc_quote(name, q, sizeof q), ts->path, rt_suggest_hint(&sg, h, sizeof h));
         }
     } else {
         k = rt_taskset_find_kernel(ts, name);
         char h[140];
         if (k < 0)
             xmlattr_error(at, "kernel \"%s\" is not a kernel of %s%s",
-                          rt_quote(name, q, sizeof q), ts->path,
+                          rt_textesc_quote(name, q, sizeof q), ts->path,
                           rt_taskset_hint_kernel(ts, name, h, sizeof h));
     }
     if (k >= 0) {

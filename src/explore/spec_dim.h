@@ -11,7 +11,7 @@
 
 /* True if param p takes words (interference, windows, priorities, assign), not numbers. */
 bool spec_dim_takes_words(xp_param p);
-/* Value t of param p into *v (v owns its text: xp_value_fini); false after an error. */
+/* Value t of param p into *v (v owns its text: xp_spec_value_fini); false after an error. */
 bool spec_dim_value(const xmlattr_at *at, xp_param p, const char *t, xp_value *v, bool *oom);
 /* Append v to dim, which takes its text; false (v still the caller's) past a million values. */
 bool spec_dim_push(const xmlattr_at *at, xp_dim *dim, const xp_value *v, bool *oom);

@@ -81,7 +81,7 @@ static void refuse_system(const rt_taskset *ts, rt_diags *d)
         rt_diag_error(d, ts->path, s->line, "task \"%s\" has a %s step, which makes the task set "
                       "a whole system (docs/system.md): rtgpu-explore does not explore whole "
                       "systems yet (sweep a task set of the GPU steps alone)", t->name,
-                      rt_step_kind_name(s->kind));
+                      rt_taskset_step_kind_name(s->kind));
 }
 
 /* gcc 12 -fanalyzer reports a false leak (the GPU is stored by add_gpu, or freed by it on
@@ -153,7 +153,7 @@ static bool read_values(loader *ld, xmlattr_at *at, const char *list, xp_dim *di
         if (ok)
             ok = spec_dim_push(at, dim, &v, &ld->oom);
         if (!ok)
-            xp_value_fini(&v);
+            xp_spec_value_fini(&v);
     }
     free(copy);
     if (ok)
@@ -196,23 +196,23 @@ static void read_vary(loader *ld, xmlNodePtr n)
         goto done;
     long pi = -1;
     for (int i = 0; i < XP_N_VARY_PARAMS; i++)
-        if (strcmp(param, xp_param_name((xp_param)i)) == 0)
+        if (strcmp(param, xp_spec_param_name((xp_param)i)) == 0)
             pi = i;
     if (pi < 0) {
         char list[300] = "";
         for (int i = 0; i < XP_N_VARY_PARAMS; i++)
             snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-                     xp_param_name((xp_param)i));
+                     xp_spec_param_name((xp_param)i));
         rt_suggest sg;
         rt_suggest_init(&sg, param);
         for (int i = 0; i < XP_N_VARY_PARAMS; i++)
-            rt_suggest_add(&sg, xp_param_name((xp_param)i));
+            rt_suggest_add(&sg, xp_spec_param_name((xp_param)i));
         char h[80];
         xmlattr_error(&at, "param \"%s\" is not a parameter (expected one of %s)%s",
-                      rt_quote(param, q, sizeof q), list, rt_suggest_hint(&sg, h, sizeof h));
+                      rt_textesc_quote(param, q, sizeof q), list, rt_suggest_hint(&sg, h, sizeof h));
         goto done;
     }
-    snprintf(at.obj, sizeof at.obj, "vary \"%s\"", rt_quote(param, q, sizeof q));
+    snprintf(at.obj, sizeof at.obj, "vary \"%s\"", rt_textesc_quote(param, q, sizeof q));
     xp_param p = (xp_param)pi;
     if (ld->s->has_generate && (p == XP_PARTITION_SMS || p == XP_KERNEL_SCALE)) {
         xmlattr_error(&at, "cannot vary with <generate> (a generated task set has no named "
@@ -237,7 +237,7 @@ static void read_vary(loader *ld, xmlNodePtr n)
         /* an earlier <vary> whose target was in error has no key */
         if (ld->s->dims[i].key && strcmp(ld->s->dims[i].key, dim->key) == 0) {
             const char *target = strchr(dim->key, ':');   /* the message names the param as written */
-            xmlattr_error(&at, "%s%s is already varied at line %ld", xp_param_name(p),
+            xmlattr_error(&at, "%s%s is already varied at line %ld", xp_spec_param_name(p),
                           target ? target : "", ld->s->dims[i].line);
             goto done;
         }
@@ -273,7 +273,7 @@ static void read_option(loader *ld, xmlattr_at *at, const char *attr, xp_param p
         default: o->assign = (rt_assign_mode)v.num; break;
         }
     }
-    xp_value_fini(&v);
+    xp_spec_value_fini(&v);
     free(t);
 }
 
@@ -303,7 +303,7 @@ static void read_options(loader *ld, xmlNodePtr n)
         if (units_parse_decimal(t, &mant, &digits) != UNITS_OK ||
             units_decimal_value(mant, digits) > 1e7)
             xmlattr_error(&at, "time-limit \"%s\" is not a number of seconds from 0 (no limit) "
-                          "to 10000000", rt_quote(t, q, sizeof q));
+                          "to 10000000", rt_textesc_quote(t, q, sizeof q));
         else
             o->time_limit_s = units_decimal_value(mant, digits);
         free(t);
@@ -323,11 +323,11 @@ static void read_utilization(loader *ld, xmlattr_at *at, const char *u, xp_dim *
         xp_value v;
         if (spec_dim_value(at, XP_UTILIZATION, copy, &v, &ld->oom) &&
             !spec_dim_push(at, dim, &v, &ld->oom))
-            xp_value_fini(&v);
+            xp_spec_value_fini(&v);
     } else if (!c2 || strchr(c2 + 1, ':')) {
         char q[100];
         xmlattr_error(at, "utilization \"%s\" is not FROM:TO:STEP (e.g. 0.1:1.0:0.05) or one "
-                      "value", rt_quote(u, q, sizeof q));
+                      "value", rt_textesc_quote(u, q, sizeof q));
     } else {
         *c1 = *c2 = '\0';
         spec_dim_range(at, copy, c1 + 1, c2 + 1, dim, &ld->oom);
@@ -351,7 +351,7 @@ static void read_periods(xmlattr_at *at, const char *t, xp_generate *g)
         units_parse_duration_ns(c + 1, &hi) != UNITS_OK || lo < 1 || hi < lo ||
         hi > (int64_t)1 << 52) {
         xmlattr_error(at, "periods \"%s\" is not MIN:MAX, two whole-ns durations with "
-                      "0 < MIN <= MAX (e.g. 10ms:1000ms)", rt_quote(t, q, sizeof q));
+                      "0 < MIN <= MAX (e.g. 10ms:1000ms)", rt_textesc_quote(t, q, sizeof q));
         return;
     }
     g->period_min_ns = lo;
@@ -488,7 +488,7 @@ static void read_spec(loader *ld, xmlNodePtr root)
 
 xp_spec *xp_spec_load(const char *path, rt_diags *d)
 {
-    size_t errors_before = rt_diags_errors(d);
+    size_t errors_before = rt_diag_errors(d);
     loader ld = { .path = path, .d = d };
     xmlDocPtr doc = NULL;
     xp_spec *s = calloc(1, sizeof *s);
@@ -514,7 +514,7 @@ xp_spec *xp_spec_load(const char *path, rt_diags *d)
 done:
     xmlFreeDoc(doc);
     free(ld.dir);
-    if (s && rt_diags_errors(d) != errors_before) {
+    if (s && rt_diag_errors(d) != errors_before) {
         xp_spec_free(s);
         s = NULL;
     }

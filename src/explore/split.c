@@ -126,7 +126,7 @@ static bool split_km_kernel(const rt_taskset *ts, const rt_gpu *gpu, size_t k, k
         return false;
     }
     occ_result occ;
-    if (occ_isolated(&gpu->sm, &kr->launch, &occ) != OCC_OK) {
+    if (occupancy_isolated(&gpu->sm, &kr->launch, &occ) != OCC_OK) {
         rt_diag_error(d, ts->path, kr->launch.line, "kernel \"%s\": its launch fits no SM of "
                       "GPU \"%s\"", kr->name, gpu->name);
         return false;
@@ -151,7 +151,7 @@ static int split_slots(const rt_taskset *ts, const rt_gpu *gpu, size_t a, size_t
     if (!ok)
         return SPLIT_EINPUT;
     const rt_kernel *x = &ts->kernels[a], *y = &ts->kernels[b];
-    if (km_merged(&gpu->sm, &x->launch, &y->launch, &r->merged) != OCC_OK) {
+    if (kmerge_merged(&gpu->sm, &x->launch, &y->launch, &r->merged) != OCC_OK) {
         rt_diag_error(d, ts->path, x->launch.line, "kernels \"%s\" and \"%s\": their merged "
                       "launch (largest block, registers and shared memory of the two) fits no "
                       "SM of GPU \"%s\"", x->name, y->name, gpu->name);
@@ -179,10 +179,10 @@ static int split_slots(const rt_taskset *ts, const rt_gpu *gpu, size_t a, size_t
         return SPLIT_ENOMEM;
     }
     int64_t seq_a, seq_b, seq;
-    int rc = km_sweep(&ka, &kb, r->units, kr, &r->best);
-    if (rc == KM_OK && (km_native_ns(&ka, gpu->sms, &seq_a) ||
-                        km_native_ns(&kb, gpu->sms, &seq_b) ||
-                        km_sequential_ns(&ka, &kb, gpu->sms, &seq)))
+    int rc = kmerge_sweep(&ka, &kb, r->units, kr, &r->best);
+    if (rc == KM_OK && (kmerge_native_ns(&ka, gpu->sms, &seq_a) ||
+                        kmerge_native_ns(&kb, gpu->sms, &seq_b) ||
+                        kmerge_sequential_ns(&ka, &kb, gpu->sms, &seq)))
         rc = KM_ERANGE;
     if (rc != KM_OK) {
         free(kr);
@@ -200,7 +200,7 @@ static int split_slots(const rt_taskset *ts, const rt_gpu *gpu, size_t a, size_t
     r->sequential_b = (double)seq_b;
     r->sequential = (double)seq;
     km_steal ws;
-    rc = km_work_stealing(&ka, &kb, r->units, &ws);
+    rc = kmerge_work_stealing(&ka, &kb, r->units, &ws);
     if (rc == KM_ENOMEM)
         return SPLIT_ENOMEM;
     if (rc == KM_OK) {

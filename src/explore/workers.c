@@ -160,7 +160,7 @@ int workers_run(const xp_spec *s, const xp_run_opts *o, const workers_sink *sink
      * workers were stopped on purpose */
     if (reap(d, pids, jobs, rc != XP_RUN_OK && rc != XP_RUN_EWORKER) != 0 || rc == XP_RUN_EWORKER) {
         if (rc == XP_RUN_OK || rc == XP_RUN_EWORKER) {
-            if (rt_diags_errors(d) == 0)
+            if (rt_diag_errors(d) == 0)
                 rt_diag_error(d, NULL, 0, "a worker process ended early");
             rc = XP_RUN_EWORKER;
         }

@@ -11,28 +11,28 @@
  * These are real numbers (the cycles are), computed in double precision. */
 #include "models/efficiency.h"
 
-int64_t eff_anchor(const rt_gpu *gpu)
+int64_t efficiency_anchor(const rt_gpu *gpu)
 {
     return gpu->granularity;
 }
 
-double eff_speedup(int64_t n0, double cycles_n0, double cycles_n)
+double efficiency_speedup(int64_t n0, double cycles_n0, double cycles_n)
 {
     return (double)n0 * cycles_n0 / cycles_n;
 }
 
-double eff_efficiency(double speedup, int64_t n)
+double efficiency_of(double speedup, int64_t n)
 {
     return speedup / (double)n;
 }
 
-double eff_kernel_speedup(const model *m, size_t k, int64_t n)
+double efficiency_kernel_speedup(const model *m, size_t k, int64_t n)
 {
-    int64_t n0 = eff_anchor(m->gpu);
-    return eff_speedup(n0, model_at(m, k, n0)->cycles, model_at(m, k, n)->cycles);
+    int64_t n0 = efficiency_anchor(m->gpu);
+    return efficiency_speedup(n0, model_at(m, k, n0)->cycles, model_at(m, k, n)->cycles);
 }
 
-double eff_coschedule_gain(const model *m, size_t k, const int64_t *sms, size_t n_parts)
+double efficiency_coschedule_gain(const model *m, size_t k, const int64_t *sms, size_t n_parts)
 {
     double full = model_at(m, k, m->gpu->sms)->cycles, gain = 0.0;
     for (size_t p = 0; p < n_parts; p++)
@@ -40,12 +40,12 @@ double eff_coschedule_gain(const model *m, size_t k, const int64_t *sms, size_t 
     return gain;
 }
 
-double eff_partitioned(const model *m, size_t k, const int64_t *sms, size_t n_parts)
+double efficiency_partitioned(const model *m, size_t k, const int64_t *sms, size_t n_parts)
 {
     double s = 0.0;
     int64_t n = 0;
     for (size_t p = 0; p < n_parts; p++) {
-        s += eff_kernel_speedup(m, k, sms[p]);
+        s += efficiency_kernel_speedup(m, k, sms[p]);
         n += sms[p];
     }
     return s / (double)n;

@@ -10,17 +10,17 @@
 
 /* n0, the anchor of the speed-up curve: the smallest allowed partition size, g (1 when g = 1;
  * for g > 1 linear scaling below g is assumed and the report says so). */
-int64_t eff_anchor(const rt_gpu *gpu);
+int64_t efficiency_anchor(const rt_gpu *gpu);
 /* S(n) = n0 * C(n0) / C(n): the speed-up normalised to one SM, from the cycles on n0 and n SMs. */
-double eff_speedup(int64_t n0, double cycles_n0, double cycles_n);
+double efficiency_speedup(int64_t n0, double cycles_n0, double cycles_n);
 /* E(n) = S(n) / n: the kernel's efficiency per SM on n SMs. */
-double eff_efficiency(double speedup, int64_t n);
+double efficiency_of(double speedup, int64_t n);
 /* S(k, n) of kernel k of m on n SMs (n a multiple of g in g..N), from m's table. */
-double eff_kernel_speedup(const model *m, size_t k, int64_t n);
+double efficiency_kernel_speedup(const model *m, size_t k, int64_t n);
 /* Co-scheduling gain of n_parts instances of kernel k, one per partition of sms[p] SMs (each a
  * row of m's table): sum_p C(k, N) / C(k, n_p). */
-double eff_coschedule_gain(const model *m, size_t k, const int64_t *sms, size_t n_parts);
+double efficiency_coschedule_gain(const model *m, size_t k, const int64_t *sms, size_t n_parts);
 /* E_P = sum_p S(k, n_p) / sum_p n_p: the efficiency of the partitioned GPU. */
-double eff_partitioned(const model *m, size_t k, const int64_t *sms, size_t n_parts);
+double efficiency_partitioned(const model *m, size_t k, const int64_t *sms, size_t n_parts);
 
 #endif

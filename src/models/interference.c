@@ -3,7 +3,7 @@
  *
  * Every quantity of eq. 6-16 that sums over K(w) (B, sum of A, MDA) is accumulated in an
  * intf_acc, so that a search over co-runner combinations can extend a prefix in O(1) and
- * still get, bit for bit, the value that intf_eval computes on the listed window. */
+ * still get, bit for bit, the value that interference_eval computes on the listed window. */
 #include "models/interference.h"
 
 #include <string.h>
@@ -21,13 +21,13 @@ const char *rt_interference_name(rt_interference_mode m)
     }
 }
 
-intf_gpu intf_gpu_of(const model *m)
+intf_gpu interference_gpu_of(const model *m)
 {
     return (intf_gpu){ .sms = (double)m->gpu->sms, .bw_max_gbps = m->gpu->bw_nominal_gbps,
                        .bw_thr_gbps = m->bw_thr_gbps, .embw_gbps = m->gpu->bw_effective_gbps };
 }
 
-int intf_member_set(intf_member *mb, const model *m, size_t k, size_t part, int64_t n)
+int interference_member_set(intf_member *mb, const model *m, size_t k, size_t part, int64_t n)
 {
     const model_point *pt = model_at(m, k, n);
     if (!pt)
@@ -37,7 +37,7 @@ int intf_member_set(intf_member *mb, const model *m, size_t k, size_t part, int6
     return 1;
 }
 
-void intf_acc_init(intf_acc *a)
+void interference_acc_init(intf_acc *a)
 {
     *a = (intf_acc){ 0 };
 }
@@ -48,14 +48,14 @@ static double intf_accesses(const intf_member *l, double size_cycles)
     return l->l2_accesses * (size_cycles / l->cycles);
 }
 
-intf_contrib intf_contrib_of(const intf_member *l, double size_cycles)
+intf_contrib interference_contrib_of(const intf_member *l, double size_cycles)
 {
     double acc = intf_accesses(l, size_cycles);
     /* eq. 16b: DR(l) = A(l,w) / C(l,n_l) */
     return (intf_contrib){ .bw_gbps = l->bw_gbps, .accesses = acc, .density = acc / l->cycles };
 }
 
-void intf_acc_push(intf_acc *a, const intf_contrib *c)
+void interference_acc_push(intf_acc *a, const intf_contrib *c)
 {
     a->count++;
     a->bw_gbps += c->bw_gbps;       /* B(w), eq. 6 and 7 */
@@ -64,10 +64,10 @@ void intf_acc_push(intf_acc *a, const intf_contrib *c)
         a->density_max = c->density;
 }
 
-void intf_acc_add(intf_acc *a, const intf_member *l, double size_cycles)
+void interference_acc_add(intf_acc *a, const intf_member *l, double size_cycles)
 {
-    intf_contrib c = intf_contrib_of(l, size_cycles);
-    intf_acc_push(a, &c);
+    intf_contrib c = interference_contrib_of(l, size_cycles);
+    interference_acc_push(a, &c);
 }
 
 /* eq. 15 as printed, for Pbar already known. */
@@ -80,7 +80,7 @@ static double intf_penalty_raw(const intf_terms *t)
     return t->p_bar;
 }
 
-void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
+void interference_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
                      double size_cycles, intf_terms *t)
 {
     memset(t, 0, sizeof *t);
@@ -109,7 +109,7 @@ void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *se
     t->M = t->I * t->Pi;                                   /* eq. 8: M = I * Pi */
 }
 
-double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
+double interference_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
                          double bw_ub)
 {
     double I = bw_ub / g->bw_thr_gbps;
@@ -138,11 +138,11 @@ static void intf_unit(const intf_acc *a, intf_terms *t)
     t->M = 1.0;
 }
 
-void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
+void interference_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
                    const intf_member *self, double size_cycles, intf_terms *t)
 {
     if (im.mode == RT_INTF_MASOLA && a->count >= 2) {
-        intf_masola_acc(g, a, self, size_cycles, t);
+        interference_masola_acc(g, a, self, size_cycles, t);
         return;
     }
     intf_unit(a, t);                       /* alone (sec. 4) in every model, or none */
@@ -151,7 +151,7 @@ void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
         t->M = 1.0 + im.naive_factor;
 }
 
-void intf_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const intf_member *self,
+void interference_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const intf_member *self,
                   intf_terms *t)
 {
     intf_unit(a, t);
@@ -166,7 +166,7 @@ void intf_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const int
     }
     /* The terms of the window of full length C(k,n_k): B, I, rho = P_access, P_BW and c = Pbar
      * do not depend on the length s, only Povl(k) = s / C(k,n_k) does (sec. 3). */
-    intf_masola_acc(g, a, self, self->cycles, t);
+    interference_masola_acc(g, a, self, self->cycles, t);
     if (a->bw_gbps < g->embw_gbps) {
         t->sup_case = INTF_CASE_BELOW_EMBW;                /* eq. 6: Pi = 1, M = I */
         return;
@@ -183,7 +183,7 @@ void intf_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const int
     t->M = t->I * t->Pi;
 }
 
-const char *intf_case_name(intf_case c)
+const char *interference_case_name(intf_case c)
 {
     switch (c) {
     case INTF_CASE_ALONE: return "alone";
@@ -196,12 +196,12 @@ const char *intf_case_name(intf_case c)
     }
 }
 
-void intf_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,
+void interference_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,
                double size_cycles, intf_terms *t)
 {
     intf_acc a;
-    intf_acc_init(&a);
+    interference_acc_init(&a);
     for (size_t i = 0; i < n; i++)
-        intf_acc_add(&a, &K[i], size_cycles);
-    intf_eval_acc(g, im, &a, &K[self], size_cycles, t);
+        interference_acc_add(&a, &K[i], size_cycles);
+    interference_eval_acc(g, im, &a, &K[self], size_cycles, t);
 }

@@ -64,34 +64,34 @@ typedef struct intf_terms {
     double p_raw;            /* eq. 15 before the clamp */
     double Pi;               /* MIN(2, MAX(1, p_raw)), or 1 (eq. 6) */
     double M;                /* I * Pi */
-    intf_case sup_case;      /* intf_sup_acc only: which case gave M* */
+    intf_case sup_case;      /* interference_sup_acc only: which case gave M* */
 } intf_terms;
 
 /* "masola", "naive" or "none", as on the command line and in reports. */
 const char *rt_interference_name(rt_interference_mode m);
 /* GPU constants of a built model. */
-intf_gpu intf_gpu_of(const model *m);
+intf_gpu interference_gpu_of(const model *m);
 /* Member for kernel k on partition part of n SMs; 0 if n is not a row of the model, else 1. */
-int intf_member_set(intf_member *mb, const model *m, size_t k, size_t part, int64_t n);
+int interference_member_set(intf_member *mb, const model *m, size_t k, size_t part, int64_t n);
 /* Empty accumulator; add member l for a window of size_cycles (eq. 5, A = L2 * Povl, DR). */
-void intf_acc_init(intf_acc *a);
-void intf_acc_add(intf_acc *a, const intf_member *l, double size_cycles);
+void interference_acc_init(intf_acc *a);
+void interference_acc_add(intf_acc *a, const intf_member *l, double size_cycles);
 /* The same in two steps, so that a search can compute each member's share once per size. */
-intf_contrib intf_contrib_of(const intf_member *l, double size_cycles);
-void intf_acc_push(intf_acc *a, const intf_contrib *c);
+intf_contrib interference_contrib_of(const intf_member *l, double size_cycles);
+void interference_acc_push(intf_acc *a, const intf_contrib *c);
 /* eq. 6-16 for member self (already added to a) in a window of size_cycles. */
-void intf_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
+void interference_masola_acc(const intf_gpu *g, const intf_acc *a, const intf_member *self,
                      double size_cycles, intf_terms *t);
 /* Upper bound of the masola M of self in any window of size_cycles whose B(w) <= bw_ub:
  * I <= MAX(1, bw_ub / (BWmax Sp)); if bw_ub < EMBW, Pi = 1 and the bound is that I, exactly;
  * else Pi <= MIN(2, MAX(1, I, Pbar)) with Pbar <= N BW(k) / (n_k BWmax) * Povl(k) (P_SM * P_BW
  * does not depend on |K|, P_access <= Povl(k)), and the bound has a 1e-9 relative guard. */
-double intf_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
+double interference_masola_bound(const intf_gpu *g, const intf_member *self, double size_cycles,
                          double bw_ub);
 /* The multiplier model im, from the sums in a: 1 if self runs alone (|K(w)| = 1) in every model
  * (docs/model.md sec. 4, "alone"); else masola as above; naive: I = Pi = 1, M = 1 + f; none:
  * I = Pi = M = 1. B(w) is filled in every mode. */
-void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
+void interference_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
                    const intf_member *self, double size_cycles, intf_terms *t);
 /* M*(k,S) of docs/model.md sec. 3: the supremum over window lengths 0 < s <= C(k,n_k) of the
  * multiplier of self in a window holding the kernels of a (self included, accumulated for a window
@@ -99,12 +99,12 @@ void intf_eval_acc(const intf_gpu *g, intf_model im, const intf_acc *a,
  * MIN(2, MAX(1, MIN(P_BW, I))) and c the Pbar of the full-length window (ties: short-window).
  * naive: 1 + f with a co-runner; none: 1. Fills B, I, Pi = M / I, M, sup_case and the eq. 9-16
  * terms of the full-length window. */
-void intf_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const intf_member *self,
+void interference_sup_acc(const intf_gpu *g, intf_model im, const intf_acc *a, const intf_member *self,
                   intf_terms *t);
 /* "alone", "below-embw", "short-window", "long-window", "capped", "naive", "none". */
-const char *intf_case_name(intf_case c);
+const char *interference_case_name(intf_case c);
 /* The same for K[self] in the window K[0..n-1] (sums taken in array order). */
-void intf_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,
+void interference_eval(const intf_gpu *g, intf_model im, const intf_member *K, size_t n, size_t self,
                double size_cycles, intf_terms *t);
 
 #endif

@@ -23,7 +23,7 @@ static int64_t km_max(int64_t x, int64_t y)
     return x > y ? x : y;
 }
 
-occ_status km_merged(const rt_sm_limits *sm, const rt_launch_cfg *a, const rt_launch_cfg *b,
+occ_status kmerge_merged(const rt_sm_limits *sm, const rt_launch_cfg *a, const rt_launch_cfg *b,
                      occ_result *out)
 {
     int64_t ta, tb;
@@ -36,15 +36,15 @@ occ_status km_merged(const rt_sm_limits *sm, const rt_launch_cfg *a, const rt_la
                         .registers = km_max(a->registers, b->registers),
                         .shared_memory = km_max(a->shared_memory, b->shared_memory),
                         .block_time_ns = -1, .line = a->line };
-    return occ_isolated(sm, &m, out);
+    return occupancy_isolated(sm, &m, out);
 }
 
-int km_time_ns(const km_kernel *k, int64_t slots, int64_t *ns)
+int kmerge_time_ns(const km_kernel *k, int64_t slots, int64_t *ns)
 {
     return ck_mul(ck_ceil_div(k->grid, slots), k->block_time_ns, ns) ? KM_ERANGE : KM_OK;
 }
 
-int km_native_ns(const km_kernel *k, int64_t sms, int64_t *ns)
+int kmerge_native_ns(const km_kernel *k, int64_t sms, int64_t *ns)
 {
     int64_t per_round;
     if (ck_mul(k->active_blocks, sms, &per_round))
@@ -52,22 +52,22 @@ int km_native_ns(const km_kernel *k, int64_t sms, int64_t *ns)
     return ck_mul(ck_ceil_div(k->grid, per_round), k->block_time_ns, ns) ? KM_ERANGE : KM_OK;
 }
 
-int km_sequential_ns(const km_kernel *a, const km_kernel *b, int64_t sms, int64_t *ns)
+int kmerge_sequential_ns(const km_kernel *a, const km_kernel *b, int64_t sms, int64_t *ns)
 {
     int64_t ta, tb;
-    if (km_native_ns(a, sms, &ta) || km_native_ns(b, sms, &tb) || ck_add(ta, tb, ns))
+    if (kmerge_native_ns(a, sms, &ta) || kmerge_native_ns(b, sms, &tb) || ck_add(ta, tb, ns))
         return KM_ERANGE;
     return KM_OK;
 }
 
-int km_sweep(const km_kernel *a, const km_kernel *b, int64_t slots, km_row *rows, size_t *best)
+int kmerge_sweep(const km_kernel *a, const km_kernel *b, int64_t slots, km_row *rows, size_t *best)
 {
     *best = 0;
     for (int64_t u = 1; u < slots; u++) {
         km_row *r = &rows[u - 1];
         r->a = u;
         r->b = slots - u;
-        if (km_time_ns(a, r->a, &r->time_a_ns) || km_time_ns(b, r->b, &r->time_b_ns))
+        if (kmerge_time_ns(a, r->a, &r->time_a_ns) || kmerge_time_ns(b, r->b, &r->time_b_ns))
             return KM_ERANGE;
         r->time_ns = km_max(r->time_a_ns, r->time_b_ns);
         if (r->time_ns < rows[*best].time_ns)   /* strict: ties keep the smaller u */
@@ -105,7 +105,7 @@ static void km_heap_down(km_slot *h, size_t n, size_t i)
     }
 }
 
-int km_work_stealing(const km_kernel *a, const km_kernel *b, int64_t slots, km_steal *out)
+int kmerge_work_stealing(const km_kernel *a, const km_kernel *b, int64_t slots, km_steal *out)
 {
     *out = (km_steal){ 0 };
     int64_t total;

@@ -21,12 +21,12 @@
  *             otherwise -> C
  *   eq. 3     RoundsLimRes = cdiv(B2, Cap)        eq. 2  slowdown = RoundsLimRes / Rounds(k2, nSM)
  *             (case A only; C5: the denominator is k2's eq. 1 alone on the same nSM SMs)
- * Every product is overflow-checked; lo_pair fails rather than wrap. */
+ * Every product is overflow-checked; leftover_pair fails rather than wrap. */
 #include "models/leftover.h"
 
 #include "util/ckint.h"
 
-int64_t lo_rounds(int64_t blocks, int64_t active, int64_t n)
+int64_t leftover_rounds(int64_t blocks, int64_t active, int64_t n)
 {
     int64_t per_round;
     if (ck_mul(active, n, &per_round))
@@ -50,7 +50,7 @@ static int64_t min64(int64_t a, int64_t b)
     return a < b ? a : b;
 }
 
-int64_t lo_alloc(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t x)
+int64_t leftover_alloc(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t x)
 {
     const occ_demand *d1 = &k1->d, *d2 = &k2->d;
     int64_t by_regs = fit(sm->registers, x, d1->registers, d2->registers);           /* line 5 */
@@ -70,7 +70,7 @@ static void add_group(lo_result *r, const rt_sm_limits *sm, const occ_result *k1
 {
     if (sms <= 0)
         return;
-    int64_t alloc = blocks == 0 ? k2->active_blocks : lo_alloc(sm, k1, k2, blocks);
+    int64_t alloc = blocks == 0 ? k2->active_blocks : leftover_alloc(sm, k1, k2, blocks);
     r->groups[r->n_groups++] = (lo_group){ .sms = sms, .first_blocks = blocks, .alloc = alloc };
     if (blocks == 0)
         r->free_sms += sms;
@@ -86,8 +86,8 @@ static int place(lo_result *r, const rt_sm_limits *sm, const occ_result *k1,
         int64_t f = b1 / a1, q = b1 % a1, p = q > 0;
         r->full_sms = f;
         r->partial_blocks = q;
-        r->alloc_full = lo_alloc(sm, k1, k2, a1);
-        r->alloc_partial = q > 0 ? lo_alloc(sm, k1, k2, q) : -1;
+        r->alloc_full = leftover_alloc(sm, k1, k2, a1);
+        r->alloc_partial = q > 0 ? leftover_alloc(sm, k1, k2, q) : -1;
         add_group(r, sm, k1, k2, f, a1);
         add_group(r, sm, k1, k2, p, q);
         add_group(r, sm, k1, k2, n_sms - f - p, 0);
@@ -105,7 +105,7 @@ static int place(lo_result *r, const rt_sm_limits *sm, const occ_result *k1,
     return 0;
 }
 
-int lo_pair(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t n_sms,
+int leftover_pair(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t n_sms,
             bool past_overhead, lo_distribution dist, lo_result *out)
 {
     lo_result *r = out;
@@ -114,8 +114,8 @@ int lo_pair(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, 
     int64_t b1 = k1->d.grid, a1 = k1->active_blocks;
     r->active_first = a1;
     r->active_second = k2->active_blocks;
-    r->rounds_first = lo_rounds(b1, a1, n_sms);
-    r->rounds_second = lo_rounds(k2->d.grid, k2->active_blocks, n_sms);
+    r->rounds_first = leftover_rounds(b1, a1, n_sms);
+    r->rounds_second = leftover_rounds(k2->d.grid, k2->active_blocks, n_sms);
     int64_t slots;
     bool huge = ck_mul(a1, n_sms, &slots); /* more slots than blocks can exist */
     r->last_round_blocks = huge ? b1 : b1 % slots;
@@ -138,12 +138,12 @@ int lo_pair(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, 
     return 0;
 }
 
-const char *lo_case_name(lo_case c)
+const char *leftover_case_name(lo_case c)
 {
     return c == LO_CASE_A ? "A" : c == LO_CASE_B ? "B" : "C";
 }
 
-const char *lo_distribution_name(lo_distribution d)
+const char *leftover_distribution_name(lo_distribution d)
 {
     return d == LO_SPREAD ? "spread" : "packed";
 }

@@ -47,16 +47,16 @@ typedef struct lo_result {
 } lo_result;
 
 /* eq. 1: Rounds(k, n) = cdiv(blocks, active * n) (blocks, active, n >= 1). */
-int64_t lo_rounds(int64_t blocks, int64_t active, int64_t n);
+int64_t leftover_rounds(int64_t blocks, int64_t active, int64_t n);
 /* Algorithm 2 with C1 and C4: k2 blocks that fit on an SM holding x blocks of k1 and nothing
  * else (0 <= x <= A1; k1, k2 with status OCC_OK). */
-int64_t lo_alloc(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t x);
+int64_t leftover_alloc(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t x);
 /* Algorithm 1 and eq. 1-3 for k1 then k2 on n_sms SMs; past_overhead is line 2
  * (ExecTime_k1 > Launch_overhead). Returns 0, or -1 if a count overflows 64 bits. */
-int lo_pair(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t n_sms,
+int leftover_pair(const rt_sm_limits *sm, const occ_result *k1, const occ_result *k2, int64_t n_sms,
             bool past_overhead, lo_distribution dist, lo_result *out);
 /* "A", "B", "C"; "packed", "spread". */
-const char *lo_case_name(lo_case c);
-const char *lo_distribution_name(lo_distribution d);
+const char *leftover_case_name(lo_case c);
+const char *leftover_distribution_name(lo_distribution d);
 
 #endif

@@ -10,7 +10,7 @@
 
 #include "util/ckint.h"
 
-int map_launch(const occ_result *k, int64_t gpu_sms, int64_t part_sms, map_result *out)
+int mapping_launch(const occ_result *k, int64_t gpu_sms, int64_t part_sms, map_result *out)
 {
     int64_t m = k->active_blocks, g = k->d.grid;
     *out = (map_result){ .blocks_per_sm = m };
@@ -22,12 +22,12 @@ int map_launch(const occ_result *k, int64_t gpu_sms, int64_t part_sms, map_resul
     return 0;
 }
 
-int64_t map_worker_index(int64_t sm, int64_t first_sm, int64_t m, int64_t nb)
+int64_t mapping_worker_index(int64_t sm, int64_t first_sm, int64_t m, int64_t nb)
 {
     return (sm - first_sm) * m + (m - nb);
 }
 
-int64_t map_worker_blocks(int64_t grid, int64_t workers, int64_t i)
+int64_t mapping_worker_blocks(int64_t grid, int64_t workers, int64_t i)
 {
     return i < grid ? ck_ceil_div(grid - i, workers) : 0;
 }

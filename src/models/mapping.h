@@ -17,11 +17,11 @@ typedef struct map_result {
 
 /* Mapping of kernel k (status OCC_OK) launched on a GPU of gpu_sms SMs and confined to a
  * partition of part_sms SMs. Returns 0, or -1 if a count overflows 64 bits. */
-int map_launch(const occ_result *k, int64_t gpu_sms, int64_t part_sms, map_result *out);
+int mapping_launch(const occ_result *k, int64_t gpu_sms, int64_t part_sms, map_result *out);
 /* Listing 2: worker index of the block that read nb (m, m-1, ..., 1) from the mapping counter
  * of SM sm, in a partition starting at first_sm: (sm - first_sm) * m + (m - nb). */
-int64_t map_worker_index(int64_t sm, int64_t first_sm, int64_t m, int64_t nb);
+int64_t mapping_worker_index(int64_t sm, int64_t first_sm, int64_t m, int64_t nb);
 /* Blocks of a G-block kernel run by worker i of `workers` (block j runs on worker j mod workers). */
-int64_t map_worker_blocks(int64_t grid, int64_t workers, int64_t i);
+int64_t mapping_worker_blocks(int64_t grid, int64_t workers, int64_t i);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "taskset/inputs.h"
+#include "taskset/kernel_params.h"
 
 /* Classification thresholds on Ubw (sec. 5.1). */
 #define MODEL_MEMORY_UBW 0.7
@@ -34,14 +35,14 @@ static long model_row(const model *m, int64_t n)
 static void model_fill_kernel(model *m, const rt_kernel *rk, model_kernel *mk)
 {
     const rt_gpu *gpu = m->gpu;
-    mk->cycles_full = rt_kernel_cycles_full(rk, gpu);
+    mk->cycles_full = rt_kernel_params_cycles_full(rk, gpu);
     mk->bw_full_gbps = rk->bw_gbps;
     /* eq. 1: Ubw(k) = BWiso(k,N) / BWmax */
     mk->u_bw = mk->bw_full_gbps / gpu->bw_nominal_gbps;
     /* eq. 2: Sat(k) = 1 / (1 + exp(-alpha (Ubw(k) - Sp))) */
     mk->sat = 1.0 / (1.0 + exp(-gpu->alpha * (mk->u_bw - m->sp)));
     /* eq. 3 (or given) */
-    mk->kai = rt_kernel_kai(rk);
+    mk->kai = rt_kernel_params_kai(rk);
     /* L2(k): given, or bytes moved / 32 = BWiso[GB/s] * 1e9 * Ck(N) / (f * 1e6) / 32 */
     if (rk->has_l2_accesses)
         mk->l2_accesses = rk->l2_accesses;

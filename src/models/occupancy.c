@@ -64,7 +64,7 @@ static bool demand(const rt_sm_limits *sm, const rt_launch_cfg *l, occ_demand *d
              ck_mul(d->registers_per_warp, warps_rounded, &d->registers_checked));
 }
 
-occ_status occ_isolated(const rt_sm_limits *sm, const rt_launch_cfg *l, occ_result *out)
+occ_status occupancy_isolated(const rt_sm_limits *sm, const rt_launch_cfg *l, occ_result *out)
 {
     *out = (occ_result){ .status = OCC_OK };
     occ_demand *d = &out->d;
@@ -115,7 +115,7 @@ static int64_t left_for(int64_t cap, int64_t used, int64_t per)
     return ck_floor_div(free_, per);
 }
 
-int64_t occ_room(const rt_sm_limits *sm, const occ_usage *u, const occ_result *k, int64_t n_k)
+int64_t occupancy_room(const rt_sm_limits *sm, const occ_usage *u, const occ_result *k, int64_t n_k)
 {
     const occ_demand *d = &k->d;
     int64_t v[] = {
@@ -133,7 +133,7 @@ int64_t occ_room(const rt_sm_limits *sm, const occ_usage *u, const occ_result *k
     return room < 0 ? 0 : room;
 }
 
-bool occ_usage_add(occ_usage *u, const occ_result *k, int64_t n)
+bool occupancy_usage_add(occ_usage *u, const occ_result *k, int64_t n)
 {
     occ_usage t = *u;
     int64_t p;
@@ -146,14 +146,14 @@ bool occ_usage_add(occ_usage *u, const occ_result *k, int64_t n)
     return true;
 }
 
-const char *occ_factor_name(occ_factor f)
+const char *occupancy_factor_name(occ_factor f)
 {
     static const char *const names[] = {"threads", "warps", "blocks", "registers",
                                         "shared memory"};
     return f < OCC_N_FACTORS ? names[f] : "?";
 }
 
-const char *occ_factor_key(occ_factor f)
+const char *occupancy_factor_key(occ_factor f)
 {
     static const char *const keys[] = {"threads", "warps", "blocks", "registers",
                                        "shared_memory"};
@@ -201,7 +201,7 @@ static void launch_error(const rt_taskset *ts, const rt_kernel *k, const rt_gpu 
         break;
     case OCC_E_NO_BLOCK_FITS:
         rt_diag_error(d, p, line, "kernel \"%s\": launch: not one block fits on an SM "
-                      "(limited by %s)", k->name, occ_factor_name(zero_factor(o)));
+                      "(limited by %s)", k->name, occupancy_factor_name(zero_factor(o)));
         break;
     default:
         rt_diag_error(d, p, line, "kernel \"%s\": launch demand does not fit in 64-bit "
@@ -210,7 +210,7 @@ static void launch_error(const rt_taskset *ts, const rt_kernel *k, const rt_gpu 
     }
 }
 
-int occ_check_launches(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
+int occupancy_check_launches(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
     int errors = 0;
     if (!gpu->has_sm_limits)
@@ -218,7 +218,7 @@ int occ_check_launches(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
     for (size_t i = 0; i < ts->n_kernels; i++) {
         const rt_kernel *k = &ts->kernels[i];
         occ_result o;
-        if (!k->has_launch || occ_isolated(&gpu->sm, &k->launch, &o) == OCC_OK)
+        if (!k->has_launch || occupancy_isolated(&gpu->sm, &k->launch, &o) == OCC_OK)
             continue;
         launch_error(ts, k, gpu, &o, d);
         errors++;

@@ -61,18 +61,18 @@ typedef struct occ_usage {
 
 /* Demand, limits and A(L) of launch l on an SM with limits sm; returns out->status. On an
  * error status the fields after d may be unset. */
-occ_status occ_isolated(const rt_sm_limits *sm, const rt_launch_cfg *l, occ_result *out);
+occ_status occupancy_isolated(const rt_sm_limits *sm, const rt_launch_cfg *l, occ_result *out);
 /* room(s, L) of docs/concurrency.md sec. 2: blocks of k that still fit on an SM holding u, of which
  * n_k are blocks of k itself (>= 0). k must have status OCC_OK. */
-int64_t occ_room(const rt_sm_limits *sm, const occ_usage *u, const occ_result *k, int64_t n_k);
+int64_t occupancy_room(const rt_sm_limits *sm, const occ_usage *u, const occ_result *k, int64_t n_k);
 /* Add n blocks of k to u; false (u unchanged) on overflow. */
-bool occ_usage_add(occ_usage *u, const occ_result *k, int64_t n);
+bool occupancy_usage_add(occ_usage *u, const occ_result *k, int64_t n);
 /* "threads", "warps", "blocks", "registers", "shared memory" (JSON: "shared_memory"). */
-const char *occ_factor_name(occ_factor f);
-const char *occ_factor_key(occ_factor f);
+const char *occupancy_factor_name(occ_factor f);
+const char *occupancy_factor_key(occ_factor f);
 /* Check every kernel's <launch> against gpu's <sm> (docs/concurrency.md sec. 2: invalid launches),
  * recording one located error per invalid launch in d (file ts->path, line of the <launch>). Does
  * nothing without <sm>. Returns the number of errors recorded. */
-int occ_check_launches(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d);
+int occupancy_check_launches(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d);
 
 #endif

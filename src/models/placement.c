@@ -5,7 +5,7 @@
  *                 for s in placement-order:
  *                     if room(s, L) >= 1 and (best = none or room(s, L) > room(best, L)): best = s
  *                 return best                                  (none: the block waits)
- *   room(s, L) is that of docs/concurrency.md sec. 2 (models/occupancy.c, occ_room): the five
+ *   room(s, L) is that of docs/concurrency.md sec. 2 (models/occupancy.c, occupancy_room): the five
  *   resources left on s, and the cap A(L) - n_L(s).
  *   Leftover: only the kernel at the head of the submission queue places blocks, one at a time in
  *   blockIdx order, room re-evaluated after each; a kernel leaves the head when all its blocks
@@ -30,7 +30,7 @@ struct place_state {
     int64_t *blocks, *next;     /* per kernel: G, next unplaced block */
 };
 
-void place_order_fill(const rt_gpu *gpu, size_t *order)
+void placement_order_fill(const rt_gpu *gpu, size_t *order)
 {
     size_t n = (size_t)gpu->sms, i = 0;
     if (gpu->placement_order == RT_ORDER_EXPLICIT && gpu->placement_sms) {
@@ -47,7 +47,7 @@ void place_order_fill(const rt_gpu *gpu, size_t *order)
     }
 }
 
-place_state *place_new(const rt_sm_limits *sm, const size_t *order, size_t n_sms,
+place_state *placement_new(const rt_sm_limits *sm, const size_t *order, size_t n_sms,
                        const occ_result *kernels, const int64_t *blocks, size_t n_kernels)
 {
     place_state *p = calloc(1, sizeof *p);
@@ -70,11 +70,11 @@ place_state *place_new(const rt_sm_limits *sm, const size_t *order, size_t n_sms
         memcpy(p->blocks, blocks, n_kernels * sizeof *blocks);
     return p;
 fail:
-    place_free(p);
+    placement_free(p);
     return NULL;
 }
 
-void place_free(place_state *p)
+void placement_free(place_state *p)
 {
     if (!p)
         return;
@@ -86,23 +86,23 @@ void place_free(place_state *p)
     free(p);
 }
 
-int64_t place_resident(const place_state *p, size_t sm, size_t k)
+int64_t placement_resident(const place_state *p, size_t sm, size_t k)
 {
     return p->resident[sm * p->n_kernels + k];
 }
 
-int64_t place_room(const place_state *p, size_t sm, size_t k)
+int64_t placement_room(const place_state *p, size_t sm, size_t k)
 {
-    return occ_room(p->sm, &p->used[sm], &p->kernels[k], place_resident(p, sm, k));
+    return occupancy_room(p->sm, &p->used[sm], &p->kernels[k], placement_resident(p, sm, k));
 }
 
-long place_most_room(const place_state *p, size_t k, int64_t *room)
+long placement_most_room(const place_state *p, size_t k, int64_t *room)
 {
     long best = -1;
     int64_t best_room = 0, most = p->kernels[k].active_blocks;
     for (size_t i = 0; i < p->n_sms; i++) {
         size_t s = p->order[i];
-        int64_t r = place_room(p, s, k);
+        int64_t r = placement_room(p, s, k);
         if (r >= 1 && r > best_room) {
             best = (long)s;
             best_room = r;
@@ -120,23 +120,23 @@ static int change(place_state *p, size_t k, size_t sm, int64_t n)
     int64_t *res = &p->resident[sm * p->n_kernels + k];
     if (n < 0 && *res < 1)
         return -1;
-    if (!occ_usage_add(&p->used[sm], &p->kernels[k], n))
+    if (!occupancy_usage_add(&p->used[sm], &p->kernels[k], n))
         return -1;
     *res += n;
     return 0;
 }
 
-int place_add(place_state *p, size_t k, size_t sm)
+int placement_add(place_state *p, size_t k, size_t sm)
 {
     return change(p, k, sm, 1);
 }
 
-int place_remove(place_state *p, size_t k, size_t sm)
+int placement_remove(place_state *p, size_t k, size_t sm)
 {
     return change(p, k, sm, -1);
 }
 
-int place_drain(place_state *p, size_t *head, size_t arrived, place_cb cb, void *ctx)
+int placement_drain(place_state *p, size_t *head, size_t arrived, place_cb cb, void *ctx)
 {
     while (*head < arrived) {
         size_t k = *head;
@@ -145,10 +145,10 @@ int place_drain(place_state *p, size_t *head, size_t arrived, place_cb cb, void 
             continue;
         }
         int64_t room;
-        long s = place_most_room(p, k, &room);
+        long s = placement_most_room(p, k, &room);
         if (s < 0)
             return 0;
-        if (place_add(p, k, (size_t)s) != 0)
+        if (placement_add(p, k, (size_t)s) != 0)
             return -1;
         int rc = cb ? cb(ctx, k, p->next[k], (size_t)s, room) : 0;
         p->next[k]++;

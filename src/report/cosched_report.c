@@ -2,6 +2,7 @@
  * 4 decimals in text and exactly in JSON (streamed through jw); MCT times are whole ns. */
 #include "report/cosched_report.h"
 
+#include "report/report_json.h"
 #include "util/jw.h"
 #include "report/report.h"
 #include "report/report.h"
@@ -90,7 +91,7 @@ static void part_label(const mct_result *r, size_t p, char *buf, size_t size)
         snprintf(buf, size, "partition %zu (%lld SMs)", p + 1, (long long)r->part_sms[p]);
 }
 
-int mct_report_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r, FILE *out)
+int cosched_report_mct_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r, FILE *out)
 {
     char pl[160], st[40], fi[40];
     fprintf(out, "MCT placement of %zu jobs (one per task, ready at 0) on %zu partitions of GPU "
@@ -110,7 +111,7 @@ int mct_report_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r
     return ferror(out) ? -1 : 0;
 }
 
-int mct_report_json(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r,
+int cosched_report_mct_json(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r,
                     const char *tool_version, FILE *out)
 {
     jw w;

@@ -17,10 +17,10 @@ int cosched_report_json(const rt_taskset *ts, const rt_gpu *gpu, const cosched_r
                         const char *tool_version, FILE *out);
 /* The MCT placement: one line per job in placement order, the makespan and the whole-GPU
  * baseline. 0, or -1 on a write error. */
-int mct_report_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r, FILE *out);
+int cosched_report_mct_text(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r, FILE *out);
 /* {"tool", "gpu", "taskset", "mct": {jobs: [{job, partition, start, finish}], makespan, ...}}.
  * 0, or -1 on out of memory or a write error. */
-int mct_report_json(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r,
+int cosched_report_mct_json(const rt_taskset *ts, const rt_gpu *gpu, const mct_result *r,
                     const char *tool_version, FILE *out);
 
 #endif

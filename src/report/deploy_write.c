@@ -6,6 +6,7 @@
  * comment cannot end early), a shell comment (control bytes escaped, so no line break); the JSON
  * file is streamed by util/jw.c with jansson's escapes and layout. */
 #include "report/deploy_write.h"
+#include "report/report_json.h"
 #include "util/jw.h"
 #include "report/report.h"
 
@@ -38,7 +39,7 @@ static void sha_hex(const unsigned char *h, char out[65])
         snprintf(out + 2 * i, 3, "%02x", h[i]);
 }
 
-void deploy_mask_hex(const rt_deploy *d, rt_tpc_mask m, char out[40])
+void deploy_write_mask_hex(const rt_deploy *d, rt_tpc_mask m, char out[40])
 {
     if (d->wide)
         snprintf(out, 40, "0x%016" PRIx64 "%016" PRIx64, m.hi, m.lo);
@@ -235,7 +236,7 @@ static void j_part(jw *w, const rt_deploy *d, const rt_deploy_part *p, const rt_
                    bool masks)
 {
     char hex[40], nvt[64];
-    deploy_mask_hex(d, p->disable, hex);
+    deploy_write_mask_hex(d, p->disable, hex);
     snprintf(nvt, sizeof nvt, "nvtaskset -t %" PRId64 "-%" PRId64, p->first_tpc, p->last_tpc);
     jw_object_begin(w);
     jw_kstr(w, "name", p->name);

@@ -24,7 +24,7 @@ typedef struct rt_deploy_info {
 
 /* Mask m as "0x" and 16 hex digits (the low half), or 32 (both halves) when d is wide (more than
  * 64 TPCs), into out. */
-void deploy_mask_hex(const rt_deploy *d, rt_tpc_mask m, char out[40]);
+void deploy_write_mask_hex(const rt_deploy *d, rt_tpc_mask m, char out[40]);
 /* JSON object: per partition name, first_sm, sms, TPC range, libsmctrl mask, nvtaskset range
  * and green-context count with its legality. Returns 0, or -1 on a write error / out of memory. */
 int deploy_write_json(const rt_deploy *d, const rt_deploy_info *info, FILE *out);

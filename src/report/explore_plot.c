@@ -41,12 +41,12 @@ static const char *value_text(const xp_dim *d, size_t k, char *tmp, size_t size)
     return d->v[k].text;
 }
 
-static int emit(svg_writer *w, xp_buf *out)
+static int emit(svg_writer *w, strbuf *out)
 {
     size_t len = 0;
     const char *data = w ? svg_data(w, &len) : NULL;
     if (data)
-        xp_buf_put(out, data, len);
+        strbuf_put(out, data, len);
     svg_free(w);
     return !data || out->oom ? XP_PLOT_ENOMEM : XP_PLOT_OK;
 }
@@ -68,18 +68,18 @@ static void combo_label(const xp_spec *s, size_t from, size_t c, char *buf, size
     }
 }
 
-static int acceptance(plot_ctx *c, xp_buf *out)
+static int acceptance(plot_ctx *c, strbuf *out)
 {
     const xp_spec *s = c->s;
     const xp_dim *ud = &s->dims[0];
-    size_t nl = xp_combos(s, 2, s->n_dims), nu = ud->n;
+    size_t nl = xp_aggregate_combos(s, 2, s->n_dims), nu = ud->n;
     if (nl > MAX_LINES) {
         snprintf(c->why, c->why_size, "%zu lines (one per combination of the varied parameters) "
                  "are too many for one chart (at most %d)", nl, MAX_LINES);
         return XP_PLOT_EMPTY;
     }
     xp_tally tl;
-    if (xp_tally_count(s, c->rec, 2, s->n_dims, &tl) != 0)
+    if (xp_aggregate_tally_count(s, c->rec, 2, s->n_dims, &tl) != 0)
         return XP_PLOT_ENOMEM;
     int rc = XP_PLOT_ENOMEM;
     double *y = malloc(nu * nl * sizeof *y), *x = malloc(nu * sizeof *x);
@@ -112,7 +112,7 @@ static int acceptance(plot_ctx *c, xp_buf *out)
                        .y_min = 0, .y_max = 1, .n_series = nl, .series = se };
     rc = emit(chart_lines_svg(&ch), out);
 done:
-    xp_tally_fini(&tl);
+    xp_aggregate_tally_fini(&tl);
     free(y);
     free(x);
     free(xt);
@@ -121,7 +121,7 @@ done:
     return rc;
 }
 
-static int line_chart(plot_ctx *c, xp_buf *out)
+static int line_chart(plot_ctx *c, strbuf *out)
 {
     const xp_spec *s = c->s;
     const xp_dim *d = &s->dims[0];
@@ -191,13 +191,13 @@ done:
     return rc;
 }
 
-static int heat_map(plot_ctx *c, xp_buf *out)
+static int heat_map(plot_ctx *c, strbuf *out)
 {
     const xp_spec *s = c->s;
     const xp_dim *dy = &s->dims[0], *dx = &s->dims[1];
     size_t nx = dx->n, ny = dy->n, nc = nx * ny;
     xp_tally tl;
-    if (xp_tally_count(s, c->rec, 1, 2, &tl) != 0)
+    if (xp_aggregate_tally_count(s, c->rec, 1, 2, &tl) != 0)
         return XP_PLOT_ENOMEM;
     int rc = XP_PLOT_ENOMEM;
     char (*txt)[32] = calloc(nc, sizeof *txt);
@@ -234,14 +234,14 @@ static int heat_map(plot_ctx *c, xp_buf *out)
                  "(min over tasks of D - R)");
     else
         snprintf(sub, sizeof sub, "colour and text: schedulable points / valid points over the "
-                 "%zu combinations of the other parameters", xp_combos(s, 2, s->n_dims));
+                 "%zu combinations of the other parameters", xp_aggregate_combos(s, 2, s->n_dims));
     chart_heat ch = { .title = title, .subtitle = sub, .note = c->note[0] ? c->note : NULL,
                       .x_label = dx->key, .y_label = dy->key, .value_label = "schedulable fraction",
                       .n_x = nx, .n_y = ny, .x_text = xt, .y_text = yt, .value = tl.fraction,
                       .cell_text = tp };
     rc = emit(chart_heat_svg(&ch), out);
 done:
-    xp_tally_fini(&tl);
+    xp_aggregate_tally_fini(&tl);
     free(txt);
     free(tp);
     free(xt);
@@ -250,7 +250,7 @@ done:
     return rc;
 }
 
-int xp_plot_svg(const xp_spec *s, const xp_record *rec, const char *note, xp_buf *out, char *why,
+int explore_plot_svg(const xp_spec *s, const xp_record *rec, const char *note, strbuf *out, char *why,
                 size_t why_size)
 {
     plot_ctx c = { .s = s, .rec = rec, .note = note ? note : "", .why = why, .why_size = why_size };

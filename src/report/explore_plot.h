@@ -15,7 +15,7 @@ enum { XP_PLOT_OK = 0, XP_PLOT_EMPTY = -1, XP_PLOT_ENOMEM = -2 };
 /* Append the SVG document to out. rec: n_points records (points without a result are left
  * out); note: a line under the chart, or "". XP_PLOT_EMPTY with why set when there is nothing
  * to draw (no varied parameter, too many lines, no results). */
-int xp_plot_svg(const xp_spec *s, const xp_record *rec, const char *note, xp_buf *out, char *why,
+int explore_plot_svg(const xp_spec *s, const xp_record *rec, const char *note, strbuf *out, char *why,
                 size_t why_size);
 
 #endif

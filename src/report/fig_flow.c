@@ -31,7 +31,7 @@ static void flow_lane(svg_writer *w, const rt_report *r, size_t i, size_t k, dou
     char nb[32], lab[120], tip[300], o[40], j[40], rho[40], rr[40];
     const char *res = rt_system_resource_name(s, r->gpu, r->layout, h->resource, nb, sizeof nb);
     snprintf(lab, sizeof lab, "%zu %s on %s", k + 1,
-             t->n_steps ? rt_step_kind_name(t->steps[k].kind) : "gpu", res);
+             t->n_steps ? rt_taskset_step_kind_name(t->steps[k].kind) : "gpu", res);
     svg_text(w, FL_LEFT - 8, y + FL_LANE / 2 + 4, lab,
              &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_END }, NULL);
 #define FX(v) (FL_LEFT + (double)((v) - t0) / (double)(t1 - t0) * plot_w)
@@ -42,7 +42,7 @@ static void flow_lane(svg_writer *w, const rt_report *r, size_t i, size_t k, dou
         if (open)
             snprintf(tip, sizeof tip, "undecided: the work budget ran out");
         else
-            snprintf(tip, sizeof tip, "unbounded: %s", hol_status_name(e->status));
+            snprintf(tip, sizeof tip, "unbounded: %s", holistic_status_name(e->status));
         svg_text(w, FX(e->offset_ns) + 4, y + FL_LANE / 2 + 4, tip,
                  &(svg_style){ .font_size = 11, .fill = open ? "#A05A00" : SVG_RED }, NULL);
         return;

@@ -21,16 +21,16 @@ static int kernel_panel(svg_writer *w, const rt_report *r, size_t k, double x0, 
         hi = v > hi ? v : hi;
     }
     chart_frame f = { .x = x0 + 64, .y = 30, .w = KC_PANEL_W - 84, .h = KC_PANEL_H - 100 };
-    if (chart_axis_nice(0, (double)r->gpu->sms, 8, &f.xa) != 0 ||
-        chart_axis_nice(lo, hi, 5, &f.ya) != 0)
+    if (axes_nice(0, (double)r->gpu->sms, 8, &f.xa) != 0 ||
+        axes_nice(lo, hi, 5, &f.ya) != 0)
         return -1;
-    chart_frame_draw(w, &f, "partition size n (SMs)", bw ? "BW(k,n) GB/s" : "C(k,n) cycles");
+    axes_frame_draw(w, &f, "partition size n (SMs)", bw ? "BW(k,n) GB/s" : "C(k,n) cycles");
     double *xy = malloc((n ? 2 * n : 2) * sizeof *xy);
     if (!xy)
         return -1;
     for (size_t s = 0; s < n; s++) {
-        xy[2 * s] = chart_px(&f, (double)mk->table[s].sms);
-        xy[2 * s + 1] = chart_py(&f, bw ? mk->table[s].bw_gbps : mk->table[s].cycles);
+        xy[2 * s] = axes_px(&f, (double)mk->table[s].sms);
+        xy[2 * s + 1] = axes_py(&f, bw ? mk->table[s].bw_gbps : mk->table[s].cycles);
     }
     const char *colour = bw ? "#0072B2" : "#D55E00";
     if (n >= 2)

@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "report/html_chains.h"
+
 #include "report/fig_chain.h"
 #include "report/html_sections.h"
 #include "report/report_chains.h"
@@ -55,7 +57,7 @@ static void summary(xhtml *p, const rt_report *r)
         xhtml_text(p, c->name);
         xhtml_close(p);
         xhtml_close(p);
-        xhtml_el(p, "td", "l", rt_comm_name(c->communication));
+        xhtml_el(p, "td", "l", rt_taskset_comm_name(c->communication));
         xhtml_elf(p, "td", NULL, "%zu", c->n_tasks);
         if (x->has_mrt)
             xhtml_elf(p, "td", "l", "%s (%s)", D(x->mrt_ns).s, chain_bound_name(x->binding_mrt));
@@ -235,7 +237,7 @@ static void chain_block(xhtml *p, const rt_report *r, size_t ci)
     xhtml_open(p, "h3");
     xhtml_attr(p, "id", id);
     xhtml_textf(p, "Chain %s (%s communication, %zu tasks)", c->name,
-                rt_comm_name(c->communication), c->n_tasks);
+                rt_taskset_comm_name(c->communication), c->n_tasks);
     xhtml_close(p);
     xhtml_nl(p);
     tasks_table(p, r, ci);

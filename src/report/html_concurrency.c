@@ -18,7 +18,7 @@ static void limiting_cell(xhtml *p, unsigned lim)
     for (int f = 0; f < OCC_N_FACTORS && n < sizeof buf; f++)
         if (lim & (1u << f))
             n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? ", " : "",
-                                  occ_factor_name((occ_factor)f));
+                                  occupancy_factor_name((occ_factor)f));
     xhtml_el(p, "td", "l", buf);
 }
 
@@ -62,7 +62,7 @@ static void conc_leftover(xhtml *p, const rt_report *r)
     if (!c->has_sm || c->n_notes == 0)
         return;
     xhtml_elf(p, "h4", NULL, "Leftover check (Cruz et al., blocks %s)",
-              lo_distribution_name(c->distribution));
+              leftover_distribution_name(c->distribution));
     xhtml_open(p, "table");
     xhtml_head_row(p, "lrrrl", (const char *const[]){"partition", "SMs", "kernels launched",
                                          "ordered pairs that would overlap", "note", NULL});
@@ -114,7 +114,7 @@ static void conc_pairs(xhtml *p, const rt_report *r)
             xhtml_el(p, "td", "l", "not computed (64-bit overflow)");
             xhtml_el(p, "td", NULL, "-");
         } else {
-            xhtml_el(p, "td", "l", lo_case_name(q->r.kase));
+            xhtml_el(p, "td", "l", leftover_case_name(q->r.kase));
             if (q->r.has_slowdown)
                 xhtml_elf(p, "td", NULL, "%" PRId64 "/%" PRId64 " (%.3f)", q->r.slowdown_num,
                           q->r.slowdown_den, q->r.slowdown);

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 
+#include "report/html_flows.h"
 #include "report/html_sections.h"
 
 static void window_row(xhtml *p, const rt_report *r, const wcet_window *w)
@@ -17,7 +18,7 @@ static void window_row(xhtml *p, const rt_report *r, const wcet_window *w)
         xhtml_textf(p, "%s%s", i ? " + " : "", r->ts->kernels[w->kernels[i]].name);
     xhtml_close(p);
     xhtml_el(p, "td", "l",
-             r->o->windows == RT_WINDOWS_WORST_CASE ? intf_case_name(w->sup_case) : "-");
+             r->o->windows == RT_WINDOWS_WORST_CASE ? interference_case_name(w->sup_case) : "-");
     xhtml_el(p, "td", NULL, R(w->bw_gbps).s);
     xhtml_el(p, "td", NULL, R(w->I).s);
     xhtml_el(p, "td", NULL, R(w->Pi).s);
@@ -121,7 +122,7 @@ void html_derivations(xhtml *p, const rt_report *r)
         for (size_t j = 0; j < r->eval->wcet.tasks[i].n_launches; j++)
             launch_derivation(p, r, i, j);
         if (r->eval->system) {   /* a whole system: step by step (docs/system.md sec. 3) */
-            html_step_derivations(p, r, i);
+            html_flows_step_derivations(p, r, i);
             continue;
         }
         xhtml_elf(p, "p", NULL, "C = sum of the launch WCETs = %" PRId64 " ns",

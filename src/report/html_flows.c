@@ -2,6 +2,8 @@
  * each task's flow as a table and a timeline, the resources, and every step's local derivation
  * with the figures of the holistic analysis filled into its formulas. They show
  * r->eval->system as analysed; they compute nothing. */
+#include "report/html_flows.h"
+
 #include "report/html_sections.h"
 
 #include <inttypes.h>
@@ -13,7 +15,7 @@
 static const char *step_kind(const rt_report *r, size_t i, size_t k)
 {
     const rt_task *t = &r->ts->tasks[i];
-    return t->n_steps ? rt_step_kind_name(t->steps[k].kind) : "gpu";
+    return t->n_steps ? rt_taskset_step_kind_name(t->steps[k].kind) : "gpu";
 }
 
 static void flow_table(xhtml *p, const rt_report *r, size_t i)
@@ -41,9 +43,9 @@ static void flow_table(xhtml *p, const rt_report *r, size_t i)
         xhtml_el(p, "td", NULL, D(e->offset_ns).s);
         xhtml_el(p, "td", NULL, D(e->jitter_ns).s);
         xhtml_el(p, "td", NULL, b ? D(e->local_ns).s : "-");
-        xhtml_el(p, "td", NULL, b ? D(e->response_ns).s : hol_unbounded_word(e->status));
+        xhtml_el(p, "td", NULL, b ? D(e->response_ns).s : holistic_unbounded_word(e->status));
         xhtml_el(p, "td", b ? "l ok" : e->status == HOL_BUDGET ? "l open" : "l miss",
-                 hol_status_name(e->status));
+                 holistic_status_name(e->status));
         xhtml_close(p);
         xhtml_nl(p);
     }
@@ -196,7 +198,7 @@ static void local_formulas(xhtml *p, const hol_resource *res, const hol_step *h,
     xhtml_textf(p, " = %" PRId64 " ns, reached at q = %" PRId64 "\n", e->local_ns, e->worst_q);
 }
 
-void html_step_derivations(xhtml *p, const rt_report *r, size_t i)
+void html_flows_step_derivations(xhtml *p, const rt_report *r, size_t i)
 {
     const rt_system *s = r->eval->system;
     const hol_task *t = &s->tasks[i];
@@ -222,8 +224,8 @@ void html_step_derivations(xhtml *p, const rt_report *r, size_t i)
                         "Rb = O + Cb = %" PRId64 " ns", e->offset_ns, e->local_ns,
                         e->response_ns, D(e->response_ns).s, e->best_ns);
         else
-            xhtml_textf(p, "\nrho, R: %s: %s", hol_unbounded_word(e->status),
-                        hol_status_name(e->status));
+            xhtml_textf(p, "\nrho, R: %s: %s", holistic_unbounded_word(e->status),
+                        holistic_status_name(e->status));
         xhtml_close(p);
         xhtml_nl(p);
     }
@@ -233,6 +235,6 @@ void html_step_derivations(xhtml *p, const rt_report *r, size_t i)
                   "%s: %s.", t->n_steps, tr->response_ns, D(tr->response_ns).s,
                   D(t->deadline_ns).s, tr->schedulable ? "the deadline holds" : "MISS");
     else
-        xhtml_elf(p, "p", NULL, "End to end: %s (%s)%s", hol_unbounded_word(tr->status),
-                  hol_status_name(tr->status), tr->status == HOL_BUDGET ? "." : ": MISS.");
+        xhtml_elf(p, "p", NULL, "End to end: %s (%s)%s", holistic_unbounded_word(tr->status),
+                  holistic_status_name(tr->status), tr->status == HOL_BUDGET ? "." : ": MISS.");
 }

@@ -2,6 +2,8 @@
  * (docs/evidence.md sec. 2): 2. the system analysed, 3. the assumptions and limits, 7. the
  * provenance of the inputs and the tool, 8. the measurements checked against the bounds. They
  * compute nothing. */
+#include "report/html_inputs.h"
+
 #include "report/html_sections.h"
 
 #include <inttypes.h>
@@ -9,6 +11,7 @@
 #include <string.h>
 
 #include "report/fig_sm_map.h"
+#include "report/report_meas.h"
 
 /* ------------------------------------------------------------------ 2. system */
 
@@ -127,7 +130,7 @@ static void kernels_table(xhtml *p, const rt_report *r)
     xhtml_nl(p);
 }
 
-void html_system(xhtml *p, const rt_report *r)
+void html_inputs_system(xhtml *p, const rt_report *r)
 {
     xhtml_section(p, "system", "2. System", false);
     xhtml_el(p, "h3", NULL, "GPU");
@@ -184,7 +187,7 @@ static void li(xhtml *p, const char *s)
     xhtml_nl(p);
 }
 
-void html_assumptions(xhtml *p, const rt_report *r)
+void html_inputs_assumptions(xhtml *p, const rt_report *r)
 {
     const rt_options *o = r->o;
     xhtml_section(p, "assumptions", "3. Assumptions and limits", false);
@@ -224,7 +227,7 @@ void html_assumptions(xhtml *p, const rt_report *r)
     snprintf(buf, sizeof buf, "Priorities: %s; non-preemptive fixed-priority scheduling per "
              "partition, response times by Davis et al. (2007) with a 1 ns tick "
              "(docs/analysis.md). Equal priorities interfere with each other.",
-             rt_prio_name(o->priorities));
+             rt_options_prio_name(o->priorities));
     li(p, buf);
     li(p, "Validation limits reported by the paper: eq. 8 had a mean error of 10.7% over 107 "
           "kernel groups (420 predictions) with an over-estimation bias, and under-estimated by "
@@ -281,7 +284,7 @@ static void hex32(const unsigned char *h, char out[65])
         snprintf(out + 2 * i, 3, "%02x", h[i]);
 }
 
-void html_provenance(xhtml *p, const rt_report *r)
+void html_inputs_provenance(xhtml *p, const rt_report *r)
 {
     const rt_provenance *pv = r->prov;
     char ts_hex[65], gpu_hex[65];
@@ -384,7 +387,7 @@ static void meas_row(xhtml *p, const rt_report *r, size_t i)
         xhtml_el(p, "td", NULL, D(c->bound_ns).s);
         xhtml_el(p, "td", NULL, R(c->tightness).s);
         xhtml_elf(p, "td", NULL, "%.6g", c->multiplier);
-        xhtml_el(p, "td", "l", intf_case_name(c->sup_case));
+        xhtml_el(p, "td", "l", interference_case_name(c->sup_case));
         xhtml_el(p, "td", c->above ? "miss" : "ok", c->above ? "ABOVE" : "within");
     }
     xhtml_close(p);
@@ -410,7 +413,7 @@ static void meas_table(xhtml *p, const rt_report *r, bool only_above)
     xhtml_nl(p);
 }
 
-void html_measurements(xhtml *p, const rt_report *r)
+void html_inputs_measurements(xhtml *p, const rt_report *r)
 {
     if (!r->meas)
         return;

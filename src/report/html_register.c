@@ -5,6 +5,8 @@
  * must reproduce. The statuses come from analysis/channels.h, the masks from analysis/deploy.h
  * (the same as --emit-partitions writes), the priorities from the analysed layout and flows;
  * this file words them and computes nothing. */
+#include "report/html_register.h"
+
 #include "report/html_sections.h"
 
 #include <inttypes.h>
@@ -196,7 +198,7 @@ void html_register(xhtml *p, const rt_report *r, int number)
         xhtml_attr(p, "class", "l");
         evidence(p, r, (rt_channel)c);
         xhtml_close(p);
-        xhtml_el(p, "td", "l", rt_channel_status_name(st));
+        xhtml_el(p, "td", "l", rt_channels_status_name(st));
         close_line(p);
     }
     table_end(p, "The stated assumptions: the deployment must make them true, as nothing in this "
@@ -248,7 +250,7 @@ static void partitions_record(xhtml *p, const rt_report *r)
                   dp->last_sm, dp->sms);
         xhtml_elf(p, "td", "l", "%" PRId64 "-%" PRId64, dp->first_tpc, dp->last_tpc);
         if (masks)
-            deploy_mask_hex(d, dp->disable, hex);
+            deploy_write_mask_hex(d, dp->disable, hex);
         xhtml_open(p, "td");
         xhtml_attr(p, "class", "l");
         xhtml_el(p, "code", NULL, masks ? hex : "none: more than 128 TPCs");
@@ -359,7 +361,7 @@ static void steps_record(xhtml *p, const rt_report *r, rt_step_kind kind)
                        "number first).");
 }
 
-void html_configuration(xhtml *p, const rt_report *r, int number)
+void html_register_configuration(xhtml *p, const rt_report *r, int number)
 {
     char title[80];
     snprintf(title, sizeof title, "%d. Configuration record", number);

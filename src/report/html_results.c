@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "report/html_concurrency.h"
+#include "report/html_flows.h"
 #include "report/html_sections.h"
 #include "report/html_sensitivity.h"
 

@@ -15,27 +15,7 @@
 #include "report/report.h"
 #include "draw/xhtml.h"
 
-/* 2. System: the GPU, the partitions, the tasks and the kernels as the analysis read them. */
-void html_system(xhtml *p, const rt_report *r);
-/* 3. Assumptions and limits: what the bounds hold under, from the models and options used. */
-void html_assumptions(xhtml *p, const rt_report *r);
-/* 7. Provenance: the inputs' SHA-256, the tool, the date and how to reproduce the run. */
-void html_provenance(xhtml *p, const rt_report *r);
-/* 8. Measurements against the bounds (--check-measurements; nothing without r->meas). */
-void html_measurements(xhtml *p, const rt_report *r);
 
-/* A whole system (r->eval->system; html_flows.c): each task's flow as a table and a timeline,
- * then the resources table, inside section 4. */
-void html_flows(xhtml *p, const rt_report *r);
-/* Task i's steps derived one by one (O, J, B, t, Q, worst q, rho, R), inside section 5. */
-void html_step_derivations(xhtml *p, const rt_report *r, size_t i);
-/* The chains (html_chains.c), section number: a table, then each chain's tasks, bounds derived
- * in numbers, binding bounds, verdict and figure; nothing without r->chains. */
-void html_chains(xhtml *p, const rt_report *r, int number);
-/* The interference-channel register (html_register.c), section number; every task set. */
-void html_register(xhtml *p, const rt_report *r, int number);
-/* The configuration record the deployment must reproduce, section number; every task set. */
-void html_configuration(xhtml *p, const rt_report *r, int number);
 
 /* Rows of a long table shown open; longer ones are folded in <details>, never cut. */
 #define FOLD_ROWS 12

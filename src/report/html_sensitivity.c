@@ -39,7 +39,7 @@ static void step_headrooms(xhtml *p, const rt_report *r)
             xhtml_open(p, "tr");
             xhtml_el(p, "td", "l", k == 0 ? tk->name : "");
             xhtml_elf(p, "td", NULL, "%zu", k + 1);
-            xhtml_el(p, "td", "l", tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu");
+            xhtml_el(p, "td", "l", tk->n_steps ? rt_taskset_step_kind_name(tk->steps[k].kind) : "gpu");
             xhtml_el(p, "td", "l", rt_system_resource_name(sys, r->gpu, r->layout, h->resource,
                                                            nb, sizeof nb));
             xhtml_el(p, "td", NULL, D(h->wcet_ns).s);

@@ -23,7 +23,7 @@ static void sizes_row(xhtml *p, const rt_options *o, const rt_gpu *g)
     else if (o->deploy != RT_DEPLOY_ANY)
         xhtml_kvf(p, "Partition sizes", "any multiple of the granularity (%" PRId64 " SMs), as "
                   "%s creates every TPC-aligned size", g->granularity,
-                  rt_deploy_target_name(o->deploy));
+                  rt_options_deploy_target_name(o->deploy));
 }
 
 static const char *proof_statement(const rt_report *r)
@@ -50,8 +50,8 @@ static const char *proof_statement(const rt_report *r)
 
 static void warnings_of(xhtml *p, const rt_diags *d, size_t *n)
 {
-    for (size_t i = 0; d && i < rt_diags_count(d); i++) {
-        const rt_diag *g = rt_diags_get(d, i);
+    for (size_t i = 0; d && i < rt_diag_count(d); i++) {
+        const rt_diag *g = rt_diag_get(d, i);
         if (g->kind == RT_DIAG_ERROR)
             continue;
         xhtml_open(p, "p");
@@ -156,7 +156,7 @@ void html_verdict(xhtml *p, const rt_report *r)
         if (report_wall_times(r))
             snprintf(secs, sizeof secs, ", %.3f s", a->seconds);
         xhtml_kvf(p, "Assignment", "search (%s): %s; %ld MIP solves%s%s%s",
-                  rt_objective_name(r->o->objective), used, a->iterations, secs,
+                  rt_options_objective_name(r->o->objective), used, a->iterations, secs,
                   a->hit_time_limit ? ", time limit hit" : "",
                   a->hit_iteration_limit ? ", iteration limit hit" : "");
     } else {

@@ -16,7 +16,7 @@
 
 /* The model of sys alone, after a header of the caller's: the resources that serve a step (a
  * core's identifier is its position among the cores), one operation and one scheduling server per
- * step with its MAST priority prio[k] (rt_mast_priorities, 1 .. n_levels), one regular
+ * step with its MAST priority prio[k] (rt_sysdeploy_mast_priorities, 1 .. n_levels), one regular
  * transaction per task; every time in ns. task_names[i], res_names[r]: the objects' names for
  * the comments and identifiers; notes[i] (NULL, or NULL entries: none) a comment line above
  * task i's transaction. 0, or -1 on a write error. */

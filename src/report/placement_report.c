@@ -13,7 +13,7 @@ static const char *kname(const placement_report *r, size_t k)
     return r->ts->kernels[r->res->kernels[k].kernel].name;
 }
 
-void placement_fmt_sms(const psim_kernel *k, char *buf, size_t size)
+void placement_report_fmt_sms(const psim_kernel *k, char *buf, size_t size)
 {
     size_t used = 0;
     buf[0] = '\0';
@@ -53,7 +53,7 @@ static void kernel_line(const placement_report *r, size_t k, FILE *out)
         fprintf(out, "%lld block%s on SM %zu", (long long)kr->placed, kr->placed == 1 ? "" : "s",
                 kr->sms[0]);
     else {
-        placement_fmt_sms(kr, sms, sizeof sms);
+        placement_report_fmt_sms(kr, sms, sizeof sms);
         fprintf(out, "SMs %s", sms);
     }
     if (kr->n_colocated == 0) {
@@ -90,10 +90,10 @@ int placement_report_text(const placement_report *r, FILE *out, int verbosity)
         return ferror(out) ? -1 : 0;
     fprintf(out, "rtgpu-simulate %s: block placement of scenario \"%s\" (", r->tool_version,
             sc->name);
-    rt_esc_fputs(r->ts->path, out);   /* a path may hold any byte (docs/formats.md) */
+    rt_textesc_fputs(r->ts->path, out);   /* a path may hold any byte (docs/formats.md) */
     fprintf(out, "), most-room policy with leftover head-of-line (docs/concurrency.md sec. 8)\n");
     fprintf(out, "GPU: %s, %lld SMs, placement order %s\n", r->gpu->name, (long long)r->gpu->sms,
-            rt_placement_order_name(r->gpu->placement_order));
+            rt_gpu_placement_order_name(r->gpu->placement_order));
     fmt_time(res->end_ns, t, sizeof t);
     fprintf(out, "%zu kernel%s, %lld blocks, %lld waiting; last event at %s\n", res->n_kernels,
             res->n_kernels == 1 ? "" : "s", (long long)res->total_blocks, (long long)res->waiting,
@@ -171,7 +171,7 @@ int placement_report_json(const placement_report *r, FILE *out)
     jw_object_begin(&w);
     jw_kstr(&w, "scenario", r->ts->scenarios[res->scenario].name);
     jw_kint(&w, "sms", (int64_t)res->n_sms);
-    jw_kstr(&w, "placement_order", rt_placement_order_name(r->gpu->placement_order));
+    jw_kstr(&w, "placement_order", rt_gpu_placement_order_name(r->gpu->placement_order));
     jw_kint(&w, "total_blocks", res->total_blocks);
     jw_kint(&w, "waiting", res->waiting);
     jw_kint(&w, "end_ns", res->end_ns);

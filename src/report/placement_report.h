@@ -25,6 +25,6 @@ int placement_report_text(const placement_report *r, FILE *out, int verbosity);
  * blocks streamed one by one. Returns 0, or -1 on a write error or out of memory. */
 int placement_report_json(const placement_report *r, FILE *out);
 /* The SMs of kernel k as text ("67", "0,2,4", runs of three or more as "0..66") into buf. */
-void placement_fmt_sms(const psim_kernel *k, char *buf, size_t size);
+void placement_report_fmt_sms(const psim_kernel *k, char *buf, size_t size);
 
 #endif

@@ -275,14 +275,14 @@ int placement_svg_write(const placement_report *r, FILE *out)
     bool banded = res->n_blocks > PLACEMENT_SVG_MAX_BLOCKS;
     psim_band *bands = NULL;
     size_t n_bands = 0;
-    if (banded && psim_bands(res, &bands, &n_bands) != PSIM_OK) {
+    if (banded && placement_sim_bands(res, &bands, &n_bands) != PSIM_OK) {
         svg_free(w);
         return -1;
     }
     char title[300], note[300];
     snprintf(title, sizeof title, "Scenario \"%s\" on %s: most-room placement, SM order %s",
              r->ts->scenarios[res->scenario].name, r->gpu->name,
-             rt_placement_order_name(r->gpu->placement_order));
+             rt_gpu_placement_order_name(r->gpu->placement_order));
     utf8_end(title);
     if (banded)
         snprintf(note, sizeof note, "%lld blocks (%zu placed) as one band per kernel per SM, from "

@@ -4,7 +4,7 @@
  * human units (svg_time_ticks), a legend of the kernels with their submission times, and a title
  * naming the scenario and the GPU. Blocks that never end (no block-time) run to the right edge
  * with a dashed outline. Past PLACEMENT_SVG_MAX_BLOCKS blocks, one band per kernel per SM
- * (sim/placement_sim.h psim_bands: its first block's start to its last block's end there) in
+ * (sim/placement_sim.h placement_sim_bands: its first block's start to its last block's end there) in
  * place of the blocks, so that every kernel appears (the note says which). The legend flows in
  * rows, each entry's width bounded from above, so that no two entries overlap. Self-contained;
  * the same input gives the same bytes. Classes: "sm" (a row), "block", "band", "axis",

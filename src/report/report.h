@@ -9,7 +9,7 @@
 #include "analysis/channels.h"
 #include "analysis/deploy.h"
 #include "analysis/measure.h"
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 #include "analysis/concurrency.h"
 #include "search/assign.h"
 #include "analysis/options.h"
@@ -67,37 +67,5 @@ static inline int report_exit_status(const rt_report *r)
 {
     return r->meas && r->meas->n_above ? 1 : r->exit_status;
 }
-/* Human-readable report; verbose adds every derivation. Returns 0, or -1 on a write error. */
-int report_text(const rt_report *r, FILE *out, int verbosity);
-/* JSON report, schema version 2, streamed to out as it is built (util/jw.h): nothing is
- * allocated. Returns 0, or -1 on a write error. */
-int report_json(const rt_report *r, FILE *out);
-/* The first keys of every rtgpu-analyze JSON document ("schema": the document's own format
- * version, "tool", "inputs": both files' paths and SHA-256) into the object w has open; the report
- * (schema 2) and --emit-partitions json (schema 1) share it. */
-void report_json_head(jw *w, int schema, const char *tool_version, const rt_taskset *ts,
-                      const rt_gpu *gpu);
-/* The keys "schema" (schema) and "tool" {"name", "version"} that open every JSON document of the
- * tools, into the object w has open. */
-void report_json_tool(jw *w, int schema, const char *name, const char *version);
-/* The member key: an input file as {"path", "sha256"} (the 32 bytes of sha in hex). */
-void report_json_input(jw *w, const char *key, const char *path, const unsigned char *sha);
-/* The first keys of the rtgpu-explore split, coschedule and mct JSON documents: "schema" (2),
- * "tool" {"name", "version"} as in the others, "gpu_name" and "taskset_name". */
-void report_json_explore_head(jw *w, const char *tool_version, const rt_taskset *ts,
-                              const rt_gpu *gpu);
-/* The certification evidence report (docs/evidence.md sec. 2): one self-contained polyglot XHTML5
- * page written with xmlTextWriter, byte-identical for the same inputs, options and date.
- * Returns 0, -1 on a write error or out of memory. */
-int report_html(const rt_report *r, FILE *out);
-/* --check-measurements in the text report (report_meas.c): the one-line outcome (also under -q)
- * and, unless quiet, the section: every observation above its bound (verbose: every one) and the
- * tightness distribution. Nothing without r->meas. */
-void report_meas_verdict(const rt_report *r, FILE *out);
-void report_meas_text(const rt_report *r, FILE *out, int verbosity);
-/* Observation i in words, e.g. `kernel "A" on 2 SMs beside B@2` or `job of task "cam"`. */
-void report_meas_label(const rt_report *r, size_t i, char *buf, size_t size);
-/* "0.0-0.1", ..., "0.9-1.0", "above 1" for the bins of meas_stats. */
-const char *report_meas_bin_name(size_t bin);
 
 #endif

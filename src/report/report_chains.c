@@ -85,7 +85,7 @@ void report_chains_reason(const rt_report *r, size_t ci, char *buf, size_t size)
     }
 }
 
-void report_text_chains_verdict(const rt_report *r, FILE *out)
+void report_chains_text_verdict(const rt_report *r, FILE *out)
 {
     for (int undecided = 0; r->chains && undecided < 2; undecided++) {
         bool any = false;
@@ -127,7 +127,7 @@ static void derivation(const rt_report *r, size_t ci, FILE *out)
     const chain_result *x = &r->chains[ci];
     bool let = c->communication == RT_COMM_LET;
     fprintf(out, "  %s (%s):\n    %-24s %13s %13s %13s %13s %13s%s\n", c->name,
-            rt_comm_name(c->communication), "task", "period T", "deadline D", "jitter J",
+            rt_taskset_comm_name(c->communication), "task", "period T", "deadline D", "jitter J",
             "offset", "WCRT R", let ? "" : "  hop I to the next (Durr 2019)");
     for (size_t k = 0; k < c->n_tasks; k++) {
         size_t i = c->tasks[k];
@@ -172,7 +172,7 @@ static void derivation(const rt_report *r, size_t ci, FILE *out)
         fputc('\n', out);
 }
 
-void report_text_chains(const rt_report *r, FILE *out, int verbosity)
+void report_chains_text(const rt_report *r, FILE *out, int verbosity)
 {
     if (!r->chains)
         return;
@@ -192,7 +192,7 @@ void report_text_chains(const rt_report *r, FILE *out, int verbosity)
         cell(x->has_mrt, x->mrt_ns, x->binding_mrt, mrt, sizeof mrt);
         cell(x->has_mda, x->mda_ns, x->binding_mda, mda, sizeof mda);
         fprintf(out, "  %-*.*s %-8s %5zu %24s %13s %24s %13s  %s\n", iw, iw, c->name,
-                rt_comm_name(c->communication), c->n_tasks, mrt,
+                rt_taskset_comm_name(c->communication), c->n_tasks, mrt,
                 c->has_max_reaction ? D(c->max_reaction_ns).s : "-", mda,
                 c->has_max_age ? D(c->max_age_ns).s : "-", chain_verdict_word(x));
     }
@@ -224,7 +224,7 @@ static void j_chain(const rt_report *r, size_t ci, jw *w)
     const chain_result *x = &r->chains[ci];
     jw_object_begin(w);
     jw_kstr(w, "name", c->name);
-    jw_kstr(w, "communication", rt_comm_name(c->communication));
+    jw_kstr(w, "communication", rt_taskset_comm_name(c->communication));
     jw_key(w, "tasks");
     jw_array_begin(w);
     for (size_t k = 0; k < c->n_tasks; k++)
@@ -268,7 +268,7 @@ static void j_chain(const rt_report *r, size_t ci, jw *w)
     jw_object_end(w);
 }
 
-void report_json_chains(const rt_report *r, jw *w)
+void report_chains_json(const rt_report *r, jw *w)
 {
     if (!r->chains)
         return;

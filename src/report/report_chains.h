@@ -9,11 +9,11 @@
 #include "report/report.h"
 
 /* Nothing when r->chains is NULL. The line under the verdict naming the failed chains. */
-void report_text_chains_verdict(const rt_report *r, FILE *out);
+void report_chains_text_verdict(const rt_report *r, FILE *out);
 /* Text section "Chains": one row per chain; verbosity > 0 adds each bound's derivation. */
-void report_text_chains(const rt_report *r, FILE *out, int verbosity);
+void report_chains_text(const rt_report *r, FILE *out, int verbosity);
 /* Write the member `chains` of the open report object. */
-void report_json_chains(const rt_report *r, jw *w);
+void report_chains_json(const rt_report *r, jw *w);
 /* The number of chains of r that fail (0 without chains). */
 size_t report_chains_failed(const rt_report *r);
 /* Why bound b of chain ci has no value (its status is not CHAIN_OK), in words, into buf. */

@@ -35,18 +35,18 @@ static void sm_lines(const rt_report *r, FILE *out)
             if (g->sm.source[i] != order[o])
                 continue;
             if (!any)
-                fprintf(out, "    %s%s%s:", rt_sm_source_name(order[o]),
+                fprintf(out, "    %s%s%s:", rt_gpu_sm_source_name(order[o]),
                         order[o] == RT_SM_FROM_CC ? " " : "",
                         order[o] == RT_SM_FROM_CC ? cc : "");
-            fprintf(out, "%s %s %" PRId64, any ? "," : "", rt_sm_attr_name(i),
-                    rt_sm_value(&g->sm, i));
+            fprintf(out, "%s %s %" PRId64, any ? "," : "", rt_gpu_sm_attr_name(i),
+                    rt_gpu_sm_value(&g->sm, i));
             any = true;
         }
         if (any)
             fputc('\n', out);
     }
     fprintf(out, "    placement-order %s (%s; rtgpu-simulate --scenario, sec. 8)",
-            rt_placement_order_name(g->placement_order),
+            rt_gpu_placement_order_name(g->placement_order),
             g->placement_order_given ? "given" : "default");
     for (int64_t i = 0; g->placement_sms && i < g->sms && i < 16; i++)
         fprintf(out, "%s%" PRId64, i ? "," : ": ", g->placement_sms[i]);
@@ -62,7 +62,7 @@ static void limiting_text(unsigned lim, FILE *out)
     bool first = true;
     for (int f = 0; f < OCC_N_FACTORS; f++)
         if (lim & (1u << f)) {
-            fprintf(out, "%s%s", first ? "" : ", ", occ_factor_name((occ_factor)f));
+            fprintf(out, "%s%s", first ? "" : ", ", occupancy_factor_name((occ_factor)f));
             first = false;
         }
 }
@@ -107,7 +107,7 @@ static void pair_details(const rt_report *r, const conc_pair *p, FILE *out)
             x->rounds_first, x->last_round_blocks);
     if (!x->placed)
         return;
-    fprintf(out, "      placement (%s):", lo_distribution_name(r->conc->distribution));
+    fprintf(out, "      placement (%s):", leftover_distribution_name(r->conc->distribution));
     for (size_t g = 0; g < x->n_groups; g++)
         fprintf(out, "%s %" PRId64 " SMs with %" PRId64 " blocks of %s -> Alloc %" PRId64,
                 g ? ";" : "", x->groups[g].sms, x->groups[g].first_blocks, kname(r, p->first),
@@ -125,7 +125,7 @@ static void leftover_lines(const rt_report *r, int verbosity, FILE *out)
     if (!c->has_sm)
         return;
     fprintf(out, "  Leftover (Cruz et al., k1's blocks %s; sec. 3), ordered pairs per partition:\n",
-            lo_distribution_name(c->distribution));
+            leftover_distribution_name(c->distribution));
     for (size_t i = 0; i < c->n_pairs; i++) {
         const conc_pair *p = &c->pairs[i];
         fprintf(out, "    %s -> %s on %s (%" PRId64 " SMs): ", kname(r, p->first),
@@ -134,7 +134,7 @@ static void leftover_lines(const rt_report *r, int verbosity, FILE *out)
             fprintf(out, "not computed: a count does not fit in 64 bits\n");
             continue;
         }
-        fprintf(out, "case %s", lo_case_name(p->r.kase));
+        fprintf(out, "case %s", leftover_case_name(p->r.kase));
         if (p->r.has_slowdown)
             fprintf(out, ", %s slowdown %" PRId64 "/%" PRId64 " = %s", kname(r, p->second),
                     p->r.slowdown_num, p->r.slowdown_den, R(p->r.slowdown).s);
@@ -222,7 +222,7 @@ static void skip_lines(const rt_report *r, FILE *out)
     }
 }
 
-void report_text_concurrency(const rt_report *r, FILE *out, int verbosity)
+void report_concurrency_text(const rt_report *r, FILE *out, int verbosity)
 {
     const rt_concurrency *c = r->conc;
     if (!c)
@@ -255,7 +255,7 @@ static void kopt(jw *w, const char *key, bool have, int64_t x)
         jw_null(w);
 }
 
-void report_json_concurrency_sm(const rt_report *r, jw *w)
+void report_concurrency_json_sm(const rt_report *r, jw *w)
 {
     const rt_gpu *g = r->gpu;
     if (!r->conc) {   /* no block-level models: the key is there, null */
@@ -270,7 +270,7 @@ void report_json_concurrency_sm(const rt_report *r, jw *w)
     jw_object_begin(w);
     jw_key(w, "placement_order");
     jw_object_begin(w);
-    jw_kstr(w, "value", rt_placement_order_name(g->placement_order));
+    jw_kstr(w, "value", rt_gpu_placement_order_name(g->placement_order));
     jw_kstr(w, "source", g->placement_order_given ? "given" : "default");
     jw_key(w, "sms");
     if (g->placement_sms) {
@@ -287,10 +287,10 @@ void report_json_concurrency_sm(const rt_report *r, jw *w)
     jw_key(w, "values");
     jw_object_begin(w);
     for (int i = 0; i < RT_SM_N_ATTRS; i++) {
-        jw_key(w, rt_sm_key_name(i));
+        jw_key(w, rt_gpu_sm_key_name(i));
         jw_object_begin(w);
-        jw_kint(w, "value", rt_sm_value(&g->sm, i));
-        jw_kstr(w, "source", rt_sm_source_name(g->sm.source[i]));
+        jw_kint(w, "value", rt_gpu_sm_value(&g->sm, i));
+        jw_kstr(w, "source", rt_gpu_sm_source_name(g->sm.source[i]));
         jw_object_end(w);
     }
     jw_object_end(w);
@@ -312,13 +312,13 @@ static void j_occupancy(jw *w, const rt_report *r, size_t k)
     jw_key(w, "limits");
     jw_object_begin(w);
     for (int f = 0; f < OCC_N_FACTORS; f++)
-        kopt(w, occ_factor_key((occ_factor)f), true, o->limit[f]);
+        kopt(w, occupancy_factor_key((occ_factor)f), true, o->limit[f]);
     jw_object_end(w);
     jw_key(w, "limiting");
     jw_array_begin(w);
     for (int f = 0; f < OCC_N_FACTORS; f++)
         if (o->limiting & (1u << f))
-            jw_str(w, occ_factor_key((occ_factor)f));
+            jw_str(w, occupancy_factor_key((occ_factor)f));
     jw_array_end(w);
     jw_kreal(w, "occupancy", o->occupancy);
     jw_key(w, "assumed_zero");
@@ -371,8 +371,8 @@ static void j_pair(jw *w, const rt_report *r, const conc_pair *p)
     jw_kstr(w, "second", kname(r, p->second));
     jw_kstr(w, "partition", p->partition);
     jw_kint(w, "sms", p->sms);
-    jw_kstr(w, "distribution", lo_distribution_name(r->conc->distribution));
-    jw_kstr(w, "case", ok ? lo_case_name(x->kase) : NULL);
+    jw_kstr(w, "distribution", leftover_distribution_name(r->conc->distribution));
+    jw_kstr(w, "case", ok ? leftover_case_name(x->kase) : NULL);
     jw_kreal(w, "exec_time_cycles", p->exec_time_cycles);
     jw_kint(w, "exec_time_ns", p->exec_time_ns);
     jw_kint(w, "launch_overhead_ns", p->launch_overhead_ns);
@@ -437,7 +437,7 @@ static void j_mapping(jw *w, const rt_report *r, const conc_mapping *mp)
     jw_object_end(w);
 }
 
-void report_json_concurrency(const rt_report *r, jw *w)
+void report_concurrency_json(const rt_report *r, jw *w)
 {
     const rt_concurrency *c = r->conc;
     if (!c) {   /* no block-level models: the keys are there, null */

@@ -11,11 +11,11 @@
 
 /* Text section "Concurrency models"; nothing when r->conc is NULL. verbosity > 0 adds every
  * intermediate value of the leftover check. */
-void report_text_concurrency(const rt_report *r, FILE *out, int verbosity);
+void report_concurrency_text(const rt_report *r, FILE *out, int verbosity);
 /* Write the member `sm` of the open `gpu` object (nothing when r->conc is NULL). */
-void report_json_concurrency_sm(const rt_report *r, jw *w);
+void report_concurrency_json_sm(const rt_report *r, jw *w);
 /* Write the members `occupancy`, `leftover`, `leftover_notes`, `mapping`, `models_skipped` of the
  * open report object (nothing when r->conc is NULL). Errors are seen by jw_finish. */
-void report_json_concurrency(const rt_report *r, jw *w);
+void report_concurrency_json(const rt_report *r, jw *w);
 
 #endif

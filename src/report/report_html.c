@@ -5,12 +5,17 @@
  * markup is assembled by hand) and its sections by report/html_sections.h. Nothing here computes
  * a number: the page shows the analysis, the sensitivity and the provenance it is given, so the
  * same inputs, options and date give the same bytes. */
+#include "report/report_html.h"
+
 #include "report/report.h"
 
 #include <stdio.h>
 
+#include "report/html_chains.h"
 #include "report/html_derivations.h"
 #include "report/html_figures.h"
+#include "report/html_inputs.h"
+#include "report/html_register.h"
 #include "report/html_results.h"
 #include "report/html_sections.h"
 #include "report/html_verdict.h"
@@ -60,20 +65,20 @@ static void body(xhtml *p, const rt_report *r)
               r->prov ? r->prov->date : "");
     xhtml_nl(p);
     html_verdict(p, r);
-    html_system(p, r);
-    html_assumptions(p, r);
+    html_inputs_system(p, r);
+    html_inputs_assumptions(p, r);
     html_results(p, r);
     html_derivations(p, r);
     html_figures(p, r);
-    html_provenance(p, r);
-    html_measurements(p, r);
+    html_inputs_provenance(p, r);
+    html_inputs_measurements(p, r);
     /* after the numbered sections that exist already: 8 or, with measurements, 9; the chains
      * (when the task set has some) before the register */
     int next = r->meas ? 8 : 7;
     if (r->chains)
         html_chains(p, r, ++next);
     html_register(p, r, next + 1);
-    html_configuration(p, r, next + 2);
+    html_register_configuration(p, r, next + 2);
     xhtml_close(p);
 }
 

@@ -8,6 +8,8 @@
  * writes jansson's layout (two-space indent), escapes and round-trippable reals (%.17g); a
  * non-finite real, which JSON cannot hold, becomes null. The key order of report_json() is the
  * order of the report in docs/report.md. */
+#include "report/report_json.h"
+
 #include "report/report.h"
 #include "report/report_chains.h"
 #include "util/jw.h"
@@ -50,19 +52,19 @@ static void j_options(jw *w, const rt_report *r)
     jw_key(w, "options");
     jw_object_begin(w);
     jw_kreal(w, "margin", o->margin);
-    jw_kstr(w, "windows", rt_windows_name(o->windows));
+    jw_kstr(w, "windows", rt_options_windows_name(o->windows));
     jw_kstr(w, "interference", rt_interference_name(o->interference));
     jw_kreal(w, "alpha", r->gpu->alpha);
     jw_kint(w, "model_revision", RT_MODEL_REVISION);
     jw_kreal(w, "naive_factor", o->naive_factor);
     jw_kint(w, "combination_cap", (int64_t)o->combination_cap);
     jw_kint(w, "budget_units", (int64_t)o->budget_units);
-    jw_kstr(w, "priorities", rt_prio_name(o->priorities));
+    jw_kstr(w, "priorities", rt_options_prio_name(o->priorities));
     jw_kstr(w, "assign", r->assign ? "search" : "given");
-    jw_kstr(w, "objective", rt_objective_name(o->objective));
+    jw_kstr(w, "objective", rt_options_objective_name(o->objective));
     json_opt_real(w, "time_limit_s", o->time_limit_s > 0, o->time_limit_s);
     json_opt_int(w, "max_iterations", o->max_iterations > 0, o->max_iterations);
-    jw_kstr(w, "leftover_distribution", lo_distribution_name(o->leftover));
+    jw_kstr(w, "leftover_distribution", leftover_distribution_name(o->leftover));
     jw_kstr(w, "gpu_preemption", o->gpu_kernel_preemption ? "kernel" : "job");
     jw_kstr(w, "flow_analysis", r->eval && r->eval->system ? "holistic" : NULL);
     jw_object_end(w);
@@ -83,7 +85,7 @@ static void j_gpu(jw *w, const rt_report *r)
     jw_kreal(w, "bw_effective_gbps", g->bw_effective_gbps);
     jw_kint(w, "granularity", g->granularity);
     jw_kint(w, "launch_overhead_ns", g->launch_overhead_ns);
-    report_json_concurrency_sm(r, w);
+    report_concurrency_json_sm(r, w);
     jw_object_end(w);
 }
 
@@ -190,7 +192,7 @@ int report_json(const rt_report *r, FILE *out)
     j_gpu(&w, r);
     report_json_tasks(r, &w);
     report_json_system_resources(r, &w);
-    report_json_chains(r, &w);
+    report_chains_json(r, &w);
     report_json_assign(r, &w);
     j_verdict(&w, r);
     /* a section the run did not compute is null (docs/report.md "The JSON report") */
@@ -202,7 +204,7 @@ int report_json(const rt_report *r, FILE *out)
         report_json_sens(r, &w);
     else
         jw_knull(&w, "sensitivity");
-    report_json_concurrency(r, &w);
+    report_concurrency_json(r, &w);
     if (r->meas)
         report_json_meas(r, &w);
     else

@@ -22,7 +22,7 @@ void report_json_assign(const rt_report *r, jw *w)
     jw_object_begin(w);
     jw_kstr(w, "mode", a ? "search" : "given");
     jw_kstr(w, "status", a ? assign_status_name(a->status) : "given");
-    jw_kstr(w, "objective", a ? rt_objective_name(r->o->objective) : NULL);
+    jw_kstr(w, "objective", a ? rt_options_objective_name(r->o->objective) : NULL);
     json_opt_int(w, "sms_used", r->layout, used);
     json_opt_int(w, "iterations", a, a ? a->iterations : 0);
     json_opt_real(w, "seconds", wall, wall ? a->seconds : 0);
@@ -52,7 +52,7 @@ void report_json_assign(const rt_report *r, jw *w)
             jw_key(w, "deploy");
             jw_null(w);
         } else {
-            jw_kstr(w, "deploy", rt_deploy_target_name(r->o->deploy));
+            jw_kstr(w, "deploy", rt_options_deploy_target_name(r->o->deploy));
         }
         json_opt_int(w, "min_partition_sms", r->o->min_partition_sms > 0,
                      r->o->min_partition_sms);

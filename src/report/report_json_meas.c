@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "report/json_opt.h"
+#include "report/report_json.h"
+#include "report/report_meas.h"
 
 static void j_corunners(jw *w, const char *key, const rt_report *r, const rt_meas_corunner *c,
                         const size_t *pick, size_t n)
@@ -40,7 +42,7 @@ static void j_meas_kernel(jw *w, const rt_report *r, size_t i)
     jw_kreal(w, "bw_gbps", c->bw_gbps);
     jw_kreal(w, "I", c->I);
     jw_kreal(w, "Pi", c->Pi);
-    jw_kstr(w, "case", intf_case_name(c->sup_case));
+    jw_kstr(w, "case", interference_case_name(c->sup_case));
     jw_kbool(w, "exhaustive", c->exhaustive);
     j_corunners(w, "worst_corunners", r, in->corunners, c->star, c->n_star);
     jw_kreal(w, "tightness", c->tightness);
@@ -73,7 +75,7 @@ void report_json_meas(const rt_report *r, jw *w)
     jw_key(w, "measurements");
     jw_object_begin(w);
     report_json_input(w, "input", r->meas_in->path, r->meas_in->sha256);
-    jw_kstr(w, "kind", rt_meas_kind_name(m->kind));
+    jw_kstr(w, "kind", rt_measurements_kind_name(m->kind));
     jw_kint(w, "count", (int64_t)m->n);
     jw_kint(w, "above_bound", (int64_t)m->n_above);
     jw_key(w, "tightness");

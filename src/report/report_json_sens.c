@@ -72,7 +72,7 @@ static void j_sens_steps(jw *w, const rt_report *r, size_t i)
         size_t x = t->first_step + k;
         const hol_step *h = &sys->steps[x];
         jw_object_begin(w);
-        jw_kstr(w, "kind", tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu");
+        jw_kstr(w, "kind", tk->n_steps ? rt_taskset_step_kind_name(tk->steps[k].kind) : "gpu");
         jw_kstr(w, "resource",
                 rt_system_resource_name(sys, r->gpu, r->layout, h->resource, nb, sizeof nb));
         jw_kint(w, "wcet_ns", h->wcet_ns);

@@ -25,7 +25,7 @@ void report_json_system_steps(const rt_report *r, jw *w, size_t i)
         const hol_step_result *e = &s->res.steps[t->first_step + k];
         bool b = e->status == HOL_BOUNDED;
         jw_object_begin(w);
-        jw_kstr(w, "kind", tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu");
+        jw_kstr(w, "kind", tk->n_steps ? rt_taskset_step_kind_name(tk->steps[k].kind) : "gpu");
         jw_kstr(w, "resource", rt_system_resource_name(s, r->gpu, r->layout, h->resource, nb,
                                                        sizeof nb));
         jw_kint(w, "priority", h->priority);
@@ -35,7 +35,7 @@ void report_json_system_steps(const rt_report *r, jw *w, size_t i)
         jw_kint(w, "jitter_ns", e->jitter_ns);
         json_opt_int(w, "local_response_ns", b, e->local_ns);
         json_opt_int(w, "response_ns", b, e->response_ns);
-        jw_kstr(w, "status", hol_status_name(e->status));
+        jw_kstr(w, "status", holistic_status_name(e->status));
         jw_key(w, "launches");
         if (h->n_launches == 0)
             jw_null(w);

@@ -34,7 +34,7 @@ static void j_kernel(jw *w, const rt_report *r, size_t k)
         jw_kstr(w, "source", model_source_name(p->source));
         jw_kstr(w, "bw_source", model_source_name(p->bw_source));
         json_opt_real(w, "speedup", c, c ? c->speedup[k * c->n_sizes + s] : 0);
-        json_opt_real(w, "efficiency", c, c ? conc_efficiency(c, k, s, p->sms) : 0);
+        json_opt_real(w, "efficiency", c, c ? concurrency_efficiency(c, k, s, p->sms) : 0);
         jw_object_end(w);
     }
     jw_array_end(w);
@@ -77,7 +77,7 @@ static void j_window(jw *w, const rt_report *r, const wcet_window *win)
     jw_kreal(w, "I", win->I);
     jw_kreal(w, "Pi", win->Pi);
     jw_kreal(w, "M", win->M);
-    jw_kstr(w, "case", r->o->windows == RT_WINDOWS_WORST_CASE ? intf_case_name(win->sup_case)
+    jw_kstr(w, "case", r->o->windows == RT_WINDOWS_WORST_CASE ? interference_case_name(win->sup_case)
                                                                : NULL);
     jw_object_end(w);
 }

@@ -1,5 +1,7 @@
 /* report_meas: the --check-measurements part of the text report, and the words every format
- * uses for an observation (docs/calibration.md sec. 4). Prints what meas_check computed. */
+ * uses for an observation (docs/calibration.md sec. 4). Prints what measure_check computed. */
+#include "report/report_meas.h"
+
 #include "report/report.h"
 #include "util/textesc.h"
 
@@ -91,7 +93,7 @@ static void one(const rt_report *r, size_t i, FILE *out)
                  "margin, C(k,n) %s cycles, M %.6g (%s, S* %s%s)\n",
             r->meas_in->kernels[i].line, label, D(c->observed_ns).s, c->above ? ">" : "<=",
             D(c->bound_ns).s, c->tightness, mdl, cyc, c->multiplier,
-            intf_case_name(c->sup_case), star, c->exhaustive ? "" : ", NOT exhaustive");
+            interference_case_name(c->sup_case), star, c->exhaustive ? "" : ", NOT exhaustive");
 }
 
 void report_meas_text(const rt_report *r, FILE *out, int verbosity)
@@ -104,7 +106,7 @@ void report_meas_text(const rt_report *r, FILE *out, int verbosity)
     for (int i = 0; i < 32; i++)
         snprintf(hex + 2 * i, 3, "%02x", r->meas_in->sha256[i]);
     fputs("\nMeasurements (", out);
-    rt_esc_fputs(r->meas_in->path, out);
+    rt_textesc_fputs(r->meas_in->path, out);
     fprintf(out, ", sha256 %s): %zu %s against %s\n", hex,
             m->n, m->kind == RT_MEAS_JOBS ? "job response times" : "kernel times",
             m->kind == RT_MEAS_JOBS ? "the analysed response times R"

@@ -2,9 +2,12 @@
  * and the assignment, then its parts in order: the task tables (report_text_tasks.c), the chains,
  * a whole system's flows (report_text_flows.c), the derivations (report_text_derive.c), the
  * block-level notes, the sensitivity (report_text_sens.c) and the measurements. */
+#include "report/report_text.h"
+
 #include "report/report.h"
 #include "report/report_chains.h"
 #include "report/report_concurrency.h"
+#include "report/report_meas.h"
 #include "report/report_text_assign.h"
 #include "report/report_text_derive.h"
 #include "report/report_text_flows.h"
@@ -56,7 +59,7 @@ static void verdict_line(const rt_report *r, FILE *out)
     if (r->eval && !r->eval->exhaustive)
         fprintf(out, " [exhaustive: false: combination cap hit, coarser sound bound used]");
     fputc('\n', out);
-    report_text_chains_verdict(r, out);
+    report_chains_text_verdict(r, out);
     if (r->exit_status == 1 && r->eval && !(r->chains && r->eval->n_misses == 0)) {
         /* a line a person reads: the first MISSES_NAMED, then how many more */
         fprintf(out, "Misses:");
@@ -82,12 +85,12 @@ static void header(const rt_report *r, FILE *out)
             g->sms, g->granularity, g->l2_banks, g->bw_nominal_gbps, g->bw_effective_gbps,
             g->clock_mhz);
     fprintf(out, "Model (revision %d): %s windows, %s interference", RT_MODEL_REVISION,
-            rt_windows_name(o->windows),
+            rt_options_windows_name(o->windows),
             rt_interference_name(o->interference));
     if (o->interference == RT_INTF_NAIVE)
         fprintf(out, " (factor %.6g)", o->naive_factor);
     fprintf(out, ", margin %.6g, alpha %.6g; priorities %s%s\n", o->margin, g->alpha,
-            rt_prio_name(o->priorities),
+            rt_options_prio_name(o->priorities),
             o->gpu_kernel_preemption ? "; GPU preemption at kernel boundaries" : "");
     report_text_assign(r, out);
 }
@@ -102,14 +105,14 @@ static void provenance_block(const rt_report *r, FILE *out)
     }
     fprintf(out, "%s %s (model revision %d)\n", p->tool, p->version, RT_MODEL_REVISION);
     fputs("Command line: ", out);
-    rt_esc_fputs(p->command_line, out);
+    rt_textesc_fputs(p->command_line, out);
     fputc('\n', out);
     fprintf(out, "Date: %s%s\n", p->date,
             p->from_source_date_epoch ? " (from SOURCE_DATE_EPOCH)" : "");
     fputs("Task set: ", out);
-    rt_esc_fputs(r->ts->path, out);
+    rt_textesc_fputs(r->ts->path, out);
     fprintf(out, " (sha256 %s)\nGPU: ", ts_hex);
-    rt_esc_fputs(r->gpu->path, out);
+    rt_textesc_fputs(r->gpu->path, out);
     fprintf(out, " (sha256 %s)\n", gpu_hex);
     fprintf(out, "Libraries: libxml2 %s, GLPK %s, jansson %s, %s\n", p->libxml2, p->glpk,
             p->jansson, p->libc);
@@ -128,12 +131,12 @@ int report_text(const rt_report *r, FILE *out, int verbosity)
     header(r, out);
     if (r->layout && r->eval)
         report_text_tasks(r, out);
-    report_text_chains(r, out, verbosity);
+    report_chains_text(r, out, verbosity);
     if (r->layout && r->eval && r->eval->system)
         report_text_flows(r, out);
     if (verbosity > 0)
         report_text_derive_kernels(r, out);
-    report_text_concurrency(r, out, verbosity);
+    report_concurrency_text(r, out, verbosity);
     if (r->layout && r->eval) {
         if (verbosity > 0)
             report_text_derive_launches(r, verbosity, out);

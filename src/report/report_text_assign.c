@@ -67,7 +67,7 @@ static void sizes_text(const rt_options *o, const rt_gpu *g, FILE *out)
     else if (o->deploy != RT_DEPLOY_ANY)
         fprintf(out, "  Partition sizes (%s): any multiple of the granularity (%" PRId64 " SMs), "
                      "as %s creates every TPC-aligned size.\n",
-                why, g->granularity, rt_deploy_target_name(o->deploy));
+                why, g->granularity, rt_options_deploy_target_name(o->deploy));
 }
 
 void report_text_assign(const rt_report *r, FILE *out)
@@ -85,7 +85,7 @@ void report_text_assign(const rt_report *r, FILE *out)
         if (report_wall_times(r))
             snprintf(secs, sizeof secs, ", %.3f s", a->seconds);
         fprintf(out, "Assignment: search (%s): %s, %s, %ld MIP solves%s (%s)%s%s\n",
-                rt_objective_name(o->objective), assign_status_name(a->status), used,
+                rt_options_objective_name(o->objective), assign_status_name(a->status), used,
                 a->iterations, secs, limit, a->hit_time_limit ? ", time limit hit" : "",
                 a->hit_iteration_limit ? ", iteration limit hit" : "");
         sizes_text(o, g, out);

@@ -34,7 +34,7 @@ void report_text_derive_kernels(const rt_report *r, FILE *out)
                     p->bw_gbps, model_source_name(p->source), model_source_name(p->bw_source));
             if (c)
                 fprintf(out, "  %8.3f %10.4f", c->speedup[k * c->n_sizes + s],
-                        conc_efficiency(c, k, s, p->sms));
+                        concurrency_efficiency(c, k, s, p->sms));
             fputc('\n', out);
         }
     }
@@ -49,7 +49,7 @@ static void window_line(const rt_report *r, const wcet_window *w, FILE *out)
     fprintf(out, "; B = %.*g GB/s, I = %.*g, Pi = %.*g, M = %.*g", dg, w->bw_gbps, dg, w->I, dg,
             w->Pi, dg, w->M);
     if (r->o->windows == RT_WINDOWS_WORST_CASE)
-        fprintf(out, " (%s)", intf_case_name(w->sup_case));
+        fprintf(out, " (%s)", interference_case_name(w->sup_case));
     fputc('\n', out);
 }
 

@@ -28,16 +28,16 @@ void report_text_flows(const rt_report *r, FILE *out)
             const hol_step *h = &s->steps[x];
             const hol_step_result *e = &s->res.steps[x];
             const rt_task *tk = &r->ts->tasks[i];
-            const char *kind = tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu";
+            const char *kind = tk->n_steps ? rt_taskset_step_kind_name(tk->steps[k].kind) : "gpu";
             bool b = e->status == HOL_BOUNDED;
             fprintf(out, "    %4zu %-5s %-14s %5" PRId64 " %13s %13s %13s %13s %13s %13s%s%s\n",
                     k + 1, kind, rt_system_resource_name(s, r->gpu, r->layout, h->resource, nb,
                                                          sizeof nb),
                     h->priority, D(h->wcet_ns).s, D(h->bcet_ns).s, D(e->offset_ns).s,
                     D(e->jitter_ns).s, b ? D(e->local_ns).s : "-",
-                    b ? D(e->response_ns).s : hol_unbounded_word(e->status),
+                    b ? D(e->response_ns).s : holistic_unbounded_word(e->status),
                     b || e->status == HOL_BUDGET ? "" : ": ",
-                    b || e->status == HOL_BUDGET ? "" : hol_status_name(e->status));
+                    b || e->status == HOL_BUDGET ? "" : holistic_status_name(e->status));
         }
     }
     fprintf(out, "\nResources:\n  %-14s %-12s %-20s %6s %12s\n", "resource", "kind", "policy",

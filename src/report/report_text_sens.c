@@ -94,7 +94,7 @@ static void sens_steps(const rt_report *r, FILE *out)
             const hol_step *h = &sys->steps[x];
             fprintf(out, "  %-*.*s %13s %4zu %-5s %-14s %13s %20s\n", w, w, k == 0 ? tk->name : "",
                     k > 0 ? "" : t->has_slack ? D(t->slack_ns).s : "unbounded", k + 1,
-                    tk->n_steps ? rt_step_kind_name(tk->steps[k].kind) : "gpu",
+                    tk->n_steps ? rt_taskset_step_kind_name(tk->steps[k].kind) : "gpu",
                     rt_system_resource_name(sys, r->gpu, r->layout, h->resource, nb, sizeof nb),
                     D(h->wcet_ns).s,
                     s->steps[x].has_headroom ? D(s->steps[x].headroom_ns).s : "none (misses)");

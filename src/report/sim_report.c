@@ -40,7 +40,7 @@ static void csv_time(double ns, FILE *out)
         fprintf(out, "%.17g", ns);
 }
 
-int sim_csv_header(FILE *out)
+int sim_report_csv_header(FILE *out)
 {
     return fputs("kind,task,job,run,kernel,partition,activation_ns,release_ns,start_ns,"
                  "finish_ns,response_ns,co_runners\n", out) == EOF ? -1 : 0;
@@ -124,12 +124,12 @@ static int trace_launch(void *ctx, const sim_launch *l)
     return fputs("\"\n", w->out) == EOF ? SIM_ESINK : 0;
 }
 
-sim_sink sim_trace_sink(sim_trace_writer *w)
+sim_sink sim_report_trace_sink(sim_trace_writer *w)
 {
     return (sim_sink){ .ctx = w, .job = trace_job, .launch = trace_launch };
 }
 
-void sim_json_head(jw *j, const char *tool_version, const rt_options *o, const char *release,
+void sim_report_json_head(jw *j, const char *tool_version, const rt_options *o, const char *release,
                    uint64_t seed, const char *exec, uint64_t job_cap)
 {
     jw_object_begin(j);
@@ -145,21 +145,21 @@ void sim_json_head(jw *j, const char *tool_version, const rt_options *o, const c
     jw_kint(j, "seed", (int64_t)seed);
     jw_kstr(j, "exec", exec);
     jw_kreal(j, "margin", o->margin);
-    jw_kstr(j, "windows", rt_windows_name(o->windows));
+    jw_kstr(j, "windows", rt_options_windows_name(o->windows));
     jw_kstr(j, "interference", rt_interference_name(o->interference));
     jw_kreal(j, "naive_factor", o->naive_factor);
-    jw_kstr(j, "priorities", rt_prio_name(o->priorities));
+    jw_kstr(j, "priorities", rt_options_prio_name(o->priorities));
     jw_kint(j, "model_revision", RT_MODEL_REVISION);
     jw_kint(j, "job_cap", (int64_t)job_cap);
 }
 
-int sim_json_begin(sim_trace_writer *w, bool trace)
+int sim_report_json_begin(sim_trace_writer *w, bool trace)
 {
     const sim_report *r = w->r;
     const sim_options *so = r->so;
     jw *j = &w->jw;
     jw_init(j, w->out, 0);
-    sim_json_head(j, r->tool_version, r->o, sim_release_name(so->release), so->seed,
+    sim_report_json_head(j, r->tool_version, r->o, sim_release_name(so->release), so->seed,
                   sim_exec_name(so->exec), so->job_cap);
     jw_object_end(j);
     jw_key(j, "trace");   /* null without --trace (docs/simulation.md) */
@@ -170,7 +170,7 @@ int sim_json_begin(sim_trace_writer *w, bool trace)
     return ferror(w->out) ? -1 : 0;
 }
 
-int sim_json_end(sim_trace_writer *w, bool trace, const sim_result *res)
+int sim_report_json_end(sim_trace_writer *w, bool trace, const sim_result *res)
 {
     const sim_report *r = w->r;
     jw *j = &w->jw;
@@ -206,7 +206,7 @@ int sim_json_end(sim_trace_writer *w, bool trace, const sim_result *res)
     }
     jw_array_end(j);
     if (r->chains.n > 0)
-        simchains_json(&r->chains, j);
+        simchains_report_json(&r->chains, j);
     jw_kbool(j, "bound_exceeded", res->violation.found || r->chains.exceeded);
     jw_object_end(j);
     if (putc('\n', w->out) == EOF)
@@ -214,7 +214,7 @@ int sim_json_end(sim_trace_writer *w, bool trace, const sim_result *res)
     return jw_finish(j);
 }
 
-void sim_text_headline(FILE *out, const rt_taskset *ts, const rt_gpu *gpu, sim_text_row_fn row,
+void sim_report_text_headline(FILE *out, const rt_taskset *ts, const rt_gpu *gpu, sim_text_row_fn row,
                        const void *ctx, uint64_t jobs, int64_t horizon_ns, bool capped,
                        bool exceeded)
 {
@@ -244,7 +244,7 @@ void sim_text_headline(FILE *out, const rt_taskset *ts, const rt_gpu *gpu, sim_t
             gpu->name ? gpu->name : "");
 }
 
-void sim_text_tasks(FILE *out, const rt_taskset *ts, sim_text_row_fn row, const void *ctx)
+void sim_report_text_tasks(FILE *out, const rt_taskset *ts, sim_text_row_fn row, const void *ctx)
 {
     char a[40], b[40], c[40], d[40], h[40];
     size_t w = 4;
@@ -297,24 +297,24 @@ static void gpu_row(const void *ctx, size_t t, sim_text_row *row)
 int sim_report_text(const sim_report *r, const sim_result *res, FILE *out)
 {
     gpu_rows g = { .r = r, .res = res };
-    sim_text_headline(out, r->ts, r->gpu, gpu_row, &g, res->jobs, res->horizon_ns, res->capped,
+    sim_report_text_headline(out, r->ts, r->gpu, gpu_row, &g, res->jobs, res->horizon_ns, res->capped,
                       res->violation.found || r->chains.exceeded);
     if (r->o->verbosity < 0)   /* -q: the headline alone */
         return ferror(out) ? -1 : 0;
     fprintf(out, "Simulation: %s releases (seed %" PRIu64 "), --exec %s; bounds: model revision "
                  "%d, %s windows, %s interference, margin %.6g\n\n",
             sim_release_name(r->so->release), r->so->seed, sim_exec_name(r->so->exec),
-            RT_MODEL_REVISION, rt_windows_name(r->o->windows),
+            RT_MODEL_REVISION, rt_options_windows_name(r->o->windows),
             rt_interference_name(r->o->interference), r->o->margin);
-    sim_text_tasks(out, r->ts, gpu_row, &g);
+    sim_report_text_tasks(out, r->ts, gpu_row, &g);
     if (r->chains.n > 0)
-        simchains_text(&r->chains, out);
+        simchains_report_text(&r->chains, out);
     return ferror(out) ? -1 : 0;
 }
 
 void sim_report_violation(const sim_report *r, const sim_result *res, FILE *out)
 {
-    simchains_violation(&r->chains, out);
+    simchains_report_violation(&r->chains, out);
     const sim_violation *v = &res->violation;
     if (!v->found)
         return;

@@ -49,7 +49,7 @@ static void json_metric(const simchains_view *v, const rt_chain *c, const chaino
     jw_object_end(j);
 }
 
-void simchains_json(const simchains_view *v, jw *j)
+void simchains_report_json(const simchains_view *v, jw *j)
 {
     jw_key(j, "chains");
     jw_array_begin(j);
@@ -87,7 +87,7 @@ static void text_chain_row(FILE *out, int w, const char *name, const char *comm,
             a, b, has ? chain_bound_name(bind) : "-", m->chains, exceeded ? "  EXCEEDED" : "");
 }
 
-void simchains_text(const simchains_view *v, FILE *out)
+void simchains_report_text(const simchains_view *v, FILE *out)
 {
     size_t w = 5;
     for (size_t k = 0; k < v->n; k++)
@@ -110,7 +110,7 @@ void simchains_text(const simchains_view *v, FILE *out)
 }
 
 /* The counter-example of an observed chain metric above its binding bound. */
-void simchains_violation(const simchains_view *v, FILE *out)
+void simchains_report_violation(const simchains_view *v, FILE *out)
 {
     if (!v->exceeded)
         return;

@@ -26,10 +26,10 @@ typedef struct simchains_view {
 } simchains_view;
 
 /* Write the member "chains" (an array, one object per chain) of the open summary object. */
-void simchains_json(const simchains_view *v, jw *j);
+void simchains_report_json(const simchains_view *v, jw *j);
 /* The text section "Chains": one row per chain and metric. */
-void simchains_text(const simchains_view *v, FILE *out);
+void simchains_report_text(const simchains_view *v, FILE *out);
 /* The counter-example of v->exceeded, in words, for standard error; nothing without one. */
-void simchains_violation(const simchains_view *v, FILE *out);
+void simchains_report_violation(const simchains_view *v, FILE *out);
 
 #endif

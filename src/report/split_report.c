@@ -8,6 +8,7 @@
 #include "models/interference.h"
 #include "models/kmerge.h"
 #include "draw/axes.h"
+#include "report/report_json.h"
 #include "util/jw.h"
 #include "report/report.h"
 #include "draw/svg.h"
@@ -221,8 +222,8 @@ int split_report_svg(const split_report *r, FILE *out)
     const char *unit;
     double div = time_scale(r, max, &unit);
     chart_frame f = { .x = 80, .y = 72, .w = SV_W - 80 - 130, .h = SV_H - 72 - 80 };
-    if (chart_axis_nice(0, max / div, 8, &f.ya) != 0 ||
-        chart_axis_nice(0, (double)s->units, 12, &f.xa) != 0)
+    if (axes_nice(0, max / div, 8, &f.ya) != 0 ||
+        axes_nice(0, (double)s->units, 12, &f.xa) != 0)
         return -1;
     svg_writer *w = svg_new(SV_W, SV_H, SVG_XML_DECL);
     if (!w)
@@ -238,14 +239,14 @@ int split_report_svg(const split_report *r, FILE *out)
     snprintf(xt, sizeof xt, "%s given to %s (the rest to %s)", slots(r) ? "slots" : "SMs",
              kname(r, s->kernel_a), kname(r, s->kernel_b));
     snprintf(yt, sizeof yt, "time of both (%s)", unit);
-    chart_frame_draw(w, &f, xt, yt);
+    axes_frame_draw(w, &f, xt, yt);
     /* one bar per split, centred on u; the best one in its own colour */
     double step = s->n_rows > 1 ? (double)(s->rows[1].a - s->rows[0].a) : 1.0;
-    double bw = (chart_px(&f, step) - chart_px(&f, 0)) * 0.7;
+    double bw = (axes_px(&f, step) - axes_px(&f, 0)) * 0.7;
     svg_group_begin(w, &(svg_style){ .cls = "splits" });
     for (size_t i = 0; i < s->n_rows; i++) {
         const split_row *row = &s->rows[i];
-        double x = chart_px(&f, (double)row->a) - bw / 2, y = chart_py(&f, row->time / div);
+        double x = axes_px(&f, (double)row->a) - bw / 2, y = axes_py(&f, row->time / div);
         fmt_time(r, row->time_a, t1, sizeof t1);
         fmt_time(r, row->time_b, t2, sizeof t2);
         fmt_time(r, row->time, t3, sizeof t3);
@@ -253,7 +254,7 @@ int split_report_svg(const split_report *r, FILE *out)
                  (long long)row->b, kname(r, s->kernel_a), t1, kname(r, s->kernel_b), t2, t3,
                  i == s->best ? " (best)" : "");
         bool b = i == s->best;
-        svg_rect(w, x, y, bw, chart_py(&f, 0) - y,
+        svg_rect(w, x, y, bw, axes_py(&f, 0) - y,
                  &(svg_style){ .cls = b ? "bar best" : "bar", .fill = svg_palette(b ? 1 : 0) }, tip);
         if (b)
             svg_text(w, x + bw / 2, y - 6, "best",
@@ -262,7 +263,7 @@ int split_report_svg(const split_report *r, FILE *out)
     }
     svg_group_end(w);
     /* the sequential time: a dashed line across the splits and a bar of its own on the right */
-    double ys = chart_py(&f, s->sequential / div), xs = f.x + f.w + 40, sw = 50;
+    double ys = axes_py(&f, s->sequential / div), xs = f.x + f.w + 40, sw = 50;
     fmt_time(r, s->sequential_a, t1, sizeof t1);
     fmt_time(r, s->sequential_b, t2, sizeof t2);
     fmt_time(r, s->sequential, t3, sizeof t3);
@@ -270,7 +271,7 @@ int split_report_svg(const split_report *r, FILE *out)
              kname(r, s->kernel_b), t2, t3);
     svg_line(w, f.x, ys, xs + sw, ys,
              &(svg_style){ .stroke = "#444444", .stroke_width = 1.5, .dash = "6 4" }, tip);
-    svg_rect(w, xs, ys, sw, chart_py(&f, 0) - ys,
+    svg_rect(w, xs, ys, sw, axes_py(&f, 0) - ys,
              &(svg_style){ .cls = "bar sequential", .fill = "#999999" }, tip);
     svg_text(w, xs + sw / 2, f.y + f.h + 18, "sequential",
              &(svg_style){ .font_size = 12, .anchor = SVG_ANCHOR_MIDDLE }, NULL);

@@ -76,7 +76,7 @@ int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *o
     char nb[48];
     jw jw_, *j = &jw_;
     jw_init(j, out, 0);
-    sim_json_head(j, r->tool_version, o, sim_release_name(r->cli->release), r->so->seed,
+    sim_report_json_head(j, r->tool_version, o, sim_release_name(r->cli->release), r->so->seed,
                   r->exec_name, r->cli->job_cap);
     jw_kstr(j, "gpu_preemption", o->gpu_kernel_preemption ? "kernel" : "job");
     jw_kstr(j, "flow_analysis", "holistic");
@@ -137,7 +137,7 @@ int syssim_report_json(const syssim_report *r, const syssim_result *res, FILE *o
     }
     jw_array_end(j);
     if (r->chains.n > 0)
-        simchains_json(&r->chains, j);
+        simchains_report_json(&r->chains, j);
     jw_kbool(j, "bound_exceeded", r->exceeded || r->chains.exceeded);
     jw_object_end(j);
     if (putc('\n', out) == EOF)
@@ -183,7 +183,7 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
     for (size_t t = 0; t < res->n_tasks; t++)
         jobs += res->tasks[t].completed;
     sys_rows g = { .r = r, .res = res };
-    sim_text_headline(out, r->ts, r->gpu, sys_row, &g, jobs, res->horizon_ns, false,
+    sim_report_text_headline(out, r->ts, r->gpu, sys_row, &g, jobs, res->horizon_ns, false,
                       r->exceeded || r->chains.exceeded);
     if (r->o->verbosity < 0)   /* -q: the headline alone */
         return ferror(out) ? -1 : 0;
@@ -192,9 +192,9 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
                  "%s interference, margin %.6g\n\n",
             r->cli->release == SIM_RELEASE_RANDOM ? "jittered" : "synchronous", r->so->seed,
             r->exec_name, r->o->gpu_kernel_preemption ? "kernel" : "job", RT_MODEL_REVISION,
-            rt_windows_name(r->o->windows), rt_interference_name(r->o->interference),
+            rt_options_windows_name(r->o->windows), rt_interference_name(r->o->interference),
             r->o->margin);
-    sim_text_tasks(out, r->ts, sys_row, &g);
+    sim_report_text_tasks(out, r->ts, sys_row, &g);
     size_t w = 4;
     for (size_t t = 0; t < r->ts->n_tasks; t++)
         if (strlen(r->ts->tasks[t].name) > w)
@@ -217,13 +217,13 @@ int syssim_report_text(const syssim_report *r, const syssim_result *res, FILE *o
         }
     }
     if (r->chains.n > 0)
-        simchains_text(&r->chains, out);
+        simchains_report_text(&r->chains, out);
     return ferror(out) ? -1 : 0;
 }
 
 void syssim_report_violation(const syssim_report *r, const syssim_result *res, FILE *out)
 {
-    simchains_violation(&r->chains, out);
+    simchains_report_violation(&r->chains, out);
     if (!r->exceeded)
         return;
     size_t t = r->exceeded_task;

@@ -70,7 +70,7 @@ static int refuse_step_priority(const rt_taskset *ts, const run_door *door, cons
                               "own priority, but the tasks' priorities are deadline-monotonic "
                               "ranks (%s): a step priority needs given task priorities (give "
                               "every task a priority, or leave the step's out)", t->name,
-                              rt_step_kind_name(t->steps[k].kind),
+                              rt_taskset_step_kind_name(t->steps[k].kind),
                               door->priorities_given ? "--priorities dm" : "the file gives none");
                 return RUN_INVALID;
             }
@@ -95,7 +95,7 @@ static int refuse_system(const rt_taskset *ts, const run_door *door, const rt_op
                       "analysis of whole systems (docs/system.md sec. 4): %s", why);
     else
         rt_diag_error(d, ts->path, s->line, "task \"%s\" has a %s step, which makes the task set "
-                      "a whole system (docs/system.md): %s", t->name, rt_step_kind_name(s->kind),
+                      "a whole system (docs/system.md): %s", t->name, rt_taskset_step_kind_name(s->kind),
                       why);
     return RUN_INVALID;
 }
@@ -137,13 +137,13 @@ static int resolve_sizes(const rt_taskset *ts, const rt_gpu *gpu, const run_door
             o->part_min_sms = gc.min_sms;
     }
     int64_t g = gpu->granularity > 0 ? gpu->granularity : 1;
-    size_rule rule = size_rule_of(o, g);
-    if (o->assign == RT_ASSIGN_SEARCH && size_down(&rule, gpu->sms / g) == 0) {
+    size_rule rule = sizes_rule_of(o, g);
+    if (o->assign == RT_ASSIGN_SEARCH && sizes_down(&rule, gpu->sms / g) == 0) {
         char step[48] = "", why[96] = "";
         if (o->part_step_sms > 1)
             snprintf(step, sizeof step, " and a multiple of %" PRId64, o->part_step_sms);
         if (o->deploy != RT_DEPLOY_ANY)
-            snprintf(why, sizeof why, "--deploy %s%s", rt_deploy_target_name(o->deploy),
+            snprintf(why, sizeof why, "--deploy %s%s", rt_options_deploy_target_name(o->deploy),
                      o->min_partition_sms > 0 ? ", " : "");
         if (o->min_partition_sms > 0)
             snprintf(why + strlen(why), sizeof why - strlen(why), "--min-partition-sms %" PRId64,
@@ -291,7 +291,7 @@ static run_verdict analyse_search(const model *m, const rt_taskset *ts, const rt
                                   rt_diags *d)
 {
     r->searched = true;
-    if (!(r->search_diags = rt_diags_new(SEARCH_DIAGS))) {
+    if (!(r->search_diags = rt_diag_new(SEARCH_DIAGS))) {
         out_of_memory(door, r, d);
         return RUN_UNDECIDED;
     }
@@ -372,7 +372,7 @@ void run_result_fini(run_result *r)
     rt_eval_fini(&r->eval);
     rt_layout_free(r->layout);
     assign_result_fini(&r->assign);
-    rt_diags_free(r->search_diags);
+    rt_diag_free(r->search_diags);
     memset(r, 0, sizeof *r);
 }
 

@@ -1,9 +1,10 @@
-/* assign_cuts: the cuts of the partition search's MIP (assign_mip.h, amip_cut): each removes
+/* assign_cuts: the cuts of the partition search's MIP (assign_mip.h, assign_cuts_add): each removes
  * only layouts proven unschedulable (the facts (L) and (M) at the top of assign_mip.c;
  * docs/assignment.md). A partition that fails with isolated WCETs gives its minimal failing
  * subsets on every size where they fail; a partition that missed a deadline under worst-case
  * windows gives its minimal failing subsets together with the co-runners that produced its
  * WCETs; otherwise the candidate alone is excluded (no-good). */
+#include "search/assign_cuts.h"
 #include "search/assign_mip.h"
 
 #include <stdio.h>
@@ -53,7 +54,7 @@ static int shrink_group(amip *a, size_t *sub, size_t *k, size_t s, bool iso)
         for (size_t u = 0; u < *k; u++)
             if (u != t)
                 a->tmp[n++] = sub[u];
-        int r = iso ? iso_pass(a, a->tmp, n, s) : lbt_rta(a->b, a->tmp, n, a->wtask);
+        int r = iso ? iso_pass(a, a->tmp, n, s) : bounds_rta(a->b, a->tmp, n, a->wtask);
         if (r < 0)
             return ASSIGN_ENOMEM;
         if (r == 0) {
@@ -173,7 +174,7 @@ static int cut_interference(amip *a, const amip_cand *c, const rt_layout *l, con
     *cut = false;
     for (size_t t = 0; t < a->T; t++)
         a->wtask[t] = ev->wcet.tasks[t].wcet_ns;
-    int r = lbt_rta(a->b, a->grp, k, a->wtask);
+    int r = bounds_rta(a->b, a->grp, k, a->wtask);
     if (r != 0)
         return r < 0 ? ASSIGN_ENOMEM : ASSIGN_OK; /* it passes alone: nothing to attribute */
     size_t rot = 0, n_seen = 0, ks = 0;
@@ -229,7 +230,7 @@ static bool group_misses(const amip *a, const rt_eval *ev, size_t k)
     return false;
 }
 
-int amip_cut(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
+int assign_cuts_add(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
              size_t *n_cuts)
 {
     *n_cuts = 0;

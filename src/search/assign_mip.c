@@ -40,18 +40,18 @@ static int n_rows(const amip *a)
 /* The isolated WCET of task i on size s (0 where out of range: no column holds it). */
 static int64_t iso(const amip *a, size_t i, size_t s)
 {
-    int64_t w = lbt_iso(a->b, i, s);
+    int64_t w = bounds_iso(a->b, i, s);
     return w < 0 ? 0 : w;
 }
 
 static bool fits(const amip *a, size_t i, size_t s)
 {
-    return lbt_fits(a->b, i, s);
+    return bounds_fits(a->b, i, s);
 }
 
 static int64_t prio(const amip *a, size_t i)
 {
-    return lbt_priority(a->b, i);
+    return bounds_priority(a->b, i);
 }
 
 /* Letters and digits of name, at most TAG_MAX of them. */
@@ -337,7 +337,7 @@ static int add_link_rows(amip *a)
 }
 
 /* sms_total: the partitions fit on the GPU, in units of g. Later it also carries a floor (the
- * last proven MIP optimum, amip_raise_floor) and a cap (below the incumbent, amip_cap). */
+ * last proven MIP optimum, assign_mip_raise_floor) and a cap (below the incumbent, assign_mip_cap). */
 static int add_total_row(amip *a)
 {
     size_t n = 0;
@@ -354,7 +354,7 @@ static int add_total_row(amip *a)
     return rc;
 }
 
-/* sms_total <- [floor, cap] (no floor while it is 0 or above the cap: amip_exhausted). */
+/* sms_total <- [floor, cap] (no floor while it is 0 or above the cap: assign_mip_exhausted). */
 static int bound_total(amip *a)
 {
     bool lo = a->floor_units > 0 && a->floor_units <= a->cap_units;
@@ -362,29 +362,29 @@ static int bound_total(amip *a)
     return search_from_ilp(ilp_set_range(a->lp, a->total_row, low, (double)a->cap_units));
 }
 
-bool amip_exhausted(const amip *a)
+bool assign_mip_exhausted(const amip *a)
 {
     return a->floor_units > a->cap_units;
 }
 
-int amip_cap(amip *a, int64_t units)
+int assign_mip_cap(amip *a, int64_t units)
 {
     if (units < a->cap_units)
         a->cap_units = units;
     return bound_total(a);
 }
 
-int64_t amip_floor(const amip *a)
+int64_t assign_mip_floor(const amip *a)
 {
     return a->floor_units;
 }
 
-double amip_objective(const amip *a)
+double assign_mip_objective(const amip *a)
 {
     return ilp_objective(a->lp);
 }
 
-int amip_raise_floor(amip *a, double objective)
+int assign_mip_raise_floor(amip *a, double objective)
 {
     int64_t f = (int64_t)floor(objective + 0.5);
     if (f > a->floor_units)
@@ -419,7 +419,7 @@ static int amip_alloc(amip *a)
     return ASSIGN_OK;
 }
 
-int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
+int assign_mip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
              amip **out)
 {
     *out = NULL;
@@ -457,14 +457,14 @@ int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, 
     if (rc == ASSIGN_OK)
         rc = add_pair_rows(a);
     if (rc != ASSIGN_OK) {
-        amip_free(a);
+        assign_mip_free(a);
         return rc;
     }
     *out = a;
     return ASSIGN_OK;
 }
 
-void amip_free(amip *a)
+void assign_mip_free(amip *a)
 {
     if (!a)
         return;
@@ -487,12 +487,12 @@ void amip_free(amip *a)
     free(a);
 }
 
-int amip_write_lp(amip *a, const char *path)
+int assign_mip_write_lp(amip *a, const char *path)
 {
     return search_from_ilp(ilp_write_lp(a->lp, path));
 }
 
-int amip_solve(amip *a, double time_limit_s, ilp_outcome *out, bool *hit_time_limit)
+int assign_mip_solve(amip *a, double time_limit_s, ilp_outcome *out, bool *hit_time_limit)
 {
     int rc = ilp_solve(a->lp, time_limit_s, out, hit_time_limit);
     return search_from_ilp(rc);
@@ -505,7 +505,7 @@ static int malformed(const amip *a, const char *why)
     return ASSIGN_ESOLVER;
 }
 
-int amip_decode(const amip *a, amip_cand *c)
+int assign_mip_decode(const amip *a, amip_cand *c)
 {
     int64_t used = 0;
     for (size_t i = 0; i < a->T; i++) {

@@ -1,5 +1,5 @@
 /* assign_mip: the MIP of the partition search (necessary conditions only, assign_mip.c) and its
- * cuts (amip_cut, assign_cuts.c). */
+ * cuts (assign_cuts_add, assign_cuts.c). */
 #ifndef RT_ASSIGN_MIP_H
 #define RT_ASSIGN_MIP_H
 
@@ -34,39 +34,29 @@ typedef struct amip_cand {
  * and group test of b (bounds.h; borrowed, it must outlive the model: every test the model
  * runs is counted there). Returns ASSIGN_OK / ASSIGN_ENOMEM / ASSIGN_ESOLVER (message in d);
  * *out owned by the caller. */
-int amip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
+int assign_mip_new(lbt *b, const model *m, const rt_taskset *ts, const rt_options *o, rt_diags *d,
              amip **out);
 /* Free a and its GLPK model; NULL is a no-op. */
-void amip_free(amip *a);
+void assign_mip_free(amip *a);
 
 /* Write the current model in CPLEX LP format (ASSIGN_EIO with a message in d on failure). */
-int amip_write_lp(amip *a, const char *path);
+int assign_mip_write_lp(amip *a, const char *path);
 /* Solve the current model within time_limit_s (<= 0: none). ASSIGN_OK or ASSIGN_ESOLVER. */
-int amip_solve(amip *a, double time_limit_s, ilp_outcome *out, bool *hit_time_limit);
+int assign_mip_solve(amip *a, double time_limit_s, ilp_outcome *out, bool *hit_time_limit);
 /* After a proven optimum of value objective: every later model has an optimum at least that
  * large (rows are only added, bounds only tightened), so require it (sms_total >= floor). */
-int amip_raise_floor(amip *a, double objective);
+int assign_mip_raise_floor(amip *a, double objective);
 /* From now on only layouts of at most units * g SMs (an incumbent of (units + 1) * g exists). */
-int amip_cap(amip *a, int64_t units);
+int assign_mip_cap(amip *a, int64_t units);
 /* True when the floor (last proven optimum) exceeds the cap: no layout below the incumbent is
  * left, the incumbent is optimal without another solve. */
-bool amip_exhausted(const amip *a);
-/* The floor (last proven optimum, or the bound given to amip_raise_floor), units of g. */
-int64_t amip_floor(const amip *a);
+bool assign_mip_exhausted(const amip *a);
+/* The floor (last proven optimum, or the bound given to assign_mip_raise_floor), units of g. */
+int64_t assign_mip_floor(const amip *a);
 /* Objective of the last solve (SMs in units of the granularity g). */
-double amip_objective(const amip *a);
+double assign_mip_objective(const amip *a);
 /* Read the solution of the last solve into c (arrays of n_tasks, allocated by the caller).
  * ASSIGN_ESOLVER if it is not a well-formed candidate. */
-int amip_decode(const amip *a, amip_cand *c);
-/* Exclude candidate c, whose layout l failed the full analysis ev (ev NULL: no analysis result,
- * e.g. a WCET out of range, or one to ignore: an analysis the work budget left undecided). For each partition of c that fails with isolated WCETs, a minimal
- * failing subset of its tasks is excluded (with every superset, at every size where it fails).
- * For each other partition with a miss (worst-case windows only), a minimal failing subset is
- * excluded together with the co-runners that produced its WCETs. If neither applies, c alone is
- * excluded (no-good cut). *n_cuts counts the partition cuts (0: the no-good was added; it rests
- * on ev alone, so a caller whose ev was undecided must not let it prove anything). ASSIGN_OK,
- * _ENOMEM or _ESOLVER. */
-int amip_cut(amip *a, const amip_cand *c, const rt_layout *l, const rt_eval *ev,
-             size_t *n_cuts);
+int assign_mip_decode(const amip *a, amip_cand *c);
 
 #endif

@@ -58,7 +58,7 @@ static inline int member_col(const amip *a, size_t i, size_t r, size_t s)
  * alone fails it; undecided counts as passing)? 1, 0, -1 out of memory. */
 static inline int iso_pass(amip *a, const size_t *G, size_t k, size_t s)
 {
-    return lbt_group_pass(a->b, G, k, s, NULL);
+    return bounds_group_pass(a->b, G, k, s, NULL);
 }
 
 /* Add a row over a->rcols, a->rcoef (n entries). */

@@ -31,7 +31,7 @@ struct lbt {
     bool *fits;            /* [i*S+s] */
     size_t *alone;         /* [i] */
     int64_t *prio;         /* [i] */
-    double work;           /* sum over tasks of their least isolated work, SMs (lbt_work_units) */
+    double work;           /* sum over tasks of their least isolated work, SMs (bounds_work_units) */
     double *pair;          /* [(k*S+s)*K+l], NULL: no co-runner bound */
     rta_task *rt;
     rta_result *res;
@@ -41,28 +41,28 @@ struct lbt {
     long undecided;        /* tests whose budget ran out (counted as passing) */
 };
 
-size_t lbt_tasks(const lbt *b) { return b->T; }
-size_t lbt_sizes(const lbt *b) { return b->S; }
-int64_t lbt_priority(const lbt *b, size_t i) { return b->prio[i]; }
-bool lbt_fits(const lbt *b, size_t i, size_t s) { return b->fits[i * b->S + s]; }
-size_t lbt_alone(const lbt *b, size_t i) { return b->alone[i]; }
-int64_t lbt_iso(const lbt *b, size_t i, size_t s) { return b->iso[i * b->S + s]; }
-long lbt_undecided(const lbt *b) { return b->undecided; }
-const size_rule *lbt_rule(const lbt *b) { return &b->rule; }
+size_t bounds_tasks(const lbt *b) { return b->T; }
+size_t bounds_sizes(const lbt *b) { return b->S; }
+int64_t bounds_priority(const lbt *b, size_t i) { return b->prio[i]; }
+bool bounds_fits(const lbt *b, size_t i, size_t s) { return b->fits[i * b->S + s]; }
+size_t bounds_alone(const lbt *b, size_t i) { return b->alone[i]; }
+int64_t bounds_iso(const lbt *b, size_t i, size_t s) { return b->iso[i * b->S + s]; }
+long bounds_undecided(const lbt *b) { return b->undecided; }
+const size_rule *bounds_rule(const lbt *b) { return &b->rule; }
 
-int64_t lbt_work_units(const lbt *b)
+int64_t bounds_work_units(const lbt *b)
 {
     /* a 1e-9 relative guard below the double sum: the claim is n > W, never n > W + noise */
     return (int64_t)floor(b->work * (1.0 - 1e-9) / (double)b->g) + 1;
 }
 
-double lbt_util(const lbt *b, size_t i, size_t s)
+double bounds_util(const lbt *b, size_t i, size_t s)
 {
     int64_t w = b->iso[i * b->S + s];
     return w < 0 ? 2.0 : (double)w / (double)b->ts->tasks[i].period_ns;
 }
 
-int lbt_rta(lbt *b, const size_t *G, size_t k, const int64_t *w)
+int bounds_rta(lbt *b, const size_t *G, size_t k, const int64_t *w)
 {
     for (size_t t = 0; t < k; t++) {
         const rt_task *tk = &b->ts->tasks[G[t]];
@@ -107,7 +107,7 @@ static bool task_bound(const lbt *b, size_t i, size_t s, size_t nk, int64_t *out
     return true;
 }
 
-int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned char *out)
+int bounds_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned char *out)
 {
     size_t nk = 0;
     if (out) {
@@ -139,7 +139,7 @@ int lbt_group_pass(lbt *b, const size_t *G, size_t k, size_t s, const unsigned c
         if (!task_bound(b, G[t], s, nk, &b->w[G[t]]))
             return 0; /* beyond 2^62 ns: the full analysis refuses such a layout too */
     }
-    return lbt_rta(b, G, k, b->w);
+    return bounds_rta(b, G, k, b->w);
 }
 
 static int fill_iso(lbt *b)
@@ -154,10 +154,10 @@ static int fill_iso(lbt *b)
             /* a size the rule forbids holds no partition of an allowed layout: no task fits
              * there, so no group passes, no pattern or column uses it, and the alone size and
              * the work bound are taken over the allowed sizes (docs/assignment.md sec. 12) */
-            if (!ok || !size_ok(&b->rule, (int64_t)s + 1))
+            if (!ok || !sizes_ok(&b->rule, (int64_t)s + 1))
                 continue;
             b->w[i] = ns;
-            int r = lbt_rta(b, &i, 1, b->w);
+            int r = bounds_rta(b, &i, 1, b->w);
             if (r < 0)
                 return -1;
             b->fits[i * b->S + s] = r == 1;
@@ -205,7 +205,7 @@ static int fill_pair(lbt *b)
     return 0;
 }
 
-lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o)
+lbt *bounds_new(const model *m, const rt_taskset *ts, const rt_options *o)
 {
     lbt *b = calloc(1, sizeof *b);
     if (!b)
@@ -218,7 +218,7 @@ lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o)
     b->K = ts->n_kernels;
     b->g = m->gpu->granularity;
     b->N = m->gpu->sms;
-    b->rule = size_rule_of(o, b->g);
+    b->rule = sizes_rule_of(o, b->g);
     size_t T = b->T ? b->T : 1, S = b->S ? b->S : 1, K = b->K ? b->K : 1, ts_n;
     if (__builtin_mul_overflow(T, S, &ts_n)) {
         free(b);
@@ -234,17 +234,17 @@ lbt *lbt_new(const model *m, const rt_taskset *ts, const rt_options *o)
     b->kmark = malloc(K);
     b->klist = malloc(K * sizeof *b->klist);
     if (b->prio)
-        rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, b->prio);
+        rt_layout_prio_base(ts, o->priorities == RT_PRIO_GIVEN, b->prio);
     if (!b->iso || !b->fits || !b->alone || !b->prio || !b->rt || !b->res || !b->w ||
         !b->kmark || !b->klist || fill_iso(b) != 0 ||
         fill_pair(b) != 0) {
-        lbt_free(b);
+        bounds_free(b);
         return NULL;
     }
     return b;
 }
 
-void lbt_free(lbt *b)
+void bounds_free(lbt *b)
 {
     if (!b)
         return;

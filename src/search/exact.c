@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analysis/eval.h"
+#include "search/assign_cuts.h"
 #include "search/search_int.h"
 #include "util/analyzer.h"
 
@@ -22,7 +23,7 @@ int exact_init(exact *x, const model *m, const rt_taskset *ts, const rt_options 
 
 void exact_fini(exact *x)
 {
-    amip_free(x->a);
+    assign_mip_free(x->a);
     x->a = NULL;
     free(x->c.rep);
     free(x->c.size);
@@ -32,23 +33,23 @@ void exact_fini(exact *x)
 
 int exact_open(exact *x, int64_t lb_units)
 {
-    int rc = amip_new(x->b, x->m, x->ts, x->o, x->d, &x->a);
+    int rc = assign_mip_new(x->b, x->m, x->ts, x->o, x->d, &x->a);
     if (rc == ASSIGN_OK && x->inc->layout)
-        rc = amip_cap(x->a, x->inc->sms / x->m->gpu->granularity - 1);
+        rc = assign_mip_cap(x->a, x->inc->sms / x->m->gpu->granularity - 1);
     if (rc == ASSIGN_OK)
-        rc = amip_raise_floor(x->a, (double)lb_units);
+        rc = assign_mip_raise_floor(x->a, (double)lb_units);
     return rc;
 }
 
 void exact_close(exact *x)
 {
-    amip_free(x->a);
+    assign_mip_free(x->a);
     x->a = NULL;
 }
 
 int exact_cap(exact *x)
 {
-    return x->a && x->inc->layout ? amip_cap(x->a, x->inc->sms / x->m->gpu->granularity - 1)
+    return x->a && x->inc->layout ? assign_mip_cap(x->a, x->inc->sms / x->m->gpu->granularity - 1)
                                   : ASSIGN_OK;
 }
 
@@ -56,14 +57,14 @@ int64_t exact_floor(const exact *x)
 {
     if (!x->a || x->capped)
         return 0;
-    int64_t fl = amip_floor(x->a);
+    int64_t fl = assign_mip_floor(x->a);
     return fl < x->undec_units ? fl : x->undec_units;
 }
 
 int exact_write_empty(exact *x)
 {
-    int rc = amip_new(x->b, x->m, x->ts, x->o, x->d, &x->a);
-    return rc == ASSIGN_OK ? amip_write_lp(x->a, x->o->write_lp) : rc;
+    int rc = assign_mip_new(x->b, x->m, x->ts, x->o, x->d, &x->a);
+    return rc == ASSIGN_OK ? assign_mip_write_lp(x->a, x->o->write_lp) : rc;
 }
 
 /* the names belong to the layout, freed by rt_layout_free; gcc 12's analyzer reads a string
@@ -84,7 +85,7 @@ static rt_layout *layout_build(const exact *x, int64_t *sms_used)
     int64_t g = x->m->gpu->granularity, first = 0;
     size_t p = 0;
     for (size_t i = 0; i < T; i++) {
-        l->task_prio[i] = lbt_priority(x->b, i);
+        l->task_prio[i] = bounds_priority(x->b, i);
         if (c->rep[i] != i) {
             l->task_part[i] = l->task_part[c->rep[i]]; /* rep[i] < i: already placed */
             continue;
@@ -126,11 +127,11 @@ static int evaluate(exact *x, rt_layout *l, rt_eval *ev, bool *have_ev)
  * it, and from then on the MIP asks only for layouts with fewer SMs. Takes l. */
 static int offer(exact *x, rt_layout *l, int64_t sms)
 {
-    return inc_offer(x->inc, l, sms, x->m->gpu->granularity) ? exact_cap(x) : ASSIGN_OK;
+    return incumbent_offer(x->inc, l, sms, x->m->gpu->granularity) ? exact_cap(x) : ASSIGN_OK;
 }
 
 /* Repair heuristic for a failed candidate (layout l0, analysis ev0): give the partitions with a
- * miss more SMs, step by step (jl_grow_missing), while the GPU has spare SMs and the result
+ * miss more SMs, step by step (judge_grow_missing), while the GPU has spare SMs and the result
  * would still beat the incumbent. A schedulable result becomes the incumbent. */
 static int try_repair(exact *x, const rt_layout *l0, const rt_eval *ev0)
 {
@@ -138,7 +139,7 @@ static int try_repair(exact *x, const rt_layout *l0, const rt_eval *ev0)
     int64_t g = x->m->gpu->granularity, N = x->m->gpu->sms;
     jlayout jl;
     unsigned char *miss = malloc(T ? T : 1);
-    if (!miss || jl_init(&jl, T) != 0) {
+    if (!miss || judge_init(&jl, T) != 0) {
         free(miss);
         return ASSIGN_ENOMEM;
     }
@@ -153,10 +154,10 @@ static int try_repair(exact *x, const rt_layout *l0, const rt_eval *ev0)
     for (;;) {
         for (size_t i = 0; i < T; i++)
             miss[i] = !ev->rta[i].schedulable;
-        if (jl_grow_missing(&jl, miss, (N - jl_units(&jl) * g) / g, lbt_rule(x->b)) == 0 ||
+        if (judge_grow_missing(&jl, miss, (N - judge_units(&jl) * g) / g, bounds_rule(x->b)) == 0 ||
             search_time_left(x->o, x->t0) < 0)
             break;
-        int64_t sms = jl_units(&jl) * g;
+        int64_t sms = judge_units(&jl) * g;
         if (x->inc->layout && sms >= x->inc->sms)
             break;
         if (have)
@@ -181,7 +182,7 @@ static int try_repair(exact *x, const rt_layout *l0, const rt_eval *ev0)
     }
     if (have)
         rt_eval_fini(&cur);
-    jl_fini(&jl);
+    judge_fini(&jl);
     free(miss);
     return rc;
 }
@@ -190,7 +191,7 @@ static int try_repair(exact *x, const rt_layout *l0, const rt_eval *ev0)
  * and repaired into an incumbent if that could still beat the current one. */
 static int check_candidate(exact *x, ilp_outcome oc, bool *done)
 {
-    int rc = amip_decode(x->a, &x->c);
+    int rc = assign_mip_decode(x->a, &x->c);
     if (rc != ASSIGN_OK)
         return rc;
     int64_t sms = 0;
@@ -205,11 +206,11 @@ static int check_candidate(exact *x, ilp_outcome oc, bool *done)
         *done = true;
         if (oc != ILP_OPTIMAL) /* GLPK's unproven solution at its time limit */
             return offer(x, l, sms);
-        rt_layout_free(inc_take(x->inc));
+        rt_layout_free(incumbent_take(x->inc));
         x->out->layout = l;
         x->out->sms_used = sms;
         x->out->status = ASSIGN_OPTIMAL;
-        inc_record(x->inc, sms);
+        incumbent_record(x->inc, sms);
         return ASSIGN_OK;
     }
     /* this analysis cuts something off: it must rest on the exact maximum (or be recorded).
@@ -220,7 +221,7 @@ static int check_candidate(exact *x, ilp_outcome oc, bool *done)
     if (!undecided && (!have || !ev.exhaustive))
         x->capped = true;
     size_t n_cuts = 0;
-    rc = r < 0 ? r : amip_cut(x->a, &x->c, l, have && !undecided ? &ev : NULL, &n_cuts);
+    rc = r < 0 ? r : assign_cuts_add(x->a, &x->c, l, have && !undecided ? &ev : NULL, &n_cuts);
     int64_t g = x->m->gpu->granularity, units = sms / g;
     if (rc == ASSIGN_OK && undecided && n_cuts == 0 && units < x->undec_units)
         x->undec_units = units;
@@ -259,14 +260,14 @@ int exact_run(exact *x, double until, long solves)
         }
         if (left > 0)
             left -= keep;
-        if (amip_exhausted(x->a)) {
+        if (assign_mip_exhausted(x->a)) {
             /* the last proven optimum is already above the cap: the incumbent is optimal */
             out->status = ASSIGN_OPTIMAL;
             return ASSIGN_OK;
         }
         ilp_outcome oc;
         bool hit = false, done = false;
-        int rc = amip_solve(x->a, left, &oc, &hit);
+        int rc = assign_mip_solve(x->a, left, &oc, &hit);
         if (rc != ASSIGN_OK)
             return rc;
         out->iterations++;
@@ -278,7 +279,7 @@ int exact_run(exact *x, double until, long solves)
         }
         if (oc == ILP_NO_SOLUTION)
             return ASSIGN_OK;
-        if (oc == ILP_OPTIMAL && (rc = amip_raise_floor(x->a, amip_objective(x->a))) != ASSIGN_OK)
+        if (oc == ILP_OPTIMAL && (rc = assign_mip_raise_floor(x->a, assign_mip_objective(x->a))) != ASSIGN_OK)
             return rc;
         rc = check_candidate(x, oc, &done);
         if (rc != ASSIGN_OK || done || hit)

@@ -1,7 +1,7 @@
 /* exact: the exact loop of the partition search (private to src/search/; docs/assignment.md
  * sec. 7, its probe sec. 7a). It drives the MIP of assign_mip.h: solve, build the optimum's
  * layout, judge it with the full analysis; a pass ends the loop (proven when the solve was), a
- * failure is cut off (amip_cut) and repaired into an incumbent if it could beat the current one.
+ * failure is cut off (assign_cuts_add) and repaired into an incumbent if it could beat the current one.
  * The MIP holds only necessary conditions, so an infeasible MIP capped below the incumbent
  * proves the incumbent optimal (without one, that no layout is schedulable). */
 #ifndef RT_EXACT_H
@@ -48,7 +48,7 @@ int exact_init(exact *x, const model *m, const rt_taskset *ts, const rt_options 
                lbt *b, judge *j, incumbent *inc, assign_result *out, double t0);
 /* Free the MIP and x's own arrays; safe on a zeroed struct. */
 void exact_fini(exact *x);
-/* Build the MIP (amip_new), capped below the incumbent and raised to the bound lb_units proven
+/* Build the MIP (assign_mip_new), capped below the incumbent and raised to the bound lb_units proven
  * so far. ASSIGN_OK, _ENOMEM or _ESOLVER. */
 int exact_open(exact *x, int64_t lb_units);
 /* Free the MIP (GLPK holds one model at a time), keeping what the loop learned (capped,

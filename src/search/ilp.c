@@ -704,7 +704,7 @@ int ilp_write_lp(ilp *p, const char *path)
     if (!path || !path[0])
         return ILP_EINVAL;
     /* GLPK writes to a private file in $TMPDIR (else /tmp); the text then reaches path through
-     * rt_write_atomic, the one writer of user-named outputs (atomic for files, in place for
+     * rt_atomicfile_write, the one writer of user-named outputs (atomic for files, in place for
      * /dev/null or a FIFO). */
     const char *dir = getenv("TMPDIR");
     if (!dir || !dir[0])
@@ -734,7 +734,7 @@ int ilp_write_lp(ilp *p, const char *path)
         rc = e == ENOMEM ? ILP_ENOMEM : ILP_EIO;
     unlink(tmp);
     free(tmp);
-    if (rc == ILP_OK && rt_write_atomic(path, buf, len) != 0) {
+    if (rc == ILP_OK && rt_atomicfile_write(path, buf, len) != 0) {
         e = errno;
         rc = ILP_EIO;
     }

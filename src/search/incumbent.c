@@ -5,20 +5,20 @@
 
 #include "search/search_int.h"
 
-int inc_init(incumbent *c, size_t T)
+int incumbent_init(incumbent *c, size_t T)
 {
     memset(c, 0, sizeof *c);
-    return jl_init(&c->jl, T);
+    return judge_init(&c->jl, T);
 }
 
-void inc_fini(incumbent *c)
+void incumbent_fini(incumbent *c)
 {
     rt_layout_free(c->layout);
     c->layout = NULL;
-    jl_fini(&c->jl);
+    judge_fini(&c->jl);
 }
 
-void inc_record(incumbent *c, int64_t sms)
+void incumbent_record(incumbent *c, int64_t sms)
 {
     c->t_best = search_now();
     if (c->t_first == 0)
@@ -34,11 +34,11 @@ void inc_record(incumbent *c, int64_t sms)
                                  .seconds = c->t_best };
 }
 
-int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
+int incumbent_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
 {
     bool allowed = true;
     for (size_t p = 0; c->rule && p < l->n_parts; p++)
-        allowed &= size_ok(c->rule, l->part_sms[p] / g);
+        allowed &= sizes_ok(c->rule, l->part_sms[p] / g);
     if (!allowed || (c->layout && c->sms <= sms)) {
         rt_layout_free(l);
         return 0;
@@ -46,25 +46,25 @@ int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g)
     rt_layout_free(c->layout);
     c->layout = l;
     c->sms = sms;
-    inc_record(c, sms);
+    incumbent_record(c, sms);
     /* the stages start from the best layout, wherever it was found */
     c->jl.n_parts = l->n_parts;
     for (size_t i = 0; i < l->n_tasks; i++)
         c->jl.part[i] = l->task_part[i];
     for (size_t p = 0; p < l->n_parts; p++)
         c->jl.units[p] = l->part_sms[p] / g;
-    jl_normalise(&c->jl);
+    judge_normalise(&c->jl);
     return 1;
 }
 
-void inc_found_at(incumbent *c, double t)
+void incumbent_found_at(incumbent *c, double t)
 {
     c->t_best = t;
     if (c->n_finds > 0)
         c->finds[c->n_finds - 1].seconds = t;
 }
 
-rt_layout *inc_take(incumbent *c)
+rt_layout *incumbent_take(incumbent *c)
 {
     rt_layout *l = c->layout;
     c->layout = NULL;

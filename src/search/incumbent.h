@@ -25,23 +25,23 @@ typedef struct incumbent {
     long finds_dropped;     /* overwritten in the last slot once full (result.h) */
 } incumbent;
 
-/* Allocate for T tasks, no layout yet. 0, or -1 on out of memory (then inc_fini). */
-int inc_init(incumbent *c, size_t T);
+/* Allocate for T tasks, no layout yet. 0, or -1 on out of memory (then incumbent_fini). */
+int incumbent_init(incumbent *c, size_t T);
 /* Free what c holds; safe on a zeroed struct. */
-void inc_fini(incumbent *c);
+void incumbent_fini(incumbent *c);
 /* Offer l, schedulable with sms SMs (partition sizes multiples of g): takes l. It becomes the
  * incumbent if every size is one c->rule allows and it has fewer SMs (returns 1), else it is
  * freed (returns 0). Each new incumbent is recorded as a find of c->stage. The one door to the incumbent: every stage proposes only allowed sizes,
  * and this check keeps any that did not from being returned. */
-int inc_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g);
-/* A layout of sms SMs found now by c->stage, better than the incumbent (inc_offer's, and the
+int incumbent_offer(incumbent *c, rt_layout *l, int64_t sms, int64_t g);
+/* A layout of sms SMs found now by c->stage, better than the incumbent (incumbent_offer's, and the
  * exact loop's proven optimum, which it returns without the incumbent): its times and its
  * find recorded. */
-void inc_record(incumbent *c, int64_t sms);
+void incumbent_record(incumbent *c, int64_t sms);
 /* The incumbent was found at monotonic time t (a stage that offers its best layout when it
  * ends, not when it found it): its time and that of its find. */
-void inc_found_at(incumbent *c, double t);
+void incumbent_found_at(incumbent *c, double t);
 /* Hand the layout over to the caller (NULL: none); c keeps no layout. */
-rt_layout *inc_take(incumbent *c);
+rt_layout *incumbent_take(incumbent *c);
 
 #endif

@@ -1,6 +1,6 @@
 /* judge: the full analysis of candidate layouts for the partition search, with a cache.
  *
- * The key of a layout is its canonical form (jl_normalise): for every task its partition number
+ * The key of a layout is its canonical form (judge_normalise): for every task its partition number
  * and for every partition its size. Two layouts with the same key are the same layout (the same
  * groups on the same sizes; where partitions sit on the GPU does not enter the model), so the
  * cached verdict is the analysis's verdict. FNV-1a hash into buckets of JUDGE_WAYS slots; once a
@@ -43,7 +43,7 @@ struct judge {
     const sysview *sv;      /* a whole system: ts is its view, the analysis the system's */
 };
 
-int jl_init(jlayout *l, size_t T)
+int judge_init(jlayout *l, size_t T)
 {
     l->T = T;
     l->n_parts = 0;
@@ -52,13 +52,13 @@ int jl_init(jlayout *l, size_t T)
     l->map = calloc(T ? T : 1, sizeof *l->map);
     l->sz = calloc(T ? T : 1, sizeof *l->sz);
     if (!l->part || !l->units || !l->map || !l->sz) {
-        jl_fini(l);
+        judge_fini(l);
         return -1;
     }
     return 0;
 }
 
-void jl_fini(jlayout *l)
+void judge_fini(jlayout *l)
 {
     free(l->part);
     free(l->units);
@@ -70,14 +70,14 @@ void jl_fini(jlayout *l)
     l->sz = NULL;
 }
 
-void jl_copy(jlayout *dst, const jlayout *src)
+void judge_copy(jlayout *dst, const jlayout *src)
 {
     dst->n_parts = src->n_parts;
     memcpy(dst->part, src->part, src->T * sizeof *src->part);
     memcpy(dst->units, src->units, src->T * sizeof *src->units);
 }
 
-bool jl_complete(const jlayout *l)
+bool judge_complete(const jlayout *l)
 {
     for (size_t i = 0; i < l->T; i++)
         if (l->part[i] == JL_UNPLACED)
@@ -85,7 +85,7 @@ bool jl_complete(const jlayout *l)
     return true;
 }
 
-int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
+int64_t judge_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
                         const size_rule *r)
 {
     int64_t given = 0;
@@ -93,7 +93,7 @@ int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
         bool m = false;
         for (size_t i = 0; i < l->T && !m; i++)
             m = l->part[i] == p && miss[i];
-        int64_t to = m ? size_up(r, l->units[p] + 1) : 0;  /* the next allowed size */
+        int64_t to = m ? sizes_up(r, l->units[p] + 1) : 0;  /* the next allowed size */
         if (m && to - l->units[p] <= spare - given) {
             given += to - l->units[p];
             l->units[p] = to;
@@ -102,7 +102,7 @@ int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
     return given;
 }
 
-int64_t jl_units(const jlayout *l)
+int64_t judge_units(const jlayout *l)
 {
     int64_t u = 0;
     for (size_t p = 0; p < l->n_parts; p++)
@@ -110,7 +110,7 @@ int64_t jl_units(const jlayout *l)
     return u;
 }
 
-void jl_normalise(jlayout *l)
+void judge_normalise(jlayout *l)
 {
     /* new number of old partition p: in order of first appearance over the tasks */
     size_t T = l->T, n = 0, *map = l->map;
@@ -142,7 +142,7 @@ judge *judge_new(const model *m, const rt_taskset *ts, const rt_options *o, size
     j->m = m;
     j->ts = ts;
     j->o = o;
-    j->rule = size_rule_of(o, m->gpu->granularity);
+    j->rule = sizes_rule_of(o, m->gpu->granularity);
     j->T = ts->n_tasks;
     j->key_len = 1 + 2 * j->T;
     j->cap = JUDGE_WAYS; /* the largest power of two within max_entries */
@@ -294,7 +294,7 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
     bool forbidden = false;
     memset(j->miss, 0, j->T);
     for (size_t i = 0; i < j->T; i++)
-        if (l->part[i] != JL_UNPLACED && !size_ok(&j->rule, l->units[l->part[i]])) {
+        if (l->part[i] != JL_UNPLACED && !sizes_ok(&j->rule, l->units[l->part[i]])) {
             j->miss[i] = 1;
             forbidden = true;
         }
@@ -360,7 +360,7 @@ static int analyse(judge *j, const jlayout *l, jverdict *v)
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 int judge_eval(judge *j, jlayout *l, jverdict *v)
 {
-    jl_normalise(l);
+    judge_normalise(l);
     size_t n = j->key_len;
     j->key[0] = (uint32_t)l->n_parts;
     for (size_t i = 0; i < j->T; i++) {

@@ -21,26 +21,26 @@ typedef struct jlayout {
     size_t T, n_parts;
     size_t *part;
     int64_t *units;
-    size_t *map;          /* scratch of jl_normalise */
+    size_t *map;          /* scratch of judge_normalise */
     int64_t *sz;
 } jlayout;
 
 /* Allocate for T tasks (n_parts 0). 0, or -1 on out of memory. */
-int jl_init(jlayout *l, size_t T);
-void jl_fini(jlayout *l);
-void jl_copy(jlayout *dst, const jlayout *src);
+int judge_init(jlayout *l, size_t T);
+void judge_fini(jlayout *l);
+void judge_copy(jlayout *dst, const jlayout *src);
 /* True when every task is placed. */
-bool jl_complete(const jlayout *l);
+bool judge_complete(const jlayout *l);
 /* Sum of the sizes in units of g. */
-int64_t jl_units(const jlayout *l);
+int64_t judge_units(const jlayout *l);
 /* Canonical form: empty partitions dropped, partitions numbered in the order of their lowest
  * task (the names P0, P1, ... of a returned layout). */
-void jl_normalise(jlayout *l);
+void judge_normalise(jlayout *l);
 
 /* Grow what fails: the next size the rule r allows (one more unit without a rule), in partition
  * order while spare units remain, for every partition of l holding a task i with miss[i] set.
  * Returns the units given (0: none grew). */
-int64_t jl_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
+int64_t judge_grow_missing(jlayout *l, const unsigned char *miss, int64_t spare,
                         const size_rule *r);
 
 typedef struct judge judge;

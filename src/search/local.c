@@ -39,11 +39,11 @@ static size_t members(ls *s, const jlayout *l, size_t p)
 static int insert_at(ls *s, size_t t, size_t p)
 {
     jlayout *c = &s->cand;
-    jl_copy(c, &s->cur);
+    judge_copy(c, &s->cur);
     size_t k = p < c->n_parts ? members(s, c, p) : 0;
     s->grp[k++] = t;
     int64_t lo = p < c->n_parts ? c->units[p] : 1;
-    int64_t u = ls_min_units(s, s->grp, k, lo, (int64_t)s->S - (jl_units(c) - (p < c->n_parts ? lo : 0)));
+    int64_t u = ls_min_units(s, s->grp, k, lo, (int64_t)s->S - (judge_units(c) - (p < c->n_parts ? lo : 0)));
     if (u <= 0)
         return u < 0 ? -1 : 0;
     if (p == c->n_parts)
@@ -75,17 +75,17 @@ static int construct(ls *s, bool prefer_new)
                 return -1;
             if (r == 0)
                 continue;
-            int64_t u = jl_units(&s->cand);
+            int64_t u = judge_units(&s->cand);
             bool is_new = p == c->n_parts;
             if (best < 0 || u < best || (u == best && prefer_new && is_new && !best_new)) {
                 best = u;
                 best_new = is_new;
-                jl_copy(&s->best_ins, &s->cand);
+                judge_copy(&s->best_ins, &s->cand);
             }
         }
         if (best < 0)
             return 0;
-        jl_copy(c, &s->best_ins);
+        judge_copy(c, &s->best_ins);
     }
     return ls_improve(s) < 0 ? -1 : 1;
 }
@@ -100,7 +100,7 @@ static int one_partition(ls *s)
     }
     c->n_parts = 1;
     for (int64_t u = 1; u <= (int64_t)s->S && !ls_expired(s); u++) {
-        int r = lbt_group_pass(s->b, s->grp, s->T, (size_t)(u - 1), NULL);
+        int r = bounds_group_pass(s->b, s->grp, s->T, (size_t)(u - 1), NULL);
         if (r < 0)
             return -1;
         if (r == 0)
@@ -131,14 +131,14 @@ static int order_cmp(const void *x, const void *y, void *ctx)
     const lbt *b = k->b;
     double a = 0, c = 0;
     if (k->kind == 0) {
-        a = -(double)lbt_alone(b, i);
-        c = -(double)lbt_alone(b, j);
+        a = -(double)bounds_alone(b, i);
+        c = -(double)bounds_alone(b, j);
     } else if (k->kind == 1) {
-        a = -lbt_util(b, i, lbt_sizes(b) - 1);
-        c = -lbt_util(b, j, lbt_sizes(b) - 1);
+        a = -bounds_util(b, i, bounds_sizes(b) - 1);
+        c = -bounds_util(b, j, bounds_sizes(b) - 1);
     } else if (k->kind == 2) {
-        a = (double)lbt_priority(b, i);
-        c = (double)lbt_priority(b, j);
+        a = (double)bounds_priority(b, i);
+        c = (double)bounds_priority(b, j);
     }
     if (a != c)
         return a < c ? -1 : 1;
@@ -164,7 +164,7 @@ static void make_order(ls *s, int kind)
 /* Kick the best layout: n random tasks to random partitions (or new ones), repair, improve. */
 static int perturb(ls *s, size_t n)
 {
-    jl_copy(&s->cur, &s->best);
+    judge_copy(&s->cur, &s->best);
     jlayout *c = &s->cur;
     for (size_t q = 0; q < n; q++) {
         size_t t = (size_t)(rnd(s) % s->T), p = (size_t)(rnd(s) % (c->n_parts + 1));
@@ -186,7 +186,7 @@ static int perturb(ls *s, size_t n)
             c->units[p] = u;
         }
         c->part[t] = p;
-        jl_normalise(c);
+        judge_normalise(c);
     }
     int r = ls_repair(s, c, (int64_t)s->S);
     if (r != 1)
@@ -208,11 +208,11 @@ static int run(ls *s, long max_idle)
     }
     long idle = 0;
     while (s->have_best && idle < max_idle && !ls_expired(s) && s->T > 1) {
-        int64_t before = jl_units(&s->best);
+        int64_t before = judge_units(&s->best);
         if (perturb(s, 1 + (size_t)(idle % 3)) < 0)
             return -1;
         s->st->rounds++;
-        idle = jl_units(&s->best) < before ? 0 : idle + 1;
+        idle = judge_units(&s->best) < before ? 0 : idle + 1;
     }
     return s->have_best;
 }
@@ -226,7 +226,7 @@ int local_search(judge *j, lbt *b, double deadline, long max_idle, jlayout *best
     if (rc == 0 && s.T)
         rc = run(&s, max_idle);
     if (rc == 1)
-        jl_copy(best, &s.best);
+        judge_copy(best, &s.best);
     ls_close(&s);
     return rc;
 }

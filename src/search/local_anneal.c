@@ -32,7 +32,7 @@ static uint64_t xrnd(ls *s)
  * ls_judge, so a passing layout better than the best becomes the best. */
 static double anneal_cost(ls *s, jlayout *l)
 {
-    int64_t u = jl_units(l);
+    int64_t u = judge_units(l);
     if (u > (int64_t)s->S)
         return INFINITY;
     jverdict v;
@@ -58,10 +58,10 @@ static bool neighbour(ls *s)
 {
     /* every size stays allowed (sizes.h): moves go by steps of the rule, never below its
      * minimum (one unit and 1 without a rule) */
-    const size_rule *rule = lbt_rule(s->b);
+    const size_rule *rule = bounds_rule(s->b);
     int64_t st = rule->step_units, mn = rule->min_units;
     jlayout *c = &s->cand;
-    jl_copy(c, &s->cur);
+    judge_copy(c, &s->cur);
     size_t t = (size_t)(xrnd(s) % s->T), u = (size_t)(xrnd(s) % s->T);
     size_t p = (size_t)(xrnd(s) % c->n_parts), q = (size_t)(xrnd(s) % (c->n_parts + 1));
     uint64_t r = xrnd(s) % 7;
@@ -70,7 +70,7 @@ static bool neighbour(ls *s)
         if (q == c->part[t] || q >= s->T)
             return false;
         if (q == c->n_parts)
-            c->units[c->n_parts++] = size_up(rule, (1 + (int64_t)(xrnd(s) % 4)) * st);
+            c->units[c->n_parts++] = sizes_up(rule, (1 + (int64_t)(xrnd(s) % 4)) * st);
         c->part[t] = q;
         break;
     case 1: /* swap t and u */
@@ -95,7 +95,7 @@ static bool neighbour(ls *s)
         for (size_t i = 0; i < s->T; i++)
             if (c->part[i] == q)
                 c->part[i] = p;
-        c->units[p] = size_up(rule, c->units[p] + c->units[q] / 2);
+        c->units[p] = sizes_up(rule, c->units[p] + c->units[q] / 2);
         c->units[q] = 0;
         break;
     case 5: { /* one or two units from p to q */
@@ -118,7 +118,7 @@ static bool neighbour(ls *s)
         break;
     }
     }
-    jl_normalise(c);
+    judge_normalise(c);
     return true;
 }
 
@@ -129,9 +129,9 @@ static bool neighbour(ls *s)
  * layout it keeps as best passed ls_judge; a better best is then improved by descent. */
 static int anneal(ls *s)
 {
-    jl_copy(&s->cur, &s->best);
+    judge_copy(&s->cur, &s->best);
     double c = anneal_cost(s, &s->cur);
-    int64_t before = jl_units(&s->best);
+    int64_t before = judge_units(&s->best);
     double pairs = (double)s->T * (double)s->T * (double)ANNEAL_PER_PAIR;
     long evals = pairs < (double)ANNEAL_EVALS ? (long)pairs : ANNEAL_EVALS;
     for (long it = 0; it < evals && !isnan(c); it++) {
@@ -148,15 +148,15 @@ static int anneal(ls *s)
         /* the draw is taken every time, so the sequence does not depend on the costs' ties */
         double x = (double)(xrnd(s) % 1000000) / 1e6;
         if (n <= c || x < exp((c - n) / temp)) {
-            jl_copy(&s->cur, &s->cand);
+            judge_copy(&s->cur, &s->cand);
             c = n;
         }
     }
     if (isnan(c))
         return -1;
-    if (jl_units(&s->best) >= before)
+    if (judge_units(&s->best) >= before)
         return 0;
-    jl_copy(&s->cur, &s->best);
+    judge_copy(&s->cur, &s->best);
     return ls_improve(s);
 }
 
@@ -165,15 +165,15 @@ static int anneal(ls *s)
  * row bring nothing; 1 when the best improved. */
 static int anneal_runs(ls *s, int64_t stop, bool persist)
 {
-    int64_t before = jl_units(&s->best);
-    for (int idle = 0; (persist || idle < ANNEAL_IDLE) && jl_units(&s->best) > stop &&
+    int64_t before = judge_units(&s->best);
+    for (int idle = 0; (persist || idle < ANNEAL_IDLE) && judge_units(&s->best) > stop &&
                        !ls_expired(s);) {
-        int64_t was = jl_units(&s->best);
+        int64_t was = judge_units(&s->best);
         if (anneal(s) < 0)
             return -1;
-        idle = jl_units(&s->best) < was ? 0 : idle + 1;
+        idle = judge_units(&s->best) < was ? 0 : idle + 1;
     }
-    return jl_units(&s->best) < before;
+    return judge_units(&s->best) < before;
 }
 
 int local_anneal(judge *j, lbt *b, double deadline, int64_t stop, bool persist, jlayout *best,
@@ -183,12 +183,12 @@ int local_anneal(judge *j, lbt *b, double deadline, int64_t stop, bool persist, 
     ls s;
     int rc = ls_open(&s, j, b, deadline, st, 0x9E3779B97F4A7C15ULL);
     if (rc == 0 && s.T > 1) {
-        jl_copy(&s.best, best);
+        judge_copy(&s.best, best);
         s.have_best = true;
         rc = anneal_runs(&s, stop, persist && deadline > 0);
     }
     if (rc == 1)
-        jl_copy(best, &s.best);
+        judge_copy(best, &s.best);
     ls_close(&s);
     return rc;
 }

@@ -21,7 +21,7 @@
 
 int ls_open(ls *s, judge *j, lbt *b, double deadline, local_stats *st, uint64_t seed)
 {
-    *s = (ls){ .j = j, .b = b, .deadline = deadline, .T = lbt_tasks(b), .S = lbt_sizes(b),
+    *s = (ls){ .j = j, .b = b, .deadline = deadline, .T = bounds_tasks(b), .S = bounds_sizes(b),
                .rng = seed, .xs = 88172645463325252ULL + seed * 0x9E3779B97F4A7C15ULL,
                .st = st };
     size_t T = s->T ? s->T : 1;
@@ -29,19 +29,19 @@ int ls_open(ls *s, judge *j, lbt *b, double deadline, local_stats *st, uint64_t 
     s->order = malloc(T * sizeof *s->order);
     s->out = malloc(T);
     bool ok = s->grp && s->order && s->out;
-    ok = jl_init(&s->cur, s->T) == 0 && ok;
-    ok = jl_init(&s->cand, s->T) == 0 && ok;
-    ok = jl_init(&s->best, s->T) == 0 && ok;
-    ok = jl_init(&s->best_ins, s->T) == 0 && ok;
+    ok = judge_init(&s->cur, s->T) == 0 && ok;
+    ok = judge_init(&s->cand, s->T) == 0 && ok;
+    ok = judge_init(&s->best, s->T) == 0 && ok;
+    ok = judge_init(&s->best_ins, s->T) == 0 && ok;
     return ok ? 0 : -1;
 }
 
 void ls_close(ls *s)
 {
-    jl_fini(&s->cur);
-    jl_fini(&s->cand);
-    jl_fini(&s->best);
-    jl_fini(&s->best_ins);
+    judge_fini(&s->cur);
+    judge_fini(&s->cand);
+    judge_fini(&s->best);
+    judge_fini(&s->best_ins);
     free(s->grp);
     free(s->order);
     free(s->out);
@@ -68,7 +68,7 @@ int64_t ls_min_units(ls *s, const size_t *G, size_t k, int64_t lo, int64_t hi)
     if (hi > (int64_t)s->S)
         hi = (int64_t)s->S;
     for (int64_t u = lo; u <= hi; u++) {
-        int r = lbt_group_pass(s->b, G, k, (size_t)(u - 1), s->out);
+        int r = bounds_group_pass(s->b, G, k, (size_t)(u - 1), s->out);
         if (r < 0)
             return -1;
         if (r == 1)
@@ -85,13 +85,13 @@ int ls_judge(ls *s, jlayout *l, jverdict *v)
         return -1;
     if (!v->pass)
         return 0;
-    int64_t u = jl_units(l);
-    if (jl_complete(l) && (!s->have_best || u < jl_units(&s->best))) {
+    int64_t u = judge_units(l);
+    if (judge_complete(l) && (!s->have_best || u < judge_units(&s->best))) {
         double t = search_now();
         if (!s->have_best)
             s->st->t_first = t;
         s->st->t_best = t;
-        jl_copy(&s->best, l);
+        judge_copy(&s->best, l);
         s->have_best = true;
     }
     return 1;
@@ -102,7 +102,7 @@ int ls_judge(ls *s, jlayout *l, jverdict *v)
 int ls_repair(ls *s, jlayout *l, int64_t limit)
 {
     for (;;) {
-        if (jl_units(l) > limit)
+        if (judge_units(l) > limit)
             return 0;
         jverdict v;
         int r = ls_judge(s, l, &v);
@@ -111,7 +111,7 @@ int ls_repair(ls *s, jlayout *l, int64_t limit)
         if (ls_expired(s))
             return 0;
         /* v.miss is per task and stays valid until the next judge call */
-        if (jl_grow_missing(l, v.miss, limit - jl_units(l), lbt_rule(s->b)) == 0)
+        if (judge_grow_missing(l, v.miss, limit - judge_units(l), bounds_rule(s->b)) == 0)
             return 0;
     }
 }
@@ -120,10 +120,10 @@ int ls_repair(ls *s, jlayout *l, int64_t limit)
  * it becomes s->cur. 1 accepted, 0 not, -1 OOM. */
 static int try_cand(ls *s)
 {
-    int64_t limit = jl_units(&s->cur) - 1;
+    int64_t limit = judge_units(&s->cur) - 1;
     int r = ls_repair(s, &s->cand, limit);
     if (r == 1)
-        jl_copy(&s->cur, &s->cand);
+        judge_copy(&s->cur, &s->cand);
     return r;
 }
 
@@ -133,18 +133,18 @@ static int try_cand(ls *s)
  * while the layout still passes. */
 static int shrink(ls *s, bool *changed)
 {
-    const size_rule *rule = lbt_rule(s->b);
+    const size_rule *rule = bounds_rule(s->b);
     for (size_t p = 0; p < s->cur.n_parts && !ls_expired(s); p++)
-        while (size_down(rule, s->cur.units[p] - 1) > 0 && !ls_expired(s)) {
-            jl_copy(&s->cand, &s->cur);
-            s->cand.units[p] = size_down(rule, s->cand.units[p] - 1);
+        while (sizes_down(rule, s->cur.units[p] - 1) > 0 && !ls_expired(s)) {
+            judge_copy(&s->cand, &s->cur);
+            s->cand.units[p] = sizes_down(rule, s->cand.units[p] - 1);
             jverdict v;
             int r = ls_judge(s, &s->cand, &v);
             if (r < 0)
                 return -1;
             if (r == 0)
                 break;
-            jl_copy(&s->cur, &s->cand);
+            judge_copy(&s->cur, &s->cand);
             *changed = true;
         }
     return 0;
@@ -167,13 +167,13 @@ static int merge(ls *s, bool *changed)
                 return -1;
             if (u == 0)
                 continue;
-            jl_copy(&s->cand, c);
+            judge_copy(&s->cand, c);
             for (size_t i = 0; i < s->T; i++)
                 if (s->cand.part[i] == q)
                     s->cand.part[i] = p;
             s->cand.units[p] = u;
             s->cand.units[q] = 0;
-            jl_normalise(&s->cand);
+            judge_normalise(&s->cand);
             int r = try_cand(s);
             if (r != 0) {
                 *changed = r == 1;
@@ -216,13 +216,13 @@ static int move_one(ls *s, size_t t, size_t q, bool *changed)
     }
     if (b <= 0)
         return b < 0 ? -1 : 0;
-    jl_copy(&s->cand, c);
+    judge_copy(&s->cand, c);
     s->cand.part[t] = q;
     if (q == c->n_parts)
         s->cand.n_parts++;
     s->cand.units[p] = a;
     s->cand.units[q] = b;
-    jl_normalise(&s->cand);
+    judge_normalise(&s->cand);
     int r = try_cand(s);
     *changed = r == 1;
     return r < 0 ? -1 : 0;
@@ -269,7 +269,7 @@ static int swaps(ls *s, bool *changed)
                     return -1;
                 continue;
             }
-            jl_copy(&s->cand, c);
+            judge_copy(&s->cand, c);
             s->cand.part[t] = q;
             s->cand.part[u] = p;
             s->cand.units[p] = a;

@@ -171,7 +171,7 @@ static int offer_incumbent(search *s, const jlayout *jl)
     rt_layout *l = judge_layout(s->j, jl);
     if (!l)
         return ASSIGN_ENOMEM;
-    return inc_offer(&s->inc, l, jl_units(jl) * g, g) ? exact_cap(&s->x) : ASSIGN_OK;
+    return incumbent_offer(&s->inc, l, judge_units(jl) * g, g) ? exact_cap(&s->x) : ASSIGN_OK;
 }
 
 /* No tasks: nothing to place, zero SMs, trivially optimal (the LP file, if asked for, holds the
@@ -194,9 +194,9 @@ static int search_empty(search *s)
  * layout is schedulable. */
 static void trivial_bound(search *s)
 {
-    raise_bound(s, lbt_work_units(s->b));
+    raise_bound(s, bounds_work_units(s->b));
     for (size_t i = 0; i < s->ts->n_tasks; i++)
-        raise_bound(s, (int64_t)lbt_alone(s->b, i) + 1);
+        raise_bound(s, (int64_t)bounds_alone(s->b, i) + 1);
 }
 
 /* Local search (sec. 3): its best layout (judged schedulable by the full analysis) is the first
@@ -213,7 +213,7 @@ static int stage_local(search *s, const stage *st)
         rc = offer_incumbent(s, &s->inc.jl);
         if (s->inc.n_finds > finds) {
             s->inc.t_first = stats.t_first;
-            inc_found_at(&s->inc, stats.t_best);
+            incumbent_found_at(&s->inc, stats.t_best);
         }
     } else {
         s->inc.jl.n_parts = 0;
@@ -274,7 +274,7 @@ static int take_primal(search *s, int r, const local_stats *stats)
         size_t finds = s->inc.n_finds;
         rc = offer_incumbent(s, &s->inc.jl);
         if (rc == ASSIGN_OK && stats->t_best > 0 && s->inc.n_finds > finds)
-            inc_found_at(&s->inc, stats->t_best);
+            incumbent_found_at(&s->inc, stats->t_best);
     }
     s->closed = inc_proven(s);
     return rc;
@@ -334,7 +334,7 @@ static void claim_pmip_proof(search *s, bool *closed)
 static int close_by_patterns(search *s, bool write_only, bool *closed)
 {
     jlayout best;
-    if (jl_init(&best, s->ts->n_tasks) != 0)
+    if (judge_init(&best, s->ts->n_tasks) != 0)
         return ASSIGN_ENOMEM;
     int64_t g = s->m->gpu->granularity;
     int rc = ASSIGN_OK;
@@ -351,7 +351,7 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
         bool solve = !write_only && !search_out_of_solves(s->o, s->out);
         if (!solve && !(first && s->o->write_lp))
             break;
-        rc = pmip_solve(s->j, &view, (int64_t)s->m->n_sizes, g,
+        rc = pattern_mip_solve(s->j, &view, (int64_t)s->m->n_sizes, g,
                         s->inc.layout ? &s->inc.jl : NULL,
                         stage_deadline(s, &STAGES[ST_PMIP]), first ? s->o->write_lp : NULL,
                         solve,
@@ -374,7 +374,7 @@ static int close_by_patterns(search *s, bool write_only, bool *closed)
         use = use > s->pool.n / 4 ? s->pool.n : use * 4;
     }
     s->pmip.ran = ran;
-    jl_fini(&best);
+    judge_fini(&best);
     return rc;
 }
 
@@ -387,10 +387,10 @@ static int ladder_rung(search *s, int64_t E, bool *closed, bool *raised)
     if (search_out_of_solves(s->o, s->out))
         return ASSIGN_OK;
     jlayout best;
-    if (jl_init(&best, s->ts->n_tasks) != 0)
+    if (judge_init(&best, s->ts->n_tasks) != 0)
         return ASSIGN_ENOMEM;
     int64_t g = s->m->gpu->granularity;
-    int rc = pmip_solve(s->j, &s->pool, E, g, NULL, stage_deadline(s, &STAGES[ST_PMIP]), NULL,
+    int rc = pattern_mip_solve(s->j, &s->pool, E, g, NULL, stage_deadline(s, &STAGES[ST_PMIP]), NULL,
                         true, s->d, &best, &s->pmip);
     if (rc == ASSIGN_OK)
         rc = take_pmip(s, &best);
@@ -404,7 +404,7 @@ static int ladder_rung(search *s, int64_t E, bool *closed, bool *raised)
     } else if (rc == ASSIGN_OK && s->pmip.lb_units > 0) {
         s->pmip_withheld = true; /* finished; a layout cut off undecided kept it from a proof */
     }
-    jl_fini(&best);
+    judge_fini(&best);
     return rc;
 }
 
@@ -510,16 +510,16 @@ static int stage_exact(search *s, const stage *st)
  * incumbent is the result unless the exact loop proved a layout of its own. */
 static int search_run(search *s)
 {
-    if (!(s->b = lbt_new(s->m, s->ts, s->o)))
+    if (!(s->b = bounds_new(s->m, s->ts, s->o)))
         return ASSIGN_ENOMEM;
     size_t T = s->ts->n_tasks;
     if (T > 0 && !(s->j = judge_new(s->m, s->ts, s->o, CACHE_ENTRIES)))
         return ASSIGN_ENOMEM;
     if (s->j && s->sv)
         judge_set_system(s->j, s->sv);
-    if (inc_init(&s->inc, T) != 0)
+    if (incumbent_init(&s->inc, T) != 0)
         return ASSIGN_ENOMEM;
-    s->inc.rule = lbt_rule(s->b);
+    s->inc.rule = bounds_rule(s->b);
     if (exact_init(&s->x, s->m, s->ts, s->o, s->d, s->b, s->j, &s->inc, s->out, s->t0) != 0)
         return ASSIGN_ENOMEM;
     if (T == 0)
@@ -540,7 +540,7 @@ static int search_run(search *s)
     if (!s->out->layout && s->inc.layout) {
         /* the incumbent: optimal if a stage proved nothing cheaper exists, else feasible */
         s->out->sms_used = s->inc.sms;
-        s->out->layout = inc_take(&s->inc);
+        s->out->layout = incumbent_take(&s->inc);
         if (s->out->status != ASSIGN_OPTIMAL)
             s->out->status = ASSIGN_FEASIBLE;
     }
@@ -581,12 +581,12 @@ int minsms_search(const model *m, const rt_taskset *ts, const rt_options *o, ass
     minsms_result_times(&s.inc, s.t0, out);
     out->seconds = search_now() - s.t0;
     minsms_proofs pr = { .lb_units = s.lb_units, .x = &s.x,
-                         .undecided_tests = s.b ? lbt_undecided(s.b) : 0,
+                         .undecided_tests = s.b ? bounds_undecided(s.b) : 0,
                          .pmip_capped = s.pmip_capped, .pmip_withheld = s.pmip_withheld };
     rc = minsms_result_settle(&pr, m, s.ts, s.o, d, out, rc);
     judge_free(s.j);
-    lbt_free(s.b);
-    inc_fini(&s.inc);
+    bounds_free(s.b);
+    incumbent_fini(&s.inc);
     pattern_master_free(s.pm);
     pattern_pool_fini(&s.pool);
     exact_fini(&s.x);

@@ -20,7 +20,7 @@
 typedef struct minsms_proofs {
     int64_t lb_units;      /* the trivial and the pattern bounds, in units of g */
     const exact *x;        /* the exact loop (borrowed): its floor, capped and undecided cuts */
-    long undecided_tests;  /* group tests the work budget left undecided (lbt_undecided) */
+    long undecided_tests;  /* group tests the work budget left undecided (bounds_undecided) */
     bool pmip_capped;      /* some pattern MIP cut a layout off on a capped analysis */
     bool pmip_withheld;    /* a pattern MIP finished, but a layout it cut off undecided kept it
                             * from proving the result */

@@ -94,12 +94,12 @@ static bool below_one(const ov *s, int64_t K)
 
 /* A random neighbour of s->cur within budget K in s->cand, one of eight moves drawn alike; false
  * when the draw gives nothing new. Every size stays allowed: units move by steps of the rule and
- * no partition goes below its minimum. A partition left without tasks is dropped by jl_normalise
+ * no partition goes below its minimum. A partition left without tasks is dropped by judge_normalise
  * and its units become free. */
 static bool neighbour(ov *s, int64_t K)
 {
     jlayout *c = &s->cand;
-    jl_copy(c, &s->cur);
+    judge_copy(c, &s->cur);
     size_t n = c->n_parts, t = pick(s, s->T), u = pick(s, s->T), p = pick(s, n),
            q = pick(s, n), k = 0;
     /* half of the draws go where it hurts: t a task that misses, q its partition */
@@ -111,7 +111,7 @@ static bool neighbour(ov *s, int64_t K)
         if (xrnd(s) % 2)
             q = c->part[t];
     }
-    int64_t d = (1 + (int64_t)pick(s, 2)) * s->step, spare = K - jl_units(c);
+    int64_t d = (1 + (int64_t)pick(s, 2)) * s->step, spare = K - judge_units(c);
     switch (pick(s, 8)) {
     case 0: /* t to another partition */
         if (q == c->part[t])
@@ -182,7 +182,7 @@ static bool neighbour(ov *s, int64_t K)
         break;
     }
     }
-    jl_normalise(c);
+    judge_normalise(c);
     return c->n_parts > 1 || !s->wide || !below_one(s, K);
 }
 
@@ -195,14 +195,14 @@ static int squeeze(ov *s)
             int64_t to = s->cur.units[p] - s->step;
             if (to < s->min)
                 break;
-            jl_copy(&s->cand, &s->cur);
+            judge_copy(&s->cand, &s->cur);
             s->cand.units[p] = to;
             bool pass = false;
             if (isnan(cost(s, &s->cand, &pass)))
                 return -1;
             if (!pass)
                 break;
-            jl_copy(&s->cur, &s->cand);
+            judge_copy(&s->cur, &s->cand);
         }
     return 0;
 }
@@ -215,8 +215,8 @@ static int squeeze(ov *s)
 static int start(ov *s, int64_t K, bool perturbed)
 {
     jlayout *c = &s->cur;
-    jl_copy(c, &s->best);
-    while (jl_units(c) > K) {
+    judge_copy(c, &s->best);
+    while (judge_units(c) > K) {
         size_t n = c->n_parts, at = n;
         double lowest = INFINITY;
         for (size_t k = 0, p = pick(s, n); k < n; k++, p = (p + 1) % n) {
@@ -226,7 +226,7 @@ static int start(ov *s, int64_t K, bool perturbed)
                 at = p;
                 break;
             }
-            jl_copy(&s->cand, c);
+            judge_copy(&s->cand, c);
             s->cand.units[p] -= s->step;
             bool pass = false;
             double o = cost(s, &s->cand, &pass);
@@ -246,11 +246,11 @@ static int start(ov *s, int64_t K, bool perturbed)
             if (c->part[i] == q)
                 c->part[i] = p;
         c->units[q] = 0;
-        jl_normalise(c);
+        judge_normalise(c);
     }
     for (size_t k = perturbed ? 2 + pick(s, 3) : 0, tries = 0; k > 0 && tries < 64; tries++)
         if (neighbour(s, K)) {
-            jl_copy(c, &s->cand);
+            judge_copy(c, &s->cand);
             k--;
         }
     return 0;
@@ -268,7 +268,7 @@ static int64_t group_floor(ov *s, const jlayout *c, size_t g, int64_t K)
             s->missing[k++] = i;
     }
     for (int64_t u = s->min; u <= K; u += s->step) {
-        int r = lbt_group_pass(s->b, s->missing, k, (size_t)(u - 1), s->outside);
+        int r = bounds_group_pass(s->b, s->missing, k, (size_t)(u - 1), s->outside);
         if (r != 0)
             return r < 0 ? -1 : u;
     }
@@ -286,7 +286,7 @@ static int64_t group_floor(ov *s, const jlayout *c, size_t g, int64_t K)
 static int built(ov *s, int64_t K)
 {
     jlayout *c = &s->cur;
-    size_t top = lbt_sizes(s->b) - 1, T = s->T;
+    size_t top = bounds_sizes(s->b) - 1, T = s->T;
     int64_t step = s->step;
     if (T < 2 || step < 1)
         return 0; /* run calls with T >= 2, and a size rule's step is at least 1 */
@@ -308,7 +308,7 @@ static int built(ov *s, int64_t K)
         for (size_t k = 0, g = 0; k < T; k++) {
             g += s->outside[k];
             c->part[s->order[k]] = g;
-            double u = lbt_util(s->b, s->order[k], top);
+            double u = bounds_util(s->b, s->order[k], top);
             w[g] += u;
             sum += u;
         }
@@ -331,7 +331,7 @@ static int built(ov *s, int64_t K)
         }
         for (; used + step <= K; used += step)
             c->units[pick(s, m)] += step;
-        jl_normalise(c);
+        judge_normalise(c);
         return 1;
     }
     return 0;
@@ -344,7 +344,7 @@ static int built(ov *s, int64_t K)
  * memory. */
 static int run(ov *s, bool fresh)
 {
-    int64_t K = jl_units(&s->best) - s->step;
+    int64_t K = judge_units(&s->best) - s->step;
     int b = s->wide && s->T >= 2 && K >= 2 * s->min ? built(s, K) : 0;
     if (b < 0 || (b == 0 && start(s, K, fresh) < 0))
         return -1;
@@ -366,7 +366,7 @@ static int run(ov *s, bool fresh)
         /* the draw is taken every time, so the sequence does not depend on the costs' ties */
         double x = (double)(xrnd(s) % 1000000) / 1e6;
         if (np || n <= c || x < exp((c - n) / temp)) {
-            jl_copy(&s->cur, &s->cand);
+            judge_copy(&s->cur, &s->cand);
             memcpy(s->miss, s->cand_miss, s->T);
             c = n;
             pass = np;
@@ -378,16 +378,16 @@ static int run(ov *s, bool fresh)
         return 0;
     if (squeeze(s) < 0)
         return -1;
-    jl_copy(&s->best, &s->cur);
+    judge_copy(&s->best, &s->cur);
     s->st->t_best = search_now();
     return 1;
 }
 
 static void ov_fini(ov *s)
 {
-    jl_fini(&s->cur);
-    jl_fini(&s->cand);
-    jl_fini(&s->best);
+    judge_fini(&s->cur);
+    judge_fini(&s->cand);
+    judge_fini(&s->best);
     free(s->miss);
     free(s->cand_miss);
     free(s->missing);
@@ -398,10 +398,10 @@ static void ov_fini(ov *s)
 /* The tasks of b by isolated WCET on the largest size, shortest first (ties: file order). */
 static void by_wcet(const lbt *b, size_t *order, size_t T)
 {
-    size_t top = lbt_sizes(b) - 1;
+    size_t top = bounds_sizes(b) - 1;
     for (size_t i = 0; i < T; i++) {
         size_t k = i;
-        for (; k > 0 && lbt_iso(b, order[k - 1], top) > lbt_iso(b, i, top); k--)
+        for (; k > 0 && bounds_iso(b, order[k - 1], top) > bounds_iso(b, i, top); k--)
             order[k] = order[k - 1];
         order[k] = i;
     }
@@ -410,8 +410,8 @@ static void by_wcet(const lbt *b, size_t *order, size_t T)
 int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, int64_t one_units,
                      bool persist, jlayout *best, local_stats *st)
 {
-    const size_rule *rule = lbt_rule(b);
-    ov s = { .j = j, .deadline = deadline, .T = lbt_tasks(b),
+    const size_rule *rule = bounds_rule(b);
+    ov s = { .j = j, .deadline = deadline, .T = bounds_tasks(b),
              .step = rule->step_units, .min = rule->min_units,
              .xs = 0x853C49E6748FEA9BULL, .st = st, .b = b,
              .one = one_units };
@@ -423,16 +423,16 @@ int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, int64_t on
     s.missing = calloc(s.T, sizeof *s.missing);
     s.order = calloc(s.T, sizeof *s.order);
     s.outside = calloc(s.T, 1);
-    int ok = jl_init(&s.cur, s.T) == 0;
-    ok &= jl_init(&s.cand, s.T) == 0;
-    ok &= jl_init(&s.best, s.T) == 0;
+    int ok = judge_init(&s.cur, s.T) == 0;
+    ok &= judge_init(&s.cand, s.T) == 0;
+    ok &= judge_init(&s.best, s.T) == 0;
     if (!ok || !s.miss || !s.cand_miss || !s.missing || !s.order || !s.outside) {
         ov_fini(&s);
         return -1;
     }
     by_wcet(b, s.order, s.T);
-    jl_copy(&s.best, best);
-    int64_t before = jl_units(best);
+    judge_copy(&s.best, best);
+    int64_t before = judge_units(best);
     int rc = 0;
     persist = persist && deadline > 0;
     /* Plain runs are those of the stage before wide runs existed: the same layouts from the same
@@ -448,7 +448,7 @@ int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, int64_t on
     for (long runs = 0, plain = 0, idle = 0;
          rc >= 0 && !expired(&s) && (persist || idle < OVER_IDLE); runs++) {
         /* a smaller layout needs K >= the minimum of one partition */
-        if (jl_units(&s.best) <= stop || jl_units(&s.best) - s.step < s.min)
+        if (judge_units(&s.best) <= stop || judge_units(&s.best) - s.step < s.min)
             break;
         bool one = s.best.n_parts == 1, third = runs % OVER_FRESH == OVER_FRESH - 1;
         widened = widened || idle >= OVER_IDLE || one;
@@ -466,9 +466,9 @@ int overshoot_search(judge *j, lbt *b, double deadline, int64_t stop, int64_t on
         idle = rc == 1 ? 0 : idle + 1;
     }
     if (rc >= 0) {
-        rc = jl_units(&s.best) < before;
+        rc = judge_units(&s.best) < before;
         if (rc)
-            jl_copy(best, &s.best);
+            judge_copy(best, &s.best);
     }
     ov_fini(&s);
     return rc;

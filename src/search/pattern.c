@@ -4,7 +4,7 @@
  *                          min sum_p u_p x_p
  *                          sum over patterns p holding task i of x_p = 1    (cover_i, dual pi_i)
  *                          sum_p u_p x_p <= C                              (cap, dual mu <= 0)
- * over patterns p = (G, u <= C) that pass lbt_group_pass with every task outside G outside (set
+ * over patterns p = (G, u <= C) that pass bounds_group_pass with every task outside G outside (set
  * C*). Every schedulable layout of at most C units is a 0-1 point of it (its partitions pass the
  * necessary test), so for any pi and mu <= 0 and every such layout x, of at most K = min(T, C)
  * patterns, with rc_p = u_p (1 - mu) - sum_{i in G} pi_i:
@@ -85,7 +85,7 @@ static int build(pm *p, const jlayout *inc)
         for (size_t s = 0; s < p->C; s++) {
             p->s = s;
             p->G[0] = i;
-            int r = lbt_fits(p->b, i, s) ? pm_complement_pass(p, 1) : 0;
+            int r = bounds_fits(p->b, i, s) ? pm_complement_pass(p, 1) : 0;
             if (r < 0)
                 return ASSIGN_ENOMEM;
             if (r == 1) {
@@ -139,7 +139,7 @@ static int greedy(pm *p, double thr)
             if ((q == 0 && st == 0) || (q > 0 && q == st))
                 continue;
             size_t t = p->order[q == 0 ? st - 1 : q - 1];
-            double ut = lbt_util(p->b, t, p->s);
+            double ut = bounds_util(p->b, t, p->s);
             if (p->pi[t] <= 0 || util + ut >= 1.0 + 1e-9 || pm_conflicts(p, t, k))
                 continue;
             p->G[k] = t;
@@ -338,9 +338,9 @@ int pattern_master_run(lbt *b, const jlayout *inc, double deadline, int64_t stop
     pattern_master *m = calloc(1, sizeof *m);
     if (!m)
         return ASSIGN_ENOMEM;
-    m->p = (pm){ .b = b, .T = lbt_tasks(b), .S = lbt_sizes(b), .deadline = deadline,
-                 .C = stop_units - 1 < (int64_t)lbt_sizes(b) ? (size_t)(stop_units - 1)
-                                                             : lbt_sizes(b),
+    m->p = (pm){ .b = b, .T = bounds_tasks(b), .S = bounds_sizes(b), .deadline = deadline,
+                 .C = stop_units - 1 < (int64_t)bounds_sizes(b) ? (size_t)(stop_units - 1)
+                                                             : bounds_sizes(b),
                  .use_greedy = true, .res = &m->res };
     pm *p = &m->p;
     int rc = ASSIGN_ENOMEM;

@@ -12,7 +12,7 @@
 typedef struct pattern_result {
     int64_t lb_units;     /* proven lower bound of the units of g of every schedulable layout
                            * (0: none proven), at most stop_units (the master covers only the
-                           * layouts below it); above lbt_sizes: no layout is schedulable */
+                           * layouts below it); above bounds_sizes: no layout is schedulable */
     bool converged;       /* the last pricing found no column of negative reduced cost */
     long lp_solves;       /* simplex solves of the restricted master */
     long columns;         /* patterns generated */
@@ -22,8 +22,8 @@ typedef struct pattern_result {
 
 /* Column generation (docs/assignment.md sec. 5): patterns (group G, size s) that pass the
  * necessary test of bounds.h with every other task outside, rows "each task in exactly one
- * pattern" and "total size <= C", C = stop_units - 1 (at most lbt_sizes): the layouts better
- * than an incumbent of stop_units units (stop_units = lbt_sizes + 1 without one). Started from
+ * pattern" and "total size <= C", C = stop_units - 1 (at most bounds_sizes): the layouts better
+ * than an incumbent of stop_units units (stop_units = bounds_sizes + 1 without one). Started from
  * the partitions of inc (may be NULL) and one artificial column per task. Every round gives the
  * Lagrangian bound (sum_i pi_i + max(K rc*, C min_u rc*_u / u)) / (1 - mu) and Farley's bound,
  * valid for any duals (pi free, mu <= 0), so the bound never rests on the LP solver's accuracy;

@@ -121,9 +121,9 @@ static int check(void *ctx, const unsigned char *x)
         return -1;
     }
     size_t np = decode(c, x);
-    if (!jl_complete(&c->cand))
+    if (!judge_complete(&c->cand))
         return -1; /* cannot happen with the one_ rows; refuse to accept it */
-    int64_t units = jl_units(&c->cand);
+    int64_t units = judge_units(&c->cand);
     jverdict v;
     if (judge_eval(c->j, &c->cand, &v) != 0) {
         c->oom = true;
@@ -133,7 +133,7 @@ static int check(void *ctx, const unsigned char *x)
     if (v.pass) {
         if (units < c->best_units) {
             c->best_units = units;
-            jl_copy(c->best, &c->cand);
+            judge_copy(c->best, &c->cand);
             c->out->found = true;
         }
         return 1;
@@ -261,7 +261,7 @@ static unsigned char *start_point(const pattern_pool *pl, const jlayout *inc, si
     return x;
 }
 
-int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const jlayout *inc,
+int pattern_mip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const jlayout *inc,
                double deadline, const char *write_lp, bool solve, rt_diags *d, jlayout *best,
                pmip_result *out)
 {
@@ -269,7 +269,7 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
     out->undecided_units = INT64_MAX;
     size_t T = best->T;
     pmctx c = { .j = j, .pool = pool, .g = g, .deadline = deadline, .best = best, .out = out,
-                .best_units = inc && inc->n_parts ? jl_units(inc) : INT64_MAX };
+                .best_units = inc && inc->n_parts ? judge_units(inc) : INT64_MAX };
     int rc = ASSIGN_ENOMEM;
     unsigned char *start = NULL;
     size_t W = pool->n + T + 1;
@@ -278,7 +278,7 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
     c.norm_col = malloc((T ? T : 1) * sizeof *c.norm_col);
     c.wcols = malloc(W * sizeof *c.wcols);
     c.wones = malloc(W * sizeof *c.wones);
-    if (!c.cols || !c.ones || !c.norm_col || !c.wcols || !c.wones || jl_init(&c.cand, T) != 0)
+    if (!c.cols || !c.ones || !c.norm_col || !c.wcols || !c.wones || judge_init(&c.cand, T) != 0)
         goto done;
     for (size_t i = 0; i < T; i++)
         c.ones[i] = 1.0;
@@ -327,7 +327,7 @@ int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const j
 done:
     free(start);
     ilp_free(c.lp);
-    jl_fini(&c.cand);
+    judge_fini(&c.cand);
     free(c.cols);
     free(c.ones);
     free(c.norm_col);

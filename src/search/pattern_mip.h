@@ -41,7 +41,7 @@ typedef struct pmip_result {
  * solve false nothing more is done.
  * deadline: monotonic seconds (0: none). ASSIGN_OK, ASSIGN_ENOMEM, ASSIGN_ESOLVER, ASSIGN_EIO
  * (message in d). */
-int pmip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const jlayout *inc,
+int pattern_mip_solve(judge *j, const pattern_pool *pool, int64_t S, int64_t g, const jlayout *inc,
                double deadline, const char *write_lp, bool solve, rt_diags *d, jlayout *best,
                pmip_result *out);
 

@@ -86,10 +86,10 @@ void pm_fill_conflicts(pm *p)
     for (size_t s = 0; s < p->C; s++)
         for (size_t i = 0; i < p->T; i++)
             for (size_t j = i + 1; j < p->T; j++) {
-                if (!lbt_fits(p->b, i, s) || !lbt_fits(p->b, j, s))
+                if (!bounds_fits(p->b, i, s) || !bounds_fits(p->b, j, s))
                     continue;
                 size_t G[2] = {i, j};
-                int r = lbt_group_pass(p->b, G, 2, s, NULL);
+                int r = bounds_group_pass(p->b, G, 2, s, NULL);
                 if (r < 0) {
                     free(p->conf);
                     p->conf = NULL;
@@ -117,7 +117,7 @@ static int complement_test(pm *p, size_t k)
     memset(p->comp, 1, p->T);
     for (size_t q = 0; q < k; q++)
         p->comp[p->G[q]] = 0;
-    return lbt_group_pass(p->b, p->G, k, p->s, p->comp);
+    return bounds_group_pass(p->b, p->G, k, p->s, p->comp);
 }
 
 /* Test of G (k tasks) with every other task outside, remembered (the test of a group on a size
@@ -168,7 +168,7 @@ double pm_knapsack(const pm *p, size_t pos, double sum, double util)
     double room = 1.0 + 1e-9 - util, kb = sum;
     for (size_t q = pos; q < p->n; q++) {
         size_t i = p->order[q];
-        double pi = p->pi[i], ui = lbt_util(p->b, i, p->s);
+        double pi = p->pi[i], ui = bounds_util(p->b, i, p->s);
         if (pi <= 0)
             break;
         if (ui <= room) {
@@ -193,8 +193,8 @@ static int by_ratio(const void *x, const void *y, void *ctx)
     double pi = p->pi[i], pj = p->pi[j];
     if ((pi > 0) != (pj > 0))
         return pi > 0 ? -1 : 1;
-    double ri = pi > 0 ? pi / (lbt_util(p->b, i, p->s) + 1e-12) : pi;
-    double rj = pj > 0 ? pj / (lbt_util(p->b, j, p->s) + 1e-12) : pj;
+    double ri = pi > 0 ? pi / (bounds_util(p->b, i, p->s) + 1e-12) : pi;
+    double rj = pj > 0 ? pj / (bounds_util(p->b, j, p->s) + 1e-12) : pj;
     if (ri != rj)
         return ri > rj ? -1 : 1;
     return i < j ? -1 : (i > j);
@@ -206,7 +206,7 @@ void pm_candidates(pm *p, size_t s)
     p->n = 0;
     memset(p->out, 0, p->T);
     for (size_t i = 0; i < p->T; i++) {
-        if (lbt_fits(p->b, i, s))
+        if (bounds_fits(p->b, i, s))
             p->order[p->n++] = i;
         else
             p->out[i] = 1; /* fails alone on s: never in a group on s, always outside */
@@ -252,7 +252,7 @@ static void dfs(pm *p, const walk *w, size_t pos, size_t k, double sum, double u
     if (!passes(p, w, pm_knapsack(p, pos, sum, util)))
         return;
     size_t t = p->order[pos];
-    double ut = lbt_util(p->b, t, p->s);
+    double ut = bounds_util(p->b, t, p->s);
     if (util + ut < 1.0 + 1e-9 && !pm_conflicts(p, t, k)) {
         p->G[k] = t;
         int r = pm_complement_pass(p, k + 1);
@@ -260,7 +260,7 @@ static void dfs(pm *p, const walk *w, size_t pos, size_t k, double sum, double u
             return;
         /* the complement holds the decided-outside set: a pass there is a pass here */
         if (r == 0)
-            r = lbt_group_pass(p->b, p->G, k + 1, p->s, p->out);
+            r = bounds_group_pass(p->b, p->G, k + 1, p->s, p->out);
         if (r < 0) {
             p->oom = true;
             return;

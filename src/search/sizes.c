@@ -3,7 +3,7 @@
 
 #include "util/ckint.h"
 
-size_rule size_rule_of(const rt_options *o, int64_t g)
+size_rule sizes_rule_of(const rt_options *o, int64_t g)
 {
     size_rule r = { 1, 1 };
     if (g < 1)
@@ -19,17 +19,17 @@ size_rule size_rule_of(const rt_options *o, int64_t g)
     return r;
 }
 
-bool size_ok(const size_rule *r, int64_t u)
+bool sizes_ok(const size_rule *r, int64_t u)
 {
     return u >= r->min_units && u % r->step_units == 0;
 }
 
-bool size_any(const size_rule *r)
+bool sizes_any(const size_rule *r)
 {
     return r->min_units == 1 && r->step_units == 1;
 }
 
-int64_t size_up(const size_rule *r, int64_t u)
+int64_t sizes_up(const size_rule *r, int64_t u)
 {
     if (u <= r->min_units)
         return r->min_units;
@@ -37,7 +37,7 @@ int64_t size_up(const size_rule *r, int64_t u)
     return ck_mul(ck_ceil_div(u, r->step_units), r->step_units, &up) ? INT64_MAX : up;
 }
 
-int64_t size_down(const size_rule *r, int64_t u)
+int64_t sizes_down(const size_rule *r, int64_t u)
 {
     if (u < r->min_units)
         return 0;

@@ -18,14 +18,14 @@ typedef struct size_rule {
 /* The rule of o->part_min_sms and o->part_step_sms (0: none) on granularity g >= 1: u*g >= the
  * minimum and a multiple of the step, so step_units = lcm(step, g) / g. A rule that overflows
  * allows no size (min_units = INT64_MAX). */
-size_rule size_rule_of(const rt_options *o, int64_t g);
+size_rule sizes_rule_of(const rt_options *o, int64_t g);
 /* True when size u (units) is allowed. */
-bool size_ok(const size_rule *r, int64_t u);
+bool sizes_ok(const size_rule *r, int64_t u);
 /* True when the rule allows every size (no constraint beyond g). */
-bool size_any(const size_rule *r);
+bool sizes_any(const size_rule *r);
 /* The smallest allowed size >= u (units); INT64_MAX on overflow. */
-int64_t size_up(const size_rule *r, int64_t u);
+int64_t sizes_up(const size_rule *r, int64_t u);
 /* The largest allowed size <= u (units); 0 if there is none. */
-int64_t size_down(const size_rule *r, int64_t u);
+int64_t sizes_down(const size_rule *r, int64_t u);
 
 #endif

@@ -93,7 +93,7 @@ int slack_search(const model *m, const rt_taskset *ts, const rt_options *o,
         return ASSIGN_ENOMEM;
     }
     /* the priorities of the original deadlines, fixed for every tightened search */
-    rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, prio);
+    rt_layout_prio_base(ts, o->priorities == RT_PRIO_GIVEN, prio);
     memcpy(t, ts->tasks, T * sizeof *t);
     for (size_t i = 0; i < T; i++) {
         t[i].has_priority = true;

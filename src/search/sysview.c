@@ -73,8 +73,8 @@ int sysview_init(sysview *v, const rt_taskset *ts, const rt_options *o)
         sysview_fini(v);
         return -1;
     }
-    /* the holistic analysis's task priorities (rt_eval_layout: rt_prio_base on the system) */
-    rt_prio_base(ts, o->priorities == RT_PRIO_GIVEN, prio);
+    /* the holistic analysis's task priorities (rt_eval_layout: rt_layout_prio_base on the system) */
+    rt_layout_prio_base(ts, o->priorities == RT_PRIO_GIVEN, prio);
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         const rt_task *t = &ts->tasks[i];

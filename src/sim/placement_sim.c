@@ -4,7 +4,7 @@
  *   loop:
  *     1. retire every block whose end = t (its resources are released)
  *     2. append to Q every submission with at = t, in file order
- *     3. while Q is not empty:                          (place_drain, models/placement.c)
+ *     3. while Q is not empty:                          (placement_drain, models/placement.c)
  *            k = head(Q)
  *            if k has no unplaced block: remove k from Q; continue
  *            s = MostRoom(k); if s = none: break
@@ -70,7 +70,7 @@ static int take_slot(psim_run_state *st, size_t sm, size_t *slot)
 }
 RT_ANALYZER_ON
 
-const char *psim_status_text(int status)
+const char *placement_sim_status_text(int status)
 {
     switch (status) {
     case PSIM_OK: return "ok";
@@ -123,13 +123,13 @@ static size_t heap_pop(psim_run_state *st)
 
 RT_ANALYZER_ON
 
-/* on_place's reasons to stop the drain (positive: place_drain's own failure is -1). */
+/* on_place's reasons to stop the drain (positive: placement_drain's own failure is -1). */
 enum { STOP_NOMEM = 1, STOP_RANGE = 2, STOP_BUDGET = 3 };
 
 /* Blocks and slots are stored in the run state and the result, which free them; gcc 12's
  * analyzer reads that as leaks. */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
-/* place_drain's callback: record the block, its end, its SM and whom it meets there. */
+/* placement_drain's callback: record the block, its end, its SM and whom it meets there. */
 static int on_place(void *ctx, size_t k, int64_t block, size_t sm, int64_t room)
 {
     psim_run_state *st = ctx;
@@ -151,7 +151,7 @@ static int on_place(void *ctx, size_t k, int64_t block, size_t sm, int64_t room)
         kr->start_ns = st->now;
     st->on_sm[k * r->n_sms + sm] = 1;
     for (size_t j = 0; j < r->n_kernels; j++)
-        if (j != k && place_resident(st->p, sm, j) > 0)
+        if (j != k && placement_resident(st->p, sm, j) > 0)
             st->coloc[k * r->n_kernels + j] = st->coloc[j * r->n_kernels + k] = 1;
     return 0;
 }
@@ -187,7 +187,7 @@ static int setup_kernels(const rt_taskset *ts, const rt_gpu *gpu, const rt_scena
         const rt_submit *s = &sc->submits[ix[i].idx];
         const rt_kernel *k = &ts->kernels[s->kernel];
         psim_kernel *kr = &r->kernels[i];
-        if (!k->has_launch || occ_isolated(&gpu->sm, &k->launch, &occ[i]) != OCC_OK) {
+        if (!k->has_launch || occupancy_isolated(&gpu->sm, &k->launch, &occ[i]) != OCC_OK) {
             rc = PSIM_ELAUNCH;
             break;
         }
@@ -216,12 +216,12 @@ static int run_loop(psim_run_state *st)
         while (st->n_heap && r->blocks[st->heap[0]].end_ns == st->now) {
             const psim_block *b = &r->blocks[heap_pop(st)];
             st->slot_busy[b->sm][b->slot] = 0;
-            if (place_remove(st->p, b->kernel, b->sm) != 0)
+            if (placement_remove(st->p, b->kernel, b->sm) != 0)
                 return PSIM_ERANGE;
         }
         while (arrived < r->n_kernels && r->kernels[arrived].at_ns == st->now)
             arrived++;
-        int rc = place_drain(st->p, &head, arrived, on_place, st);
+        int rc = placement_drain(st->p, &head, arrived, on_place, st);
         if (rc)   /* -1: a count overflowed; else on_place's reason */
             return rc == STOP_NOMEM ? PSIM_ENOMEM : rc == STOP_BUDGET ? PSIM_EBUDGET : PSIM_ERANGE;
         r->end_ns = st->now;
@@ -238,7 +238,7 @@ static int run_loop(psim_run_state *st)
 RT_ANALYZER_ON
 
 /* Per kernel: finish, sorted SMs, co-located kernels. The arrays belong to the result (freed by
- * psim_result_fini, also after a failure), which gcc 12's analyzer takes for leaks. */
+ * placement_sim_result_fini, also after a failure), which gcc 12's analyzer takes for leaks. */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 static int summarise(psim_run_state *st)
 {
@@ -279,7 +279,7 @@ static int summarise(psim_run_state *st)
 }
 RT_ANALYZER_ON
 
-int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget *budget,
+int placement_sim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget *budget,
              psim_result *out)
 {
     memset(out, 0, sizeof *out);
@@ -305,8 +305,8 @@ int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget
     if ((rc = setup_kernels(ts, gpu, sc, r, occ, blocks)) != PSIM_OK)
         goto done;
     rc = PSIM_ENOMEM;
-    place_order_fill(gpu, order);
-    st.p = place_new(&gpu->sm, order, n_sms, occ, blocks, nk);
+    placement_order_fill(gpu, order);
+    st.p = placement_new(&gpu->sm, order, n_sms, occ, blocks, nk);
     size_t nb = r->total_blocks ? (size_t)r->total_blocks : 1;
     r->blocks = malloc(nb * sizeof *r->blocks);
     st.heap = malloc(nb * sizeof *st.heap);
@@ -328,16 +328,16 @@ done:
     free(st.coloc);
     free(st.on_sm);
     free(st.heap);
-    place_free(st.p);
+    placement_free(st.p);
     free(order);
     free(blocks);
     free(occ);
     if (rc != PSIM_OK)
-        psim_result_fini(out);
+        placement_sim_result_fini(out);
     return rc;
 }
 
-void psim_result_fini(psim_result *r)
+void placement_sim_result_fini(psim_result *r)
 {
     for (size_t k = 0; r->kernels && k < r->n_kernels; k++) {
         free(r->kernels[k].sms);
@@ -349,7 +349,7 @@ void psim_result_fini(psim_result *r)
     memset(r, 0, sizeof *r);
 }
 
-int psim_bands(const psim_result *r, psim_band **out, size_t *n)
+int placement_sim_bands(const psim_result *r, psim_band **out, size_t *n)
 {
     *out = NULL;
     *n = 0;
@@ -378,7 +378,7 @@ int psim_bands(const psim_result *r, psim_band **out, size_t *n)
     return PSIM_OK;
 }
 
-void psim_check_block_times(const rt_taskset *ts, const rt_gpu *gpu, const psim_result *r,
+void placement_sim_check_block_times(const rt_taskset *ts, const rt_gpu *gpu, const psim_result *r,
                             rt_diags *d)
 {
     for (size_t k = 0; k < r->n_kernels; k++) {

@@ -77,11 +77,11 @@ typedef struct psim_result {
 #define PSIM_UNITS_PER_VISIT 3
 /* Simulate scenario (index into ts->scenarios) on gpu, each block charged to budget (NULL: no
  * limit) PSIM_UNITS_PER_VISIT x (SMs + kernels) units. Returns PSIM_OK with *out filled (free
- * with psim_result_fini), or a negative psim_status (*out empty). */
-int psim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget *budget,
+ * with placement_sim_result_fini), or a negative psim_status (*out empty). */
+int placement_sim_run(const rt_taskset *ts, const rt_gpu *gpu, size_t scenario, rt_budget *budget,
              psim_result *out);
 /* Free what r owns; r is left empty. */
-void psim_result_fini(psim_result *r);
+void placement_sim_result_fini(psim_result *r);
 
 /* One kernel's blocks on one SM taken together, for a chart too dense to draw every block. */
 typedef struct psim_band {
@@ -94,18 +94,18 @@ typedef struct psim_band {
 
 /* One band per (SM, kernel) that ran a block, ordered by SM then kernel, into *out (owned by
  * the caller: free) and *n. Returns PSIM_OK or PSIM_ENOMEM (*out NULL). */
-int psim_bands(const psim_result *r, psim_band **out, size_t *n);
+int placement_sim_bands(const psim_result *r, psim_band **out, size_t *n);
 
 /* How far a kernel's block-time may take its scenario from the kernel's own time before
- * psim_check_block_times warns: more than this percentage of the kernel's time. */
+ * placement_sim_check_block_times warns: more than this percentage of the kernel's time. */
 #define PSIM_TIME_TOLERANCE_PCT 25
 /* Warn (at the kernel's <launch>, file ts->path) for each kernel of r with a block-time whose
  * duration alone on the GPU, block-time x ceil(G / (SMs x A(L))) (its blocks run in waves of
  * SMs x A(L)), differs from its own time (time, or cycles at gpu's clock) by more than
  * PSIM_TIME_TOLERANCE_PCT percent of that time (docs/concurrency.md sec. 8). */
-void psim_check_block_times(const rt_taskset *ts, const rt_gpu *gpu, const psim_result *r,
+void placement_sim_check_block_times(const rt_taskset *ts, const rt_gpu *gpu, const psim_result *r,
                             rt_diags *d);
 /* A status in words, for messages ("out of memory", ...). */
-const char *psim_status_text(int status);
+const char *placement_sim_status_text(int status);
 
 #endif

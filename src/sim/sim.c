@@ -190,13 +190,13 @@ static double sim_multiplier(const sim *s, size_t p)
 {
     const intf_member *self = &s->wl.members[s->part[p].member];
     intf_acc a;
-    intf_acc_init(&a);
-    intf_acc_add(&a, self, self->cycles);
+    interference_acc_init(&a);
+    interference_acc_add(&a, self, self->cycles);
     for (size_t q = 0; q < s->P; q++)
         if (q != p && s->part[q].phase == PH_EXEC)
-            intf_acc_add(&a, &s->wl.members[s->part[q].member], self->cycles);
+            interference_acc_add(&a, &s->wl.members[s->part[q].member], self->cycles);
     intf_terms t;
-    intf_sup_acc(&s->g, s->im, &a, self, &t);
+    interference_sup_acc(&s->g, s->im, &a, self, &t);
     return t.M;
 }
 
@@ -489,10 +489,10 @@ static int sim_init(sim *s, const model *m, const rt_layout *l)
     s->P = l->n_parts;
     s->ns_per_cycle = 1000.0 / m->gpu->clock_mhz;
     s->overhead = (double)m->gpu->launch_overhead_ns;
-    s->g = intf_gpu_of(m);
+    s->g = interference_gpu_of(m);
     s->im = rt_options_intf(s->o);
     s->rng = s->so->seed;
-    int rc = win_layout_init(&s->wl, m, ts, l);
+    int rc = windows_layout_init(&s->wl, m, ts, l);
     if (rc != WIN_OK)
         return rc == WIN_ENOMEM ? SIM_ENOMEM : SIM_ERANGE;
     size_t T1 = s->T ? s->T : 1, P1 = s->P ? s->P : 1, M1 = s->wl.n_members + 1;
@@ -563,7 +563,7 @@ int sim_run(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_e
     free(s.ractive);
     free(s.co_kernels);
     free(s.co_parts);
-    win_layout_fini(&s.wl);
+    windows_layout_fini(&s.wl);
     return rc;
 }
 

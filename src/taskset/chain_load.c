@@ -35,7 +35,7 @@ static void read_ref(const xmlattr_at *cat, xmlNodePtr n, const rt_taskset *ts, 
     long t = rt_taskset_find_task(ts, tname);
     if (t < 0) {
         char h[140];
-        xmlattr_error(&at, "\"%s\" does not name a task%s", rt_quote(tname, q, sizeof q),
+        xmlattr_error(&at, "\"%s\" does not name a task%s", rt_textesc_quote(tname, q, sizeof q),
                       rt_taskset_hint_task(ts, tname, h, sizeof h));
         free(tname);
         return;
@@ -44,7 +44,7 @@ static void read_ref(const xmlattr_at *cat, xmlNodePtr n, const rt_taskset *ts, 
         if (ch->tasks[i] == (size_t)t) {
             rt_diag_error(at.d, at.path, at.line, "%s: task \"%s\" is listed twice (first at "
                           "line %ld; a chain passes through each task once)", cat->obj,
-                          rt_quote(tname, q, sizeof q), ch->task_lines[i]);
+                          rt_textesc_quote(tname, q, sizeof q), ch->task_lines[i]);
             free(tname);
             return;
         }
@@ -63,8 +63,8 @@ static void check_let(const char *path, rt_diags *d, const rt_taskset *ts, const
             rt_diag_error(d, path, ch->task_lines[i], "chain \"%s\": communication \"let\" needs "
                           "every task's deadline at most its period, but task \"%s\" has deadline "
                           "%lld ns > period %lld ns (a job's output is written at its release + "
-                          "D, before its next release)", rt_quote(ch->name, q1, sizeof q1),
-                          rt_quote(t->name ? t->name : "", q2, sizeof q2),
+                          "D, before its next release)", rt_textesc_quote(ch->name, q1, sizeof q1),
+                          rt_textesc_quote(t->name ? t->name : "", q2, sizeof q2),
                           (long long)t->deadline_ns, (long long)t->period_ns);
     }
 }
@@ -85,7 +85,7 @@ static void read_chain(const char *path, rt_diags *d, xmlNodePtr n, rt_taskset *
     for (rt_chain *o = ts->chains; o < ch; o++)
         if (o->name && strcmp(o->name, ch->name) == 0) {
             rt_diag_error(d, path, at.line, "chain \"%s\" is defined twice (first at line %ld)",
-                          rt_quote(ch->name, q, sizeof q), o->line);
+                          rt_textesc_quote(ch->name, q, sizeof q), o->line);
             break;
         }
     ch->has_max_reaction =
@@ -101,7 +101,7 @@ static void read_chain(const char *path, rt_diags *d, xmlNodePtr n, rt_taskset *
         let = true;
     else if (comm && strcmp(comm, "implicit") != 0)
         xmlattr_error(&at, "communication \"%s\" is not known (expected \"implicit\" or "
-                      "\"let\")", rt_quote(comm, q, sizeof q));
+                      "\"let\")", rt_textesc_quote(comm, q, sizeof q));
     free(comm);
     ch->communication = let ? RT_COMM_LET : RT_COMM_IMPLICIT;
     size_t nr = count_refs(n);
@@ -110,19 +110,19 @@ static void read_chain(const char *path, rt_diags *d, xmlNodePtr n, rt_taskset *
         rt_diag_error(d, path, 0, "out of memory");
         return;
     }
-    size_t errors = rt_diags_errors(d);
+    size_t errors = rt_diag_errors(d);
     for (xmlNodePtr c = n->children; c; c = c->next)
         if (xmlsafe_is(c, "task-ref"))
             read_ref(&at, c, ts, ch);
     if (nr < 2)
         xmlattr_error(&at, "has %zu task-ref (a chain needs at least two tasks: the one that "
                       "reads the cause and the one that produces the effect)", nr);
-    if (let && rt_diags_errors(d) == errors)
+    if (let && rt_diag_errors(d) == errors)
         check_let(path, d, ts, ch);
 }
 RT_ANALYZER_ON
 
-void chain_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts)
+void chain_load_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts)
 {
     size_t n = 0;
     for (xmlNodePtr c = root->children; c; c = c->next)

@@ -13,6 +13,6 @@
  * (neither max-reaction nor max-age), an unknown communication, a task-ref naming no task (with
  * a did-you-mean hint), a task listed twice, fewer than two tasks, and under "let" a task whose
  * deadline exceeds its period. Needs ts->tasks read. */
-void chain_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts);
+void chain_load_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts);
 
 #endif

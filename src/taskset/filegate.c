@@ -217,7 +217,7 @@ int filegate_check_attributes(const char *path, const unsigned char *buf, size_t
                              (const char *)name);
                     rt_diag_error(d, path, at, "element <%s> has more than %d attributes; "
                                   "inputs are limited to %d attributes on one element",
-                                  rt_quote(nm, q, sizeof q), FILEGATE_MAX_ATTRIBUTES,
+                                  rt_textesc_quote(nm, q, sizeof q), FILEGATE_MAX_ATTRIBUTES,
                                   FILEGATE_MAX_ATTRIBUTES);
                     return -1;
                 }

@@ -52,12 +52,12 @@ static const rt_gpu_sm_rule sm_attrs[RT_SM_N_ATTRS] = {
                                       {0, 0, 0, 1024, 1024, 1024, 1024, 1024}},
 };
 
-const char *rt_sm_attr_name(int i)
+const char *rt_gpu_sm_attr_name(int i)
 {
     return i >= 0 && i < RT_SM_N_ATTRS ? sm_attrs[i].attr : "?";
 }
 
-const char *rt_sm_key_name(int i)
+const char *rt_gpu_sm_key_name(int i)
 {
     static const char *const keys[RT_SM_N_ATTRS] = {
         [RT_SM_THREADS] = "threads", [RT_SM_BLOCKS] = "blocks", [RT_SM_WARPS] = "warps",
@@ -78,12 +78,12 @@ int64_t *rt_gpu_sm_field(rt_sm_limits *sm, int i)
     return (int64_t *)(void *)((char *)sm + sm_attrs[i].off);
 }
 
-int64_t rt_sm_value(const rt_sm_limits *sm, int i)
+int64_t rt_gpu_sm_value(const rt_sm_limits *sm, int i)
 {
     return *(const int64_t *)(const void *)((const char *)sm + sm_attrs[i].off);
 }
 
-const char *rt_sm_source_name(rt_sm_source s)
+const char *rt_gpu_sm_source_name(rt_sm_source s)
 {
     switch (s) {
     case RT_SM_GIVEN: return "given";
@@ -92,7 +92,7 @@ const char *rt_sm_source_name(rt_sm_source s)
     }
 }
 
-bool rt_sm_plain_arithmetic(const rt_gpu *g)
+bool rt_gpu_sm_plain_arithmetic(const rt_gpu *g)
 {
     return !g->compute_capability && g->sm.source[RT_SM_REGISTER_UNIT] != RT_SM_GIVEN &&
            g->sm.source[RT_SM_WARP_GRANULARITY] != RT_SM_GIVEN &&
@@ -107,7 +107,7 @@ const char *rt_gpu_cc_text(const rt_gpu *g)
     return NULL;
 }
 
-const char *rt_placement_order_name(rt_placement_order o)
+const char *rt_gpu_placement_order_name(rt_placement_order o)
 {
     switch (o) {
     case RT_ORDER_EVEN_ODD: return "even-odd";

@@ -12,7 +12,7 @@
  * compute-capability table there, or the plain-arithmetic default. */
 typedef enum { RT_SM_GIVEN, RT_SM_FROM_CC, RT_SM_DEFAULT } rt_sm_source;
 
-/* The <sm> values in attribute order; index of rt_sm_limits.source and rt_sm_attr_name. */
+/* The <sm> values in attribute order; index of rt_sm_limits.source and rt_gpu_sm_attr_name. */
 enum {
     RT_SM_THREADS, RT_SM_BLOCKS, RT_SM_WARPS, RT_SM_REGISTERS, RT_SM_SHARED_MEMORY,
     RT_SM_WARP_SIZE, RT_SM_THREADS_PER_BLOCK, RT_SM_REGISTERS_PER_THREAD,
@@ -85,19 +85,19 @@ void rt_gpu_free(rt_gpu *g);
 /* Index of the copy engine named name, or -1. */
 long rt_gpu_find_engine(const rt_gpu *g, const char *name);
 /* Attribute name of <sm> value i (RT_SM_THREADS..), e.g. "warp-granularity". */
-const char *rt_sm_attr_name(int i);
+const char *rt_gpu_sm_attr_name(int i);
 /* The same name in snake_case, the key of the JSON outputs ("warp_size"); "?" out of range. */
-const char *rt_sm_key_name(int i);
+const char *rt_gpu_sm_key_name(int i);
 /* Effective <sm> value i of sm. */
-int64_t rt_sm_value(const rt_sm_limits *sm, int i);
+int64_t rt_gpu_sm_value(const rt_sm_limits *sm, int i);
 /* "given", "compute-capability" or "default". */
-const char *rt_sm_source_name(rt_sm_source s);
+const char *rt_gpu_sm_source_name(rt_sm_source s);
 /* True when neither compute-capability nor a unit attribute (register-unit, warp-granularity,
  * shared-memory-unit) was given: occupancy then uses plain arithmetic (a warning,
  * docs/concurrency.md sec. 1). */
-bool rt_sm_plain_arithmetic(const rt_gpu *g);
+bool rt_gpu_sm_plain_arithmetic(const rt_gpu *g);
 /* "ascending", "even-odd" or "explicit". */
-const char *rt_placement_order_name(rt_placement_order o);
+const char *rt_gpu_placement_order_name(rt_placement_order o);
 /* The compute capability as text ("8.6"), or NULL if none. */
 const char *rt_gpu_cc_text(const rt_gpu *g);
 
@@ -117,7 +117,7 @@ typedef struct rt_gpu_sm_rule {
 } rt_gpu_sm_rule;
 /* The rule of <sm> value i (0 .. RT_SM_N_ATTRS - 1). */
 const rt_gpu_sm_rule *rt_gpu_sm_rule_of(int i);
-/* The field of <sm> value i in sm (writable rt_sm_value). */
+/* The field of <sm> value i in sm (writable rt_gpu_sm_value). */
 int64_t *rt_gpu_sm_field(rt_sm_limits *sm, int i);
 
 #endif

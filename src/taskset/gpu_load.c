@@ -35,12 +35,12 @@ static int64_t *parse_sm_permutation(const xmlattr_at *at, const char *v, int64_
             p++;
         if ((*p < '0' || *p > '9') && n == 0) {
             xmlattr_error(at, "placement-order \"%s\" is not a known order (%s)",
-                          rt_quote(v, q, sizeof q), expect);
+                          rt_textesc_quote(v, q, sizeof q), expect);
             goto fail;
         }
         if (*p < '0' || *p > '9') {
             xmlattr_error(at, "placement-order \"%s\": item %lld is not an SM id (%s)",
-                          rt_quote(v, q, sizeof q), (long long)n + 1, expect);
+                          rt_textesc_quote(v, q, sizeof q), (long long)n + 1, expect);
             goto fail;
         }
         int64_t id = 0;
@@ -53,13 +53,13 @@ static int64_t *parse_sm_permutation(const xmlattr_at *at, const char *v, int64_
             p++;
         if (id >= sms) {
             xmlattr_error(at, "placement-order \"%s\": SM %s%lld is not below sms %lld (%s)",
-                          rt_quote(v, q, sizeof q), id > sms ? "id " : "", (long long)id,
+                          rt_textesc_quote(v, q, sizeof q), id > sms ? "id " : "", (long long)id,
                           (long long)sms, expect);
             goto fail;
         }
         if (seen[id]) {
             xmlattr_error(at, "placement-order \"%s\": SM %lld is listed twice (%s)",
-                          rt_quote(v, q, sizeof q), (long long)id, expect);
+                          rt_textesc_quote(v, q, sizeof q), (long long)id, expect);
             goto fail;
         }
         seen[id] = true;
@@ -68,13 +68,13 @@ static int64_t *parse_sm_permutation(const xmlattr_at *at, const char *v, int64_
             break;
         if (*p++ != ',') {
             xmlattr_error(at, "placement-order \"%s\": SM ids must be separated by commas (%s)",
-                          rt_quote(v, q, sizeof q), expect);
+                          rt_textesc_quote(v, q, sizeof q), expect);
             goto fail;
         }
     }
     if (n != sms) {
         xmlattr_error(at, "placement-order \"%s\" lists %lld SMs, but the GPU has sms %lld "
-                      "(%s)", rt_quote(v, q, sizeof q), (long long)n, (long long)sms, expect);
+                      "(%s)", rt_textesc_quote(v, q, sizeof q), (long long)n, (long long)sms, expect);
         goto fail;
     }
     free(seen);
@@ -126,7 +126,7 @@ static int read_compute_capability(const xmlattr_at *at, rt_gpu *g)
         char q[60];
         xmlattr_error(at, "compute-capability \"%s\" is not one of 7.0, 7.2, 7.5, 8.0, 8.6, 8.7, "
                           "8.9, 9.0",
-                      rt_quote(v, q, sizeof q));
+                      rt_textesc_quote(v, q, sizeof q));
         col = -2;
     }
     free(v);
@@ -165,7 +165,7 @@ static void read_sm_limits(const xmlattr_at *gat, xmlNodePtr n, rt_gpu *g)
     }
     for (int i = 0; i < RT_SM_N_ATTRS; i++)
         if (rt_gpu_sm_rule_of(i)->plain < 0 && g->sm.source[i] == RT_SM_DEFAULT)
-            *rt_gpu_sm_field(&g->sm, i) = rt_sm_value(&g->sm, rt_gpu_sm_rule_of(i)->like);
+            *rt_gpu_sm_field(&g->sm, i) = rt_gpu_sm_value(&g->sm, rt_gpu_sm_rule_of(i)->like);
     ok &= read_placement_order(&at, g, g->sms >= 1 && g->sms <= GPU_MAX_SMS);
     g->has_sm_limits = ok;
 }
@@ -215,7 +215,7 @@ static void read_rates(const xmlattr_at *at, rt_gpu *g)
         char qe[60], qn[60];
         xmlattr_error(at, "bw-effective-gbps \"%s\" exceeds bw-nominal-gbps \"%s\" (the measured "
                       "saturation cannot exceed the nominal bandwidth)",
-                      rt_quote(e ? e : "", qe, sizeof qe), rt_quote(n ? n : "", qn, sizeof qn));
+                      rt_textesc_quote(e ? e : "", qe, sizeof qe), rt_textesc_quote(n ? n : "", qn, sizeof qn));
         free(n);
         free(e);
     }
@@ -265,7 +265,7 @@ static void read_engine(const char *path, rt_diags *d, xmlNodePtr n, rt_copy_eng
         char q[60];
         xmlattr_error(&at, "policy \"%s\" is not fifo or priority (fifo: copies are served in "
                       "the order they are submitted; priority: by the priority of their steps)",
-                      rt_quote(policy, q, sizeof q));
+                      rt_textesc_quote(policy, q, sizeof q));
     }
     free(policy);
 }
@@ -293,7 +293,7 @@ static void read_engines(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu 
                 char q[100];
                 rt_diag_error(d, path, g->engines[i].line, "copy-engine \"%s\" is defined "
                               "twice (first at line %ld)",
-                              rt_quote(g->engines[i].name, q, sizeof q), g->engines[j].line);
+                              rt_textesc_quote(g->engines[i].name, q, sizeof q), g->engines[j].line);
                 break;
             }
 }
@@ -323,7 +323,7 @@ static void read_gpu(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu *g)
 
 rt_gpu *rt_gpu_load(const char *path, rt_diags *d)
 {
-    size_t errors_before = rt_diags_errors(d);
+    size_t errors_before = rt_diag_errors(d);
     unsigned char sha[32];
     rt_gpu *g = NULL;
     xmlDocPtr doc = xmlsafe_load(path, XMLSAFE_GPU, d, sha);
@@ -337,7 +337,7 @@ rt_gpu *rt_gpu_load(const char *path, rt_diags *d)
     read_gpu(path, d, xmlDocGetRootElement(doc), g);
 done:
     xmlFreeDoc(doc);
-    if (g && rt_diags_errors(d) != errors_before) {
+    if (g && rt_diag_errors(d) != errors_before) {
         rt_gpu_free(g);
         g = NULL;
     }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "taskset/kernel_params.h"
 #include "taskset/partspan.h"
 #include "taskset/units.h"
 #include "util/ckint.h"
@@ -15,7 +16,7 @@
 /* Quote a possibly-NULL name for a message. */
 static const char *qname(const char *s, char *buf, size_t size)
 {
-    return rt_quote(s ? s : "", buf, size);
+    return rt_textesc_quote(s ? s : "", buf, size);
 }
 
 static void check_measured(const rt_taskset *ts, const rt_kernel *k, const rt_gpu *gpu,
@@ -45,7 +46,7 @@ static void check_kernel_domain(const rt_taskset *ts, const rt_kernel *k, const 
                                 rt_diags *d)
 {
     char q[100];
-    double cycles = rt_kernel_cycles_full(k, gpu);
+    double cycles = rt_kernel_params_cycles_full(k, gpu);
     double ns = cycles / gpu->clock_mhz * 1e3;   /* on all SMs: the shortest it runs */
     if (!isfinite(cycles) || !(cycles > 0))
         rt_diag_error(d, ts->path, k->line, "kernel \"%s\": its time at clock-mhz %.17g gives "
@@ -56,7 +57,7 @@ static void check_kernel_domain(const rt_taskset *ts, const rt_kernel *k, const 
                       "%.6g ns on all %lld SMs, beyond the 2^62 ns (about 146 years) a time may "
                       "have", qname(k->name, q, sizeof q), cycles, gpu->clock_mhz, ns,
                       (long long)gpu->sms);
-    double kai = rt_kernel_kai(k);
+    double kai = rt_kernel_params_kai(k);
     double ubw = k->bw_gbps / gpu->bw_nominal_gbps; /* eq. 1 */
     double den = (double)gpu->sms - kai * ubw;      /* eq. 4 denominator */
     if (!(den > 0) || !isfinite(den))
@@ -164,7 +165,7 @@ static void check_kernel_vs_task(const rt_taskset *ts, const rt_gpu *gpu, rt_dia
             if (task->runs[r] >= ts->n_kernels)
                 continue;
             const rt_kernel *k = &ts->kernels[task->runs[r]];
-            double ns = rt_kernel_cycles_full(k, gpu) / gpu->clock_mhz * 1000.0;
+            double ns = rt_kernel_params_cycles_full(k, gpu) / gpu->clock_mhz * 1000.0;
             if (isfinite(ns) && ns > (double)limit)
                 rt_diag_warning(d, ts->path, task->run_lines[r], "task \"%s\": kernel \"%s\" "
                                 "takes %.0f ns alone on all %lld SMs, longer than the task's %s "
@@ -176,7 +177,7 @@ static void check_kernel_vs_task(const rt_taskset *ts, const rt_gpu *gpu, rt_dia
     }
 }
 
-int rt_copy_wcet_ns(const rt_copy_engine *e, const rt_step *st, int64_t *out)
+int rt_inputs_copy_wcet_ns(const rt_copy_engine *e, const rt_step *st, int64_t *out)
 {
     if (st->kind != RT_STEP_COPY || st->has_bytes == st->has_time)
         return -1;
@@ -243,7 +244,7 @@ static void check_copy_step(const rt_taskset *ts, const rt_task *t, const rt_ste
     int64_t wcet;
     char g[48];
     gbps_text(ce, g, sizeof g);
-    if (rt_copy_wcet_ns(ce, st, &wcet) != 0)
+    if (rt_inputs_copy_wcet_ns(ce, st, &wcet) != 0)
         rt_diag_error(d, ts->path, st->line, "task \"%s\": copy of %lld bytes at %s GB/s on "
                       "engine \"%s\" takes longer than the int64 range of nanoseconds",
                       qname(t->name, q1, sizeof q1), (long long)st->bytes, g,
@@ -289,7 +290,7 @@ static void check_steps(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 
 int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
-    size_t before = rt_diags_errors(d);
+    size_t before = rt_diag_errors(d);
     if (gpu->sms < 1 || gpu->granularity < 1 || !(gpu->bw_nominal_gbps > 0)) {
         rt_diag_error(d, gpu->path, gpu->line, "GPU description is incomplete");
         return 1;
@@ -312,6 +313,6 @@ int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
                         qname(gpu->name, q, sizeof q), (long long)gpu->l2_banks,
                         (long long)gpu->sms);
     }
-    size_t errors = rt_diags_errors(d) - before;
+    size_t errors = rt_diag_errors(d) - before;
     return errors > 1000000 ? 1000000 : (int)errors;
 }

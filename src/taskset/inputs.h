@@ -16,10 +16,6 @@ int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d);
 /* WCET of copy step st (docs/formats.md sec. 5) into *out: its time, or setup + ceil(bytes /
  * gbps) ns on engine e (1 GB/s = 1 byte/ns), exact on the rational rate; e may be NULL with time.
  * Returns 0, or -1 (nothing written) when st is not a valid copy or the result leaves int64. */
-int rt_copy_wcet_ns(const rt_copy_engine *e, const rt_step *st, int64_t *out);
-/* Ck(N) of kernel k in cycles: its `cycles`, or time_ns * clock_mhz / 1000. */
-double rt_kernel_cycles_full(const rt_kernel *k, const rt_gpu *gpu);
-/* KAI of kernel k: given, or instructions / l2_accesses / 1000 (eq. 3). */
-double rt_kernel_kai(const rt_kernel *k);
+int rt_inputs_copy_wcet_ns(const rt_copy_engine *e, const rt_step *st, int64_t *out);
 
 #endif

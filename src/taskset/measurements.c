@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-const char *rt_meas_kind_name(rt_meas_kind k)
+const char *rt_measurements_kind_name(rt_meas_kind k)
 {
     return k == RT_MEAS_JOBS ? "jobs" : "kernels";
 }

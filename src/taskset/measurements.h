@@ -52,6 +52,6 @@ typedef struct rt_measurements {
 /* Free the observations and everything they own; NULL is a no-op. */
 void rt_measurements_free(rt_measurements *m);
 /* "kernels" or "jobs". */
-const char *rt_meas_kind_name(rt_meas_kind k);
+const char *rt_measurements_kind_name(rt_meas_kind k);
 
 #endif

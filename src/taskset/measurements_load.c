@@ -128,7 +128,7 @@ static int read_header(csv_state *st, long lineno, char **field, size_t n)
         for (size_t j = 0; j < i; j++)
             if (strcmp(field[i], field[j]) == 0) {
                 rt_diag_error(st->d, st->path, lineno, "header: column \"%s\" is given twice",
-                              rt_quote(field[i], q, sizeof q));
+                              rt_textesc_quote(field[i], q, sizeof q));
                 return -1;
             }
         for (int c = 0; c < N_COLS; c++)
@@ -164,7 +164,7 @@ static void bad_value(csv_state *st, long lineno, const char *obj, const char *c
 {
     char q[100];
     rt_diag_error(st->d, st->path, lineno, "%s: %s \"%s\" %s", obj, column,
-                  rt_quote(text, q, sizeof q), problem);
+                  rt_textesc_quote(text, q, sizeof q), problem);
 }
 
 /* A partition size: an integer in 1..N, a multiple of g. */
@@ -249,11 +249,11 @@ static bool get_corunners(csv_state *st, long lineno, const char *obj, char *s,
         if (k < 0) {
             char h[140];
             rt_diag_error(st->d, st->path, lineno, "%s: co-runner \"%s\" does not name a kernel "
-                          "of the task set%s", obj, rt_quote(item, q, sizeof q),
+                          "of the task set%s", obj, rt_textesc_quote(item, q, sizeof q),
                           rt_taskset_hint_kernel(st->ts, item, h, sizeof h));
             return false;
         }
-        snprintf(col, sizeof col, "co-runner \"%s\" sms", rt_quote(item, q, sizeof q));
+        snprintf(col, sizeof col, "co-runner \"%s\" sms", rt_textesc_quote(item, q, sizeof q));
         rt_meas_corunner *cr = &o->corunners[o->n_corunners];
         if (!get_sms(st, lineno, obj, col, at + 1, &cr->sms))
             return false;
@@ -283,7 +283,7 @@ static void read_kernel_row(csv_state *st, long lineno, char **field)
     m->kernels = na;
     const char *name = field[st->col[COL_KERNEL]];
     char q[100], obj[160];
-    snprintf(obj, sizeof obj, "kernel \"%s\"", rt_quote(name, q, sizeof q));
+    snprintf(obj, sizeof obj, "kernel \"%s\"", rt_textesc_quote(name, q, sizeof q));
     long k = rt_taskset_find_kernel(st->ts, name);
     if (k < 0) {
         char h[140];
@@ -316,7 +316,7 @@ static void read_job_row(csv_state *st, long lineno, char **field)
     m->jobs = na;
     const char *name = field[st->col[COL_TASK]];
     char q[100], obj[160];
-    snprintf(obj, sizeof obj, "task \"%s\"", rt_quote(name, q, sizeof q));
+    snprintf(obj, sizeof obj, "task \"%s\"", rt_textesc_quote(name, q, sizeof q));
     long t = rt_taskset_find_task(st->ts, name);
     if (t < 0) {
         char h[140];
@@ -333,7 +333,7 @@ static void read_job_row(csv_state *st, long lineno, char **field)
     char q2[100];
     if (o.finish_ns < o.release_ns)
         rt_diag_error(st->d, st->path, lineno, "%s: finish \"%s\" is before release \"%s\"", obj,
-                      rt_quote(fin, q, sizeof q), rt_quote(rel, q2, sizeof q2));
+                      rt_textesc_quote(fin, q, sizeof q), rt_textesc_quote(rel, q2, sizeof q2));
     else if (ck_sub(o.finish_ns, o.release_ns, &o.response_ns))
         rt_diag_error(st->d, st->path, lineno, "%s: finish - release does not fit in 64 bits "
                       "of nanoseconds", obj);
@@ -387,7 +387,7 @@ rt_measurements *rt_measurements_load(const char *path, const rt_taskset *ts, co
     size_t len = 0;
     rt_measurements *m = calloc(1, sizeof *m);
     csv_state st = {.path = path, .d = d, .ts = ts, .gpu = gpu, .m = m};
-    size_t errors = rt_diags_errors(d);
+    size_t errors = rt_diag_errors(d);
     if (!m || !(m->path = strdup(path))) {
         rt_diag_error(d, path, 0, "out of memory");
         goto fail;
@@ -420,11 +420,11 @@ rt_measurements *rt_measurements_load(const char *path, const rt_taskset *ts, co
                       "task,release,finish)");
         goto fail;
     }
-    if (rt_diags_errors(d) == errors && m->n_kernels + m->n_jobs == 0) {
+    if (rt_diag_errors(d) == errors && m->n_kernels + m->n_jobs == 0) {
         rt_diag_error(d, path, 0, "no observations after the header");
         goto fail;
     }
-    if (rt_diags_errors(d) != errors)
+    if (rt_diag_errors(d) != errors)
         goto fail;
     free(buf);
     return m;

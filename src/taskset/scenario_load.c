@@ -43,16 +43,16 @@ static void read_submit(const xmlattr_at *sat, xmlNodePtr n, rt_taskset *ts, rt_
     if (k < 0) {
         char h[140];
         xmlattr_error(&at, "kernel \"%s\" does not name a kernel%s",
-                      rt_quote(kname, q, sizeof q),
+                      rt_textesc_quote(kname, q, sizeof q),
                       rt_taskset_hint_kernel(ts, kname, h, sizeof h));
     } else if (!ts->kernels[k].has_launch) {
         xmlattr_error(&at, "kernel \"%s\" has no <launch> (the placement model needs its grid "
-                      "and block)", rt_quote(kname, q, sizeof q));
+                      "and block)", rt_textesc_quote(kname, q, sizeof q));
     } else {
         for (size_t i = 0; i < sc->n_submits; i++)
             if (sc->submits[i].kernel == (size_t)k) {
                 xmlattr_error(&at, "kernel \"%s\" is submitted twice (first at line %ld; submit "
-                              "each kernel once per scenario)", rt_quote(kname, q, sizeof q),
+                              "each kernel once per scenario)", rt_textesc_quote(kname, q, sizeof q),
                               sc->submits[i].line);
                 k = -1;
                 break;
@@ -74,7 +74,7 @@ static void read_scenario(const char *path, rt_diags *d, xmlNodePtr n, rt_taskse
         if (sc->name && o->name && strcmp(o->name, sc->name) == 0) {
             char q[100];
             rt_diag_error(d, path, at.line, "scenario \"%s\" is defined twice (first at line "
-                          "%ld)", rt_quote(sc->name, q, sizeof q), o->line);
+                          "%ld)", rt_textesc_quote(sc->name, q, sizeof q), o->line);
             break;
         }
     size_t ns = count_submits(n);
@@ -88,7 +88,7 @@ static void read_scenario(const char *path, rt_diags *d, xmlNodePtr n, rt_taskse
 }
 RT_ANALYZER_ON
 
-void scenario_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts)
+void scenario_load_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts)
 {
     size_t n = 0;
     for (xmlNodePtr c = root->children; c; c = c->next)

@@ -12,6 +12,6 @@
  * rt_taskset_free), with one located error in d per problem: a duplicate scenario name, a
  * submit naming no kernel or a kernel without <launch>, a kernel submitted twice in one
  * scenario, an invalid at. Needs ts->kernels read. */
-void scenario_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts);
+void scenario_load_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts);
 
 #endif

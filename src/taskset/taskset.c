@@ -174,12 +174,12 @@ const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task 
     return NULL;
 }
 
-const char *rt_comm_name(rt_comm c)
+const char *rt_taskset_comm_name(rt_comm c)
 {
     return c == RT_COMM_LET ? "let" : "implicit";
 }
 
-const char *rt_step_kind_name(rt_step_kind k)
+const char *rt_taskset_step_kind_name(rt_step_kind k)
 {
     return k == RT_STEP_CPU ? "cpu" : k == RT_STEP_COPY ? "copy" : "gpu";
 }

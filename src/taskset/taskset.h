@@ -162,9 +162,9 @@ bool rt_taskset_has_system_steps(const rt_taskset *ts);
  * task), for a located message: its task in *task; NULL when there is none. */
 const rt_step *rt_taskset_first_system_step(const rt_taskset *ts, const rt_task **task);
 /* "implicit" or "let". */
-const char *rt_comm_name(rt_comm c);
+const char *rt_taskset_comm_name(rt_comm c);
 /* "cpu", "copy" or "gpu". */
-const char *rt_step_kind_name(rt_step_kind k);
+const char *rt_taskset_step_kind_name(rt_step_kind k);
 /* Index of the kernel / task with that name, or -1. */
 long rt_taskset_find_kernel(const rt_taskset *ts, const char *name);
 long rt_taskset_find_task(const rt_taskset *ts, const char *name);

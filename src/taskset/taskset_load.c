@@ -62,7 +62,7 @@ static void name_ix_sort_check(name_ix *ix, size_t n, const char *kind, const ch
         }
         char q[100];
         rt_diag_error(d, path, ix[i].line, "%s \"%s\" is defined twice (first at line %ld)", kind,
-                      rt_quote(ix[i].name, q, sizeof q), ix[first].line);
+                      rt_textesc_quote(ix[i].name, q, sizeof q), ix[first].line);
     }
 }
 
@@ -178,7 +178,7 @@ static void read_run(loader *ld, const xmlattr_at *rat, rt_task *t, rt_step *st,
     } else if (kname) {
         char q[100], h[140];
         xmlattr_error(rat, "kernel \"%s\" does not name a kernel%s",
-                      rt_quote(kname, q, sizeof q),
+                      rt_textesc_quote(kname, q, sizeof q),
                       rt_taskset_hint_kernel(ld->ts, kname, h, sizeof h));
     } else if (!failed) {
         xmlattr_error(rat, "has no kernel");
@@ -270,8 +270,8 @@ static void check_priorities(loader *ld)
         if (!ts->tasks[i].has_priority)
             rt_diag_error(ld->d, ld->path, ts->tasks[i].line, "task \"%s\" has no priority, but "
                           "task \"%s\" has one (give priority on every task or on none)",
-                          rt_quote(ts->tasks[i].name ? ts->tasks[i].name : "", q1, sizeof q1),
-                          rt_quote(with->name ? with->name : "", q2, sizeof q2));
+                          rt_textesc_quote(ts->tasks[i].name ? ts->tasks[i].name : "", q1, sizeof q1),
+                          rt_textesc_quote(with->name ? with->name : "", q2, sizeof q2));
 }
 
 /* ---- partitions ---- */
@@ -287,22 +287,22 @@ static void add_task_ref(loader *ld, const xmlattr_at *rat, const xmlattr_at *pa
     rt_taskset *ts = ld->ts;
     char q1[100], q2[100], q3[100];
     if (mb->part[e->idx] == (long)p) {
-        xmlattr_error(pat, "task \"%s\" is listed twice", rt_quote(e->name, q1, sizeof q1));
+        xmlattr_error(pat, "task \"%s\" is listed twice", rt_textesc_quote(e->name, q1, sizeof q1));
         return;
     }
     if (mb->part[e->idx] >= 0) {
         const char *other = ts->partitions[mb->part[e->idx]].name;
         rt_diag_error(ld->d, ld->path, rat->line, "task \"%s\" is in partitions \"%s\" and \"%s\" "
-                      "(a task must be in exactly one)", rt_quote(e->name, q1, sizeof q1),
-                      rt_quote(other ? other : "", q2, sizeof q2),
-                      rt_quote(ts->partitions[p].name ? ts->partitions[p].name : "", q3,
+                      "(a task must be in exactly one)", rt_textesc_quote(e->name, q1, sizeof q1),
+                      rt_textesc_quote(other ? other : "", q2, sizeof q2),
+                      rt_textesc_quote(ts->partitions[p].name ? ts->partitions[p].name : "", q3,
                                sizeof q3));
         return;
     }
     if (!has_gpu_step(&ts->tasks[e->idx])) {
         rt_diag_error(ld->d, ld->path, rat->line, "task \"%s\" has no <run>: it is a CPU task, "
                       "which belongs to no partition (list only tasks with GPU work)",
-                      rt_quote(e->name, q1, sizeof q1));
+                      rt_textesc_quote(e->name, q1, sizeof q1));
         return;
     }
     mb->part[e->idx] = (long)p;
@@ -335,7 +335,7 @@ static void read_partition(loader *ld, xmlNodePtr n, size_t p, membership *mb)
             add_task_ref(ld, &rat, &at, p, e, mb);
         } else if (tname) {
             char q[100], h[140];
-            xmlattr_error(&rat, "\"%s\" does not name a task%s", rt_quote(tname, q, sizeof q),
+            xmlattr_error(&rat, "\"%s\" does not name a task%s", rt_textesc_quote(tname, q, sizeof q),
                           rt_taskset_hint_task(ld->ts, tname, h, sizeof h));
         } else if (!failed) {
             xmlattr_error(&rat, "has no name");
@@ -357,7 +357,7 @@ static void check_membership(loader *ld, const membership *mb)
             continue; /* in a partition, a duplicate name (already reported), or a CPU task */
         rt_diag_error(ld->d, ld->path, ts->tasks[i].line, "task \"%s\" is in no partition "
                       "(when partitions are given, every task must be in exactly one)",
-                      rt_quote(name, q, sizeof q));
+                      rt_textesc_quote(name, q, sizeof q));
     }
 }
 
@@ -373,7 +373,7 @@ static void pack_partitions(loader *ld)
             p->first_sm = next;
         if (ck_add(p->first_sm, p->sms, &next)) {
             rt_diag_error(ld->d, ld->path, p->line, "partition \"%s\": first-sm + sms is out of "
-                          "range", rt_quote(p->name ? p->name : "", q, sizeof q));
+                          "range", rt_textesc_quote(p->name ? p->name : "", q, sizeof q));
             next = 0;
         }
     }
@@ -385,9 +385,9 @@ static void report_overlap(rt_diags *d, const char *path, const rt_partition *p,
 {
     char q1[100], q2[100];
     rt_diag_error(d, path, p->line, "partition \"%s\" (SMs %lld..%lld) overlaps partition \"%s\" "
-                  "(SMs %lld..%lld)", rt_quote(p->name ? p->name : "", q1, sizeof q1),
+                  "(SMs %lld..%lld)", rt_textesc_quote(p->name ? p->name : "", q1, sizeof q1),
                   (long long)p->first_sm, (long long)(partspan_end(p) - 1),
-                  rt_quote(far->name ? far->name : "", q2, sizeof q2), (long long)far->first_sm,
+                  rt_textesc_quote(far->name ? far->name : "", q2, sizeof q2), (long long)far->first_sm,
                   (long long)(partspan_end(far) - 1));
 }
 
@@ -476,13 +476,13 @@ static void read_root(loader *ld, xmlNodePtr root)
         return;
     check_priorities(ld);
     read_partitions(ld, root);
-    scenario_read_all(ld->path, ld->d, root, ts);
-    chain_read_all(ld->path, ld->d, root, ts);
+    scenario_load_read_all(ld->path, ld->d, root, ts);
+    chain_load_read_all(ld->path, ld->d, root, ts);
 }
 
 rt_taskset *rt_taskset_load(const char *path, rt_diags *d)
 {
-    size_t errors_before = rt_diags_errors(d);
+    size_t errors_before = rt_diag_errors(d);
     loader ld = {path, d, NULL, NULL, NULL, 0, 0};
     unsigned char sha[32];
     xmlDocPtr doc = xmlsafe_load(path, XMLSAFE_TASKSET, d, sha);
@@ -500,7 +500,7 @@ done:
     free(ld.task_ix);
     free(ld.kernel_ix);
     xmlFreeDoc(doc);
-    if (ld.ts && rt_diags_errors(d) != errors_before) {
+    if (ld.ts && rt_diag_errors(d) != errors_before) {
         rt_taskset_free(ld.ts);
         ld.ts = NULL;
     }

@@ -26,7 +26,7 @@ void xmlattr_at_init(xmlattr_at *at, const char *path, rt_diags *d, xmlNodePtr n
     if (name) {
         char q[120];
         snprintf(at->obj, sizeof at->obj, "%s \"%s\"", kind,
-                 rt_quote((const char *)name, q, sizeof q));
+                 rt_textesc_quote((const char *)name, q, sizeof q));
         xmlFree(name);
     } else {
         snprintf(at->obj, sizeof at->obj, "%s", kind);
@@ -94,7 +94,7 @@ static int bad_value(const xmlattr_at *at, const char *attr, const xmlChar *v,
                      const char *problem)
 {
     char q[100];
-    xmlattr_error(at, "%s \"%s\" %s", attr, rt_quote((const char *)v, q, sizeof q), problem);
+    xmlattr_error(at, "%s \"%s\" %s", attr, rt_textesc_quote((const char *)v, q, sizeof q), problem);
     return -1;
 }
 

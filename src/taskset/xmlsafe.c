@@ -70,7 +70,7 @@ static void clean_message(const char *msg, char *buf, size_t size)
     for (char *p = tmp; *p; p++)
         if (*p == '\n')
             *p = ' ';
-    rt_quote(tmp, buf, size);
+    rt_textesc_quote(tmp, buf, size);
 }
 
 /* Elements carry the line where their start tag begins in _private (set while parsing, see
@@ -209,11 +209,11 @@ static int check_node(xmlNodePtr n, load_state *st)
         if (!is_xinclude_ns(n->ns))
             return 0;
         rt_diag_error(st->d, st->path, xmlsafe_line(n), "XInclude element <%s> is not allowed",
-                      rt_quote((const char *)n->name, q, sizeof q));
+                      rt_textesc_quote((const char *)n->name, q, sizeof q));
         return 1;
     case XML_ENTITY_REF_NODE:
         rt_diag_error(st->d, st->path, xmlsafe_line(n), "entity reference &%s; is not allowed",
-                      rt_quote((const char *)n->name, q, sizeof q));
+                      rt_textesc_quote((const char *)n->name, q, sizeof q));
         return 1;
     case XML_DTD_NODE:
     case XML_ENTITY_DECL:
@@ -255,7 +255,7 @@ static int check_encoding(xmlDocPtr doc, load_state *st)
         return 0;
     char q[80];
     rt_diag_error(st->d, st->path, 1, "encoding \"%s\" is not accepted; inputs must be UTF-8",
-                  rt_quote(enc, q, sizeof q));
+                  rt_textesc_quote(enc, q, sizeof q));
     return 1;
 }
 
@@ -274,12 +274,12 @@ static int check_root(xmlDocPtr doc, xmlsafe_kind which, load_state *st)
     if (root->ns && xmlStrEqual(root->name, (const xmlChar *)want)) {
         rt_diag_error(st->d, st->path, xmlsafe_line(root), "root element <%s> is in namespace "
                       "\"%s\"; rtgpu inputs use no namespace", want,
-                      rt_quote(root->ns->href ? (const char *)root->ns->href : "", q,
+                      rt_textesc_quote(root->ns->href ? (const char *)root->ns->href : "", q,
                                     sizeof q));
         return 1;
     }
     rt_diag_error(st->d, st->path, xmlsafe_line(root), "root element is <%s>, expected <%s>%s",
-                  rt_quote((const char *)root->name, q, sizeof q), want,
+                  rt_textesc_quote((const char *)root->name, q, sizeof q), want,
                   which != XMLSAFE_EXPLORE && xmlsafe_is(root, other)
                       ? (which == XMLSAFE_TASKSET ? " (this looks like a GPU file)"
                                                   : " (this looks like a task-set file)")

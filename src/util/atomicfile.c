@@ -8,7 +8,7 @@
  * link cannot), so the only name besides the target ever seen is a complete file, for the two
  * system calls between link and rename. Where the file system refuses O_TMPFILE, the content is
  * written to a visible temporary file beside the target (mkstemp) and renamed at commit.
- * Visible names are kept in a fixed table that the handler of rt_atomic_signals_init reads, so
+ * Visible names are kept in a fixed table that the handler of rt_atomicfile_signals_init reads, so
  * that SIGINT, SIGTERM and SIGHUP remove them (unlink is async-signal-safe) before the process
  * ends by the same signal. An existing target keeps its permission bits (and, where the caller
  * may set them, its owner and group); one that the caller may not write, or that no one may,
@@ -48,7 +48,7 @@ static void on_signal(int sig)
     raise(sig); /* SA_RESETHAND: delivered with the default action once the handler returns */
 }
 
-int rt_atomic_signals_init(void)
+int rt_atomicfile_signals_init(void)
 {
     static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
@@ -216,12 +216,12 @@ static int open_stream(rt_atomic_stream *s, const char *path, bool allow_unnamed
     return 0;
 }
 
-int rt_atomic_open(rt_atomic_stream *s, const char *path)
+int rt_atomicfile_open(rt_atomic_stream *s, const char *path)
 {
     return open_stream(s, path, true);
 }
 
-int rt_atomic_open_visible(rt_atomic_stream *s, const char *path)
+int rt_atomicfile_open_visible(rt_atomic_stream *s, const char *path)
 {
     return open_stream(s, path, false);
 }
@@ -313,7 +313,7 @@ static void release(rt_atomic_stream *s, bool remove_tmp)
     s->slot = -1;
 }
 
-int rt_atomic_commit(rt_atomic_stream *s)
+int rt_atomicfile_commit(rt_atomic_stream *s)
 {
     int err = 0;
     int fd = fileno(s->f);
@@ -338,23 +338,23 @@ int rt_atomic_commit(rt_atomic_stream *s)
     return err ? -1 : 0;
 }
 
-void rt_atomic_abort(rt_atomic_stream *s)
+void rt_atomicfile_abort(rt_atomic_stream *s)
 {
     if (s->f)
         fclose(s->f);
     release(s, true);
 }
 
-int rt_write_atomic(const char *path, const void *buf, size_t len)
+int rt_atomicfile_write(const char *path, const void *buf, size_t len)
 {
     rt_atomic_stream s;
-    if (rt_atomic_open(&s, path) != 0)
+    if (rt_atomicfile_open(&s, path) != 0)
         return -1;
     if (len && fwrite(buf, 1, len, s.f) != len) {
         int err = errno;
-        rt_atomic_abort(&s);
+        rt_atomicfile_abort(&s);
         errno = err;
         return -1;
     }
-    return rt_atomic_commit(&s);
+    return rt_atomicfile_commit(&s);
 }

@@ -16,7 +16,7 @@ struct rt_diags {
     int oom;
 };
 
-rt_diags *rt_diags_new(size_t cap)
+rt_diags *rt_diag_new(size_t cap)
 {
     rt_diags *d = calloc(1, sizeof *d);
     if (d)
@@ -24,7 +24,7 @@ rt_diags *rt_diags_new(size_t cap)
     return d;
 }
 
-void rt_diags_free(rt_diags *d)
+void rt_diag_free(rt_diags *d)
 {
     if (!d)
         return;
@@ -44,7 +44,7 @@ static char *dup_or_null(const char *s)
 static void add(rt_diags *d, rt_diag_kind kind, const char *file, long line, const char *fmt,
                 va_list ap) __attribute__((format(printf, 5, 0)));
 /* gcc 12 -fanalyzer reports a false leak here: both strings are stored in d->items and freed by
- * rt_diags_free (or at once on failure). */
+ * rt_diag_free (or at once on failure). */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 static void add(rt_diags *d, rt_diag_kind kind, const char *file, long line, const char *fmt,
                 va_list ap)
@@ -98,17 +98,17 @@ void rt_diag_warning(rt_diags *d, const char *file, long line, const char *fmt, 
     va_end(ap);
 }
 
-size_t rt_diags_errors(const rt_diags *d)
+size_t rt_diag_errors(const rt_diags *d)
 {
     return d->errors;
 }
 
-size_t rt_diags_count(const rt_diags *d)
+size_t rt_diag_count(const rt_diags *d)
 {
     return d->n;
 }
 
-const rt_diag *rt_diags_get(const rt_diags *d, size_t i)
+const rt_diag *rt_diag_get(const rt_diags *d, size_t i)
 {
     return i < d->n ? &d->items[i] : NULL;
 }
@@ -118,19 +118,19 @@ static const char *kind_word(rt_diag_kind k)
     return k == RT_DIAG_ERROR ? "error" : "warning";
 }
 
-void rt_diags_print(const rt_diags *d, FILE *out)
+void rt_diag_print(const rt_diags *d, FILE *out)
 {
     for (size_t i = 0; i < d->n; i++) {
         const rt_diag *it = &d->items[i];
         /* file names and messages may hold any byte: control characters as \xHH */
         if (it->file) {
-            rt_esc_fputs(it->file, out);
+            rt_textesc_fputs(it->file, out);
             if (it->line > 0)
                 fprintf(out, ":%ld", it->line);
             fputs(": ", out);
         }
         fprintf(out, "%s: ", kind_word(it->kind));
-        rt_esc_fputs(it->msg, out);
+        rt_textesc_fputs(it->msg, out);
         fputc('\n', out);
     }
     if (d->dropped)

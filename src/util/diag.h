@@ -17,9 +17,9 @@ typedef struct rt_diag {
 typedef struct rt_diags rt_diags;
 
 /* New empty list keeping at most cap errors (further errors are counted, not stored). */
-rt_diags *rt_diags_new(size_t cap);
+rt_diags *rt_diag_new(size_t cap);
 /* Free the list and every message; NULL is a no-op. */
-void rt_diags_free(rt_diags *d);
+void rt_diag_free(rt_diags *d);
 /* Record an error at file:line (line 0: none); the text is formatted and copied. */
 void rt_diag_error(rt_diags *d, const char *file, long line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
@@ -27,11 +27,11 @@ void rt_diag_error(rt_diags *d, const char *file, long line, const char *fmt, ..
 void rt_diag_warning(rt_diags *d, const char *file, long line, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 /* Number of errors recorded (including those beyond the cap). */
-size_t rt_diags_errors(const rt_diags *d);
+size_t rt_diag_errors(const rt_diags *d);
 /* Number of stored diagnostics and the i-th of them (borrowed). */
-size_t rt_diags_count(const rt_diags *d);
-const rt_diag *rt_diags_get(const rt_diags *d, size_t i);
+size_t rt_diag_count(const rt_diags *d);
+const rt_diag *rt_diag_get(const rt_diags *d, size_t i);
 /* Print all as `file:line: error: msg`, plus a line for errors dropped past the cap. */
-void rt_diags_print(const rt_diags *d, FILE *out);
+void rt_diag_print(const rt_diags *d, FILE *out);
 
 #endif

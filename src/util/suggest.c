@@ -90,7 +90,7 @@ const char *rt_suggest_hint(const rt_suggest *s, char *buf, size_t size)
     const char *best = rt_suggest_best(s);
     char q[100];
     if (best)
-        snprintf(buf, size, " (did you mean \"%s\"?)", rt_quote(best, q, sizeof q));
+        snprintf(buf, size, " (did you mean \"%s\"?)", rt_textesc_quote(best, q, sizeof q));
     else
         buf[0] = '\0';
     return buf;

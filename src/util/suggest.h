@@ -23,7 +23,7 @@ void rt_suggest_add(rt_suggest *s, const char *candidate);
 /* The candidate to suggest (borrowed), or NULL when none is close enough. */
 const char *rt_suggest_best(const rt_suggest *s);
 /* The end of a message about a name that names nothing: ` (did you mean "BEST"?)` with the
- * suggestion of s quoted as by rt_quote (util/textesc.h), or "" when s has none. Into buf
+ * suggestion of s quoted as by rt_textesc_quote (util/textesc.h), or "" when s has none. Into buf
  * (size >= 8); returns buf. */
 const char *rt_suggest_hint(const rt_suggest *s, char *buf, size_t size);
 /* The optimal-string-alignment distance between a and b, letters compared without case;

@@ -23,7 +23,7 @@ static size_t esc_byte(unsigned char c, const char *also, char *esc)
     return 1;
 }
 
-const char *rt_esc(const char *s, const char *also, char *buf, size_t size)
+const char *rt_textesc(const char *s, const char *also, char *buf, size_t size)
 {
     size_t o = 0;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -45,7 +45,7 @@ const char *rt_esc(const char *s, const char *also, char *buf, size_t size)
     return buf;
 }
 
-int rt_esc_fputs(const char *s, FILE *out)
+int rt_textesc_fputs(const char *s, FILE *out)
 {
     /* runs of printable bytes in one fwrite: stderr is unbuffered, one call per byte would be
      * one system call per byte */
@@ -67,7 +67,7 @@ int rt_esc_fputs(const char *s, FILE *out)
     return 0;
 }
 
-const char *rt_quote(const char *s, char *buf, size_t size)
+const char *rt_textesc_quote(const char *s, char *buf, size_t size)
 {
-    return rt_esc(s, "\"\\", buf, size);
+    return rt_textesc(s, "\"\\", buf, size);
 }

@@ -13,11 +13,11 @@ enum { RT_ESC_PATH_SIZE = 4 * 4096 + 4 };
 /* s escaped into buf (size >= 4): control characters as \xHH, and each character of also (may
  * be NULL) as a backslash and itself; too long a text is cut at a UTF-8 boundary and ends with
  * "...". Returns buf. */
-const char *rt_esc(const char *s, const char *also, char *buf, size_t size);
-/* s for a message, between the double quotes the message puts around it: as rt_esc with double
+const char *rt_textesc(const char *s, const char *also, char *buf, size_t size);
+/* s for a message, between the double quotes the message puts around it: as rt_textesc with double
  * quotes and backslashes escaped too, into buf (size >= 8). Returns buf. */
-const char *rt_quote(const char *s, char *buf, size_t size);
-/* Write s escaped as rt_esc does (also none), whole, to out; 0, or EOF on a write error. */
-int rt_esc_fputs(const char *s, FILE *out);
+const char *rt_textesc_quote(const char *s, char *buf, size_t size);
+/* Write s escaped as rt_textesc does (also none), whole, to out; 0, or EOF on a write error. */
+int rt_textesc_fputs(const char *s, FILE *out);
 
 #endif

@@ -1,8 +1,8 @@
-/* sensitivity: how far an analysed layout is from its limits (docs/evidence.md sec. 1). Every
+/* sens: how far an analysed layout is from its limits (docs/evidence.md sec. 1). Every
  * figure is the result of full analyses of candidates (WCETs, priorities, RTA), found by a search
  * whose precision is stated here; nothing is extrapolated. */
-#ifndef RT_SENSITIVITY_H
-#define RT_SENSITIVITY_H
+#ifndef RT_SENS_H
+#define RT_SENS_H
 
 #include <stdbool.h>
 #include <stddef.h>

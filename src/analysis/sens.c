@@ -1,4 +1,4 @@
-/* sensitivity: slack, WCET headroom, scaling factor, largest margin, smallest partition sizes and
+/* sens: slack, WCET headroom, scaling factor, largest margin, smallest partition sizes and
  * miss explanations of one analysed layout (docs/evidence.md sec. 1); every figure found by the
  * exact searches of sens_search.c, a whole system's by sens_system.c, each chain's by
  * sens_chain.c.
@@ -7,7 +7,7 @@
  * WCETs once computed), so the headroom and scaling searches compute the WCETs once and run the
  * whole priority assignment and RTA per candidate; the margin and size searches run
  * rt_eval_layout (windows, WCETs, priorities, RTA) per candidate. */
-#include "analysis/sensitivity.h"
+#include "analysis/sens.h"
 
 #include <stdlib.h>
 #include <string.h>
