@@ -13,7 +13,7 @@
 
 /* A page being written in memory. */
 typedef struct xhtml {
-    xmlTextWriterPtr tw;   /* the writer (an inline SVG figure draws into it: report/figures.h) */
+    xmlTextWriterPtr tw;   /* the writer (an inline SVG figure draws into it: report/fig_*.h) */
     xmlBufferPtr buf;      /* the page's bytes so far */
     int rc;                /* 0, or -1 once a write or an allocation failed */
 } xhtml;

@@ -1,6 +1,6 @@
 /* overshoot: the fixed-budget annealing of the partition search (overshoot.h).
  *
- * The annealing of local.c walks on units plus a penalty per missing task, with moves that keep
+ * The annealing of local_anneal.c walks on units plus a penalty per missing task, with moves that keep
  * or change the units: near the best layout almost every layout of fewer units fails, and they
  * all cost about the same, so it has no slope to follow from a failing layout to a passing one
  * of the same size. Here the size is fixed instead: the budget K is one allowed step below the
@@ -51,7 +51,7 @@ static bool expired(const ov *s)
     return search_past(s->deadline);
 }
 
-/* xorshift64 (Marsaglia), as the annealing of local.c */
+/* xorshift64 (Marsaglia), as the annealing of local_anneal.c */
 static uint64_t xrnd(ov *s)
 {
     s->xs ^= s->xs << 13;
