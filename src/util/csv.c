@@ -16,38 +16,49 @@ bool csv_needs_quotes(const char *s)
     return false;
 }
 
-/* Where the body goes: a buffer, or (b NULL) a stream. */
-static int body(strbuf *b, FILE *out, const char *s)
+/* Where the body goes: one put per run of plain bytes or escape; false stops on a write error. */
+typedef bool body_put(void *ctx, const char *s, size_t n);
+
+static bool put_buf(void *ctx, const char *s, size_t n)
 {
-    int rc = 0;
+    strbuf_put(ctx, s, n);
+    return true;
+}
+
+static bool put_file(void *ctx, const char *s, size_t n)
+{
+    return fwrite(s, 1, n, ctx) == n;
+}
+
+static bool body(const char *s, body_put *put, void *ctx)
+{
     const unsigned char *p = (const unsigned char *)s, *run = p;
     for (;; p++) {
         if (*p && !is_control(*p) && *p != '"')
             continue;
         size_t n = (size_t)(p - run) + (*p == '"');   /* a quote: itself, then once more */
-        char hex[8] = "";
-        if (*p && *p != '"')
-            snprintf(hex, sizeof hex, "\\x%02x", *p);
-        if (b) {
-            strbuf_put(b, (const char *)run, n);
-            strbuf_puts(b, hex);
-        } else if (fwrite(run, 1, n, out) != n || fputs(hex, out) == EOF) {
-            rc = EOF;
-        }
+        if (n && !put(ctx, (const char *)run, n))
+            return false;
         if (!*p)
-            return rc;
+            return true;
+        if (*p != '"') {
+            char hex[8];
+            snprintf(hex, sizeof hex, "\\x%02x", *p);
+            if (!put(ctx, hex, 4))
+                return false;
+        }
         run = *p == '"' ? p : p + 1;
     }
 }
 
 void csv_body(strbuf *b, const char *s)
 {
-    body(b, NULL, s);
+    body(s, put_buf, b);
 }
 
 int csv_body_fputs(const char *s, FILE *out)
 {
-    return body(NULL, out, s);
+    return body(s, put_file, out) ? 0 : EOF;
 }
 
 void csv_field(strbuf *b, const char *s)

@@ -146,7 +146,7 @@ static void put_string(const str_out *o, const char *str)
             out_put(o, "\xEF\xBF\xBD", 3); /* U+FFFD for a byte that starts no valid sequence */
             s++;
         } else {
-            char u[8];
+            char u[16];           /* cp < 0x20 here: six bytes */
             switch (cp) {
             case '\\': out_put(o, "\\\\", 2); break;
             case '"': out_put(o, "\\\"", 2); break;
