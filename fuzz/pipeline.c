@@ -177,7 +177,7 @@ static int w_html(const run *r, const rt_report *rep, FILE *out)
 
 static rt_deploy_info deploy_info(const run *r)
 {
-    return (rt_deploy_info){ r->ts, r->gpu, RTGPU_VERSION, false, r->ev.schedulable };
+    return (rt_deploy_info){ r->ts, r->gpu, RTGPU_VERSION, false, r->ev.schedulable, NULL };
 }
 
 static int w_deploy_json(const run *r, const rt_report *rep, FILE *out)

@@ -391,11 +391,41 @@ static void test_load(void)
     rt_diag_free(d);
 }
 
+/* The verdict's words for failing chains: singular, "and" before the last, at most three named,
+ * undecided and passing chains left out. */
+static void test_failing_words(void)
+{
+    rt_chain ch[5] = { { .name = "a" }, { .name = "b" }, { .name = "c" }, { .name = "d" },
+                       { .name = "e" } };
+    rt_taskset ts = { .chains = ch, .n_chains = 5 };
+    chain_result res[5] = { { .passes = true }, { .passes = false }, { .passes = true },
+                            { .passes = false, .undecided = true }, { .passes = true } };
+    char buf[100];
+    CU_ASSERT_EQUAL(chain_failing_words(&ts, res, buf, sizeof buf), 1);
+    CU_ASSERT_STRING_EQUAL(buf, "chain b fails");
+    res[4].passes = false;
+    CU_ASSERT_EQUAL(chain_failing_words(&ts, res, buf, sizeof buf), 2);
+    CU_ASSERT_STRING_EQUAL(buf, "chains b and e fail");
+    for (size_t c = 0; c < 5; c++)
+        res[c] = (chain_result){ .passes = false };
+    CU_ASSERT_EQUAL(chain_failing_words(&ts, res, buf, sizeof buf), 5);
+    CU_ASSERT_STRING_EQUAL(buf, "chains a, b, c and 2 more fail");
+    res[3].undecided = res[4].undecided = true;
+    CU_ASSERT_EQUAL(chain_failing_words(&ts, res, buf, sizeof buf), 3);
+    CU_ASSERT_STRING_EQUAL(buf, "chains a, b and c fail");
+    for (size_t c = 0; c < 5; c++)
+        res[c].passes = true;
+    CU_ASSERT_EQUAL(chain_failing_words(&ts, res, buf, sizeof buf), 0);
+    CU_ASSERT_STRING_EQUAL(buf, "");
+    CU_ASSERT_EQUAL(chain_failing_words(&ts, NULL, buf, sizeof buf), 0);
+}
+
 void test_chain_register(void);
 void test_chain_register(void)
 {
     CU_pSuite s = CU_add_suite("chain", NULL, NULL);
     CU_add_test(s, "Davare by hand; the requirements", test_davare);
+    CU_add_test(s, "the words of failing chains", test_failing_words);
     CU_add_test(s, "Durr, same core", test_durr_same_core);
     CU_add_test(s, "Durr, equal priorities", test_durr_equal_priorities);
     CU_add_test(s, "unbounded task and overflow", test_unbounded_and_overflow);

@@ -185,11 +185,52 @@ static void test_chain_html(void)
         "for implicit communication only</td><td>does not apply</td>",
         "the longest job chain the LET enumeration found", NULL });
     expect_html("examples/tasksets/orin-chain-fails.xml", 1, (const char *const[]){
-        "NOT SCHEDULABLE: every deadline holds, but 1 of 1 chains fail their requirements",
+        "REQUIREMENTS NOT MET: every deadline holds; chain camera-to-control fails (section 8)",
         "Chains failing</th><td>camera-to-control", "0 ns: min(J, R) = J",
         "+ max(4 ms, 10 ms + 0 ns)</td><td>187.339295 ms</td>",
         "Chain camera-to-control FAILS: maximum reaction time bound 187.339295 ms (durr_mrt) "
         "exceeds max-reaction 150 ms", NULL });
+}
+
+/* Only a chain fails (orin-chain-fails: every R within its deadline, camera-to-control's Durr MRT
+ * 187.339295 ms above its max-reaction 150 ms): the verdict says so in every output, never "a
+ * deadline is missed"; -q is one line; JSON names the chain; emitted files and the warning too. */
+static void test_chain_only_fails(void)
+{
+    char *ts = "examples/tasksets/orin-chain-fails.xml", gpu[] = ORIN_GPU;
+    const char *head = "REQUIREMENTS NOT MET: every deadline holds; chain camera-to-control fails "
+                       "(6 tasks, task set \"orin-chain-fails\", GPU ";
+    runcmd_out r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "-q", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(r.out && strncmp(r.out, head, strlen(head)) == 0);
+    CU_ASSERT(r.out && strchr(r.out, '\n') == r.out + strlen(r.out) - 1);   /* one line */
+    runcmd_free(&r);
+    r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "--format", "json", NULL }, 60);
+    json_error_t err;
+    json_t *j = r.out ? json_loads(r.out, 0, &err) : NULL;
+    json_t *v = json_object_get(j, "verdict");
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(v, "missed_tasks")), 0);
+    CU_ASSERT_EQUAL(json_array_size(json_object_get(v, "chains_failing")), 1);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_array_get(json_object_get(v, "chains_failing"), 0)),
+                           "camera-to-control");
+    json_decref(j);
+    runcmd_free(&r);
+    char out[64];
+    snprintf(out, sizeof out, "/tmp/rtgpu-chain-only-%ld.sh", (long)getpid());
+    unlink(out);
+    r = runcmd((char *[]){ "x", ts, "--gpu", gpu, "--emit-launch", out, NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(r.err && strstr(r.err, "warning: the layout written meets every deadline, but not its "
+                                     "chains' requirements: chain camera-to-control fails\n"));
+    CU_ASSERT(r.err && !strstr(r.err, "misses deadlines"));
+    char *text = runcmd_read_file(out);
+    CU_ASSERT(text && strstr(text, "# Layout: as given in the task set; the analysis finds its "
+                                   "requirements NOT met (every deadline holds; chain "
+                                   "camera-to-control fails)\n"));
+    CU_ASSERT(text && !strstr(text, "a deadline is missed"));
+    free(text);
+    unlink(out);
+    runcmd_free(&r);
 }
 
 /* --emit-taskset writes the partitions before the <chain>s (the schema's order): the file loads
@@ -273,6 +314,7 @@ void test_chain_cli_register(void)
     CU_pSuite s = CU_add_suite("chain_cli", NULL, NULL);
     CU_add_test(s, "JSON chains from the report's R", test_chain_json);
     CU_add_test(s, "the HTML report's chains section", test_chain_html);
+    CU_add_test(s, "only a chain fails: every output says so", test_chain_only_fails);
     CU_add_test(s, "what cannot take chains refuses them", test_chain_refusals);
     CU_add_test(s, "--sensitivity: each chain's scaling factor, by hand", test_chain_sensitivity);
     CU_add_test(s, "--emit-taskset keeps the chains after the partitions", test_chain_emit_taskset);

@@ -316,6 +316,29 @@ const char *chain_verdict_word(const chain_result *x)
     return x->passes ? "ok" : x->undecided ? "undecided" : "FAILS";
 }
 
+size_t chain_failing_words(const rt_taskset *ts, const chain_result *res, char *buf, size_t size)
+{
+    size_t n = 0, named = 0, len = 0;
+    for (size_t c = 0; res && c < ts->n_chains; c++)
+        n += !res[c].passes && !res[c].undecided;
+    buf[0] = '\0';
+    if (n == 0)
+        return 0;
+    len += (size_t)snprintf(buf, size, "chain%s ", n > 1 ? "s" : "");
+    for (size_t c = 0; c < ts->n_chains && named < CHAIN_FAILING_NAMED && len < size; c++) {
+        if (res[c].passes || res[c].undecided)
+            continue;
+        named++;
+        const char *sep = named == 1 ? "" : named == n ? " and " : ", ";
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, ts->chains[c].name);
+    }
+    if (len < size && n > named)
+        len += (size_t)snprintf(buf + len, size - len, " and %zu more", n - named);
+    if (len < size)
+        snprintf(buf + len, size - len, " fail%s", n > 1 ? "" : "s");
+    return n;
+}
+
 const char *chain_bound_name(chain_bound b)
 {
     static const char *const names[] = { "davare", "durr_mrt", "durr_mda", "let_exact" };

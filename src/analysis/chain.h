@@ -97,6 +97,11 @@ void chain_analyse(const rt_chain *c, const chain_task *tasks, rt_budget *budget
 chain_result *chain_analyse_all(const rt_taskset *ts, const rt_eval *e, rt_budget *budget);
 /* A chain's verdict word: "ok" (passes), "undecided" (x->undecided) or "FAILS". */
 const char *chain_verdict_word(const chain_result *x);
+/* The chains of ts that fail (decided, not passing; res[c] for chain c) in words for a verdict
+ * line, into buf: "chain A fails", "chains A and B fail", "chains A, B, C and 2 more fail" (at
+ * most CHAIN_FAILING_NAMED named; "" when none). Returns how many fail. */
+#define CHAIN_FAILING_NAMED 3
+size_t chain_failing_words(const rt_taskset *ts, const chain_result *res, char *buf, size_t size);
 /* "davare", "durr_mrt", "durr_mda", "let_exact" (the JSON keys). */
 const char *chain_bound_name(chain_bound b);
 /* "does not apply", "bounded", "unbounded task", "overflow", "too many job chains", "invalid

@@ -301,6 +301,12 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
     rt_deploy d;
     size_t bad = 0;
     rt_deploy_status st = rt_deploy_compute(r->layout, r->gpu, &d, &bad);
+    char words[300];
+    const char *chains_failing =
+        verdict != 0 && r->have_eval && r->eval.decided && r->eval.n_misses == 0 &&
+                chain_failing_words(r->ts, r->chains, words, sizeof words) > 0
+            ? words
+            : NULL;
     int rc = 0;
     char *pbuf = NULL, *tbuf = NULL, *lbuf = NULL, *mbuf = NULL;
     size_t plen = 0, tlen = 0, llen = 0, mlen = 0;
@@ -315,7 +321,8 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
         rc = 2;
     } else if (a->emit_partitions) {
         rc = check_legal(r, &d, a->emit_partitions);
-        rt_deploy_info info = { r->ts, r->gpu, RTGPU_VERSION, r->searched, verdict == 0 };
+        rt_deploy_info info = { r->ts, r->gpu, RTGPU_VERSION, r->searched, verdict == 0,
+                                chains_failing };
         if (!rc && render_partitions(&d, &info, a->emit_partitions, &pbuf, &plen) != 0) {
             cli_pipeline_oom(r);
             rc = 3;
@@ -323,7 +330,8 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
     }
     if (!rc && a->emit_taskset_path)
         rc = render_taskset(r, &d, &tbuf, &tlen);
-    rt_deploy_info sinfo = { r->ts, r->gpu, RTGPU_VERSION, r->searched, verdict == 0 };
+    rt_deploy_info sinfo = { r->ts, r->gpu, RTGPU_VERSION, r->searched, verdict == 0,
+                             chains_failing };
     if (!rc && (a->emit_launch_path || a->emit_mast_path))
         rc = render_system(r, &d, &sinfo, &lbuf, &llen, &mbuf, &mlen);
     if (!rc && pbuf)
@@ -335,7 +343,10 @@ int cli_emit(cli_run *r, int verdict, cli_outputs *outs)
     if (!rc && mbuf)
         rc = write_file(outs, "the MAST model", a->emit_mast_path, mbuf, mlen);
     if (!rc && a->opt.verbosity >= 0) {
-        if (verdict != 0)
+        if (chains_failing)
+            fprintf(stderr, "%s: warning: the layout written meets every deadline, but not its "
+                            "chains' requirements: %s\n", prog, chains_failing);
+        else if (verdict != 0)
             fprintf(stderr, "%s: warning: the layout written misses deadlines: the analysis "
                             "finds it not schedulable\n", prog);
         if (pbuf && d.compute_capability >= 90 &&

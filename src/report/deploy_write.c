@@ -65,8 +65,12 @@ static void put_header(FILE *out, const rt_deploy *d, const rt_deploy_info *info
     put_quoted(out, info->gpu->path, ctx);
     fprintf(out, " (sha256 %s): %" PRId64 " SMs, %" PRId64 " SMs per TPC, %" PRId64 " TPCs\n",
             gpu_sha, d->sms, d->granularity, d->tpcs);
-    fprintf(out, "%sLayout: %s; the analysis finds it %s\n", prefix, origin(info),
-            info->schedulable ? "schedulable" : "NOT schedulable (a deadline is missed)");
+    if (info->chains_failing)
+        fprintf(out, "%sLayout: %s; the analysis finds its requirements NOT met (every deadline "
+                     "holds; %s)\n", prefix, origin(info), info->chains_failing);
+    else
+        fprintf(out, "%sLayout: %s; the analysis finds it %s\n", prefix, origin(info),
+                info->schedulable ? "schedulable" : "NOT schedulable (a deadline is missed)");
 }
 
 void deploy_write_provenance(FILE *out, const rt_deploy *d, const rt_deploy_info *info,

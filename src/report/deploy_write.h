@@ -20,6 +20,8 @@ typedef struct rt_deploy_info {
     const char *tool_version;
     bool searched;             /* found by the search (else given in the task set) */
     bool schedulable;          /* the analysis verdict of this layout */
+    const char *chains_failing; /* every deadline holds but chains fail: their words ("chain A
+                                 * fails", chain_failing_words); else NULL */
 } rt_deploy_info;
 
 /* Mask m as "0x" and 16 hex digits (the low half), or 32 (both halves) when d is wide (more than

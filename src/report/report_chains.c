@@ -85,9 +85,9 @@ void report_chains_reason(const rt_report *r, size_t ci, char *buf, size_t size)
     }
 }
 
-void report_chains_text_verdict(const rt_report *r, FILE *out)
+void report_chains_text_verdict(const rt_report *r, bool failing, FILE *out)
 {
-    for (int undecided = 0; r->chains && undecided < 2; undecided++) {
+    for (int undecided = !failing; r->chains && undecided < 2; undecided++) {
         bool any = false;
         for (size_t c = 0; c < r->ts->n_chains; c++)
             if (!r->chains[c].passes && r->chains[c].undecided == (undecided == 1)) {

@@ -6,10 +6,13 @@
 #include <stdio.h>
 
 #include "util/jw.h"
+#include <stdbool.h>
+
 #include "report/report.h"
 
-/* Nothing when r->chains is NULL. The line under the verdict naming the failed chains. */
-void report_chains_text_verdict(const rt_report *r, FILE *out);
+/* The lines under the verdict naming the failed chains (unless failing is false: the verdict
+ * named them) and the undecided ones; nothing when r->chains is NULL. */
+void report_chains_text_verdict(const rt_report *r, bool failing, FILE *out);
 /* Text section "Chains": one row per chain; verbosity > 0 adds each bound's derivation. */
 void report_chains_text(const rt_report *r, FILE *out, int verbosity);
 /* Write the member `chains` of the open report object. */

@@ -130,6 +130,19 @@ static void j_verdict(jw *w, const rt_report *r)
     } else {
         jw_null(w);
     }
+    /* a task set with chains: the chains that fail their requirements (null: none analysed) */
+    if (r->ts->n_chains > 0) {
+        jw_key(w, "chains_failing");
+        if (r->chains) {
+            jw_array_begin(w);
+            for (size_t c = 0; c < r->ts->n_chains; c++)
+                if (!r->chains[c].passes && !r->chains[c].undecided)
+                    jw_str(w, r->ts->chains[c].name);
+            jw_array_end(w);
+        } else {
+            jw_null(w);
+        }
+    }
     /* exhaustive: every launch's worst case was enumerated (no combination-cap fallback) */
     jw_kbool(w, "exhaustive", !r->eval || r->eval->exhaustive);
     j_undecided(w, r);

@@ -24,6 +24,10 @@ static void verdict_line(const rt_report *r, FILE *out)
 {
     const assign_result *a = r->assign;
     size_t n = r->ts->n_tasks;
+    char failing[300];
+    bool only_chains = !report_budget_out(r) && r->exit_status != 0 && r->eval &&
+                       r->eval->n_misses == 0 &&
+                       chain_failing_words(r->ts, r->chains, failing, sizeof failing) > 0;
     if (report_budget_out(r)) {
         fprintf(out, "UNDECIDED: the work budget of %llu units ran out in %s",
                 (unsigned long long)r->budget->limit_units, budget_step_text(r->budget->step));
@@ -40,9 +44,8 @@ static void verdict_line(const rt_report *r, FILE *out)
         fprintf(out, "SCHEDULABLE: every deadline holds and every chain meets its requirements");
     else if (r->exit_status == 0)
         fprintf(out, "SCHEDULABLE: every deadline holds");
-    else if (r->eval && r->eval->n_misses == 0 && report_chains_failed(r) > 0)
-        fprintf(out, "NOT SCHEDULABLE: every deadline holds, but %zu of %zu chains fail their "
-                     "requirements", report_chains_failed(r), r->ts->n_chains);
+    else if (only_chains)
+        fprintf(out, "REQUIREMENTS NOT MET: every deadline holds; %s", failing);
     else if (a && a->status == ASSIGN_INFEASIBLE)
         fprintf(out, "INFEASIBLE: no partitioning meets every deadline under the model");
     else if (a && a->status == ASSIGN_UNKNOWN && a->undecided_analyses > 0)
@@ -59,7 +62,7 @@ static void verdict_line(const rt_report *r, FILE *out)
     if (r->eval && !r->eval->exhaustive)
         fprintf(out, " [exhaustive: false: combination cap hit, coarser sound bound used]");
     fputc('\n', out);
-    report_chains_text_verdict(r, out);
+    report_chains_text_verdict(r, !only_chains, out);
     if (r->exit_status == 1 && r->eval && !(r->chains && r->eval->n_misses == 0)) {
         /* a line a person reads: the first MISSES_NAMED, then how many more */
         fprintf(out, "Misses:");
