@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +37,12 @@ static const char *file_kind(mode_t m)
 static int check_stat(const char *path, const struct stat *sb, rt_diags *d)
 {
     if (!S_ISREG(sb->st_mode)) {
-        rt_diag_error(d, path, 0, "%s", file_kind(sb->st_mode));
+        /* a stream (a pipe, /dev/stdin, a terminal, a socket): the same reason as for "-" */
+        bool stream = !S_ISDIR(sb->st_mode) && !S_ISBLK(sb->st_mode);
+        rt_diag_error(d, path, 0, "%s%s", file_kind(sb->st_mode),
+                      stream ? ": every input is read whole from a regular file, so that the "
+                               "report's sha256 names exactly what was analysed; save it to a "
+                               "file first" : "");
         return -1;
     }
     if ((uintmax_t)sb->st_size > FILEGATE_MAX_BYTES) {
