@@ -288,6 +288,61 @@ static void test_round_trip(void)
     rt_diag_free(d);
 }
 
+/* The warnings of a task its steps alone make miss: a CPU step of 120 ms in a task of deadline
+ * 100 ms (warned at the step's line 5); a CPU step of 60 ms and a copy of 50 ms, each shorter
+ * than 100 ms, 110 ms in sum (warned at the task's line 4). */
+static const char *steps_warning(const char *steps, long *line)
+{
+    static char msg[400];
+    char path[64], text[800];
+    snprintf(path, sizeof path, "/tmp/rtgpu-steps-%ld.xml", (long)getpid());
+    snprintf(text, sizeof text, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+             "<taskset name=\"steps\">\n  <kernel name=\"K\" time=\"1ms\" bw-gbps=\"10\" kai=\"0.05\"/>\n"
+             "  <task name=\"logger\" period=\"100ms\" "
+             "priority=\"5\">\n%s  </task>\n</taskset>\n", steps);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(text, f);
+    fclose(f);
+    rt_taskset *ts = load_ts(path);
+    rt_gpu *g = load_gpu(SYS_GPU);
+    rt_diags *d = rt_diag_new(100);
+    msg[0] = '\0';
+    *line = 0;
+    if (ts && g) {
+        CU_ASSERT_EQUAL(rt_inputs_check(ts, g, d), 0);
+        for (size_t i = 0; i < rt_diag_count(d); i++)
+            if (rt_diag_get(d, i)->kind == RT_DIAG_WARNING && strstr(rt_diag_get(d, i)->msg, "alone")) {
+                snprintf(msg, sizeof msg, "%s", rt_diag_get(d, i)->msg);
+                *line = rt_diag_get(d, i)->line;
+            }
+    }
+    rt_diag_free(d);
+    rt_gpu_free(g);
+    rt_taskset_free(ts);
+    unlink(path);
+    return msg;
+}
+
+static void test_steps_vs_task(void)
+{
+    long line;
+    CU_ASSERT_STRING_EQUAL(steps_warning("    <cpu core=\"3\" wcet=\"120ms\"/>\n", &line),
+                           "task \"logger\": its cpu step takes 120 ms alone, longer than the "
+                           "task's deadline of 100 ms: the analysis finds the task missing it "
+                           "whatever the layout");
+    CU_ASSERT_EQUAL(line, 5);
+    CU_ASSERT_STRING_EQUAL(steps_warning("    <cpu core=\"3\" wcet=\"60ms\"/>\n"
+                                         "    <copy engine=\"d2h\" time=\"50ms\"/>\n", &line),
+                           "task \"logger\": its 2 steps take 110 ms in sum alone, longer than "
+                           "the task's deadline of 100 ms: the analysis finds the task missing "
+                           "it whatever the layout");
+    CU_ASSERT_EQUAL(line, 4);
+    CU_ASSERT_STRING_EQUAL(steps_warning("    <cpu core=\"3\" wcet=\"60ms\"/>\n"
+                                         "    <copy engine=\"d2h\" time=\"40ms\"/>\n", &line),
+                           "");                     /* 100 ms in sum: not longer */
+}
+
 void test_sysinputs_register(void);
 void test_sysinputs_register(void)
 {
@@ -297,4 +352,5 @@ void test_sysinputs_register(void)
     CU_add_test(s, "exact copy WCET", test_copy_wcet);
     CU_add_test(s, "copy and free of the steps", test_copy_free);
     CU_add_test(s, "round trip through taskset_write", test_round_trip);
+    CU_add_test(s, "steps that alone miss the deadline are warned", test_steps_vs_task);
 }

@@ -10,6 +10,7 @@
 #include "taskset/partspan.h"
 #include "taskset/units.h"
 #include "util/ckint.h"
+#include "util/fmt.h"
 #include "util/suggest.h"
 #include "util/textesc.h"
 
@@ -288,6 +289,72 @@ static void check_steps(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
     }
 }
 
+/* The shortest a step can take alone (docs/system.md): a CPU step its WCET, a copy its WCET on
+ * its engine, a GPU step the sum of its kernels' Ck(N) / f on the whole GPU; -1 when unknown (an
+ * engine that check_steps reports). */
+static double step_alone_ns(const rt_taskset *ts, const rt_gpu *gpu, const rt_task *t,
+                            const rt_step *st)
+{
+    int64_t ns = 0;
+    switch (st->kind) {
+    case RT_STEP_CPU:
+        return (double)st->wcet_ns;
+    case RT_STEP_COPY: {
+        long e = st->engine ? rt_gpu_find_engine(gpu, st->engine) : -1;
+        if (e < 0 || rt_inputs_copy_wcet_ns(&gpu->engines[e], st, &ns) != 0)
+            return -1;
+        return (double)ns;
+    }
+    default: {
+        double sum = 0;
+        for (size_t r = st->first_run; r < st->first_run + st->n_runs && r < t->n_runs; r++)
+            if (t->runs[r] < ts->n_kernels)
+                sum += rt_kernel_params_cycles_full(&ts->kernels[t->runs[r]], gpu) /
+                       gpu->clock_mhz * 1000.0;
+        return sum;
+    }
+    }
+}
+
+/* As check_kernel_vs_task for the steps of a whole system: a CPU or copy step longer alone than
+ * its task's deadline (or period), or steps that are each shorter but longer in sum, make the
+ * analysis find the task missing it whatever the layout. Warned at the step, or at the task. */
+static void check_steps_vs_task(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
+{
+    char q[100];
+    for (size_t i = 0; i < ts->n_tasks; i++) {
+        const rt_task *t = &ts->tasks[i];
+        bool dl = t->deadline_ns <= t->period_ns;
+        int64_t limit = dl ? t->deadline_ns : t->period_ns;
+        double sum = 0;
+        bool one = false, known = true;
+        for (size_t s = 0; s < t->n_steps; s++) {
+            const rt_step *st = &t->steps[s];
+            double ns = step_alone_ns(ts, gpu, t, st);
+            known &= ns >= 0 && isfinite(ns);
+            sum += ns;
+            if (st->kind != RT_STEP_GPU && ns > (double)limit) {
+                one = true;
+                rt_diag_warning(d, ts->path, st->line, "task \"%s\": its %s step takes %s "
+                                "alone, longer than the task's %s of %s: the analysis finds the "
+                                "task missing it whatever the layout",
+                                qname(t->name, q, sizeof q),
+                                st->kind == RT_STEP_CPU ? "cpu" : "copy",
+                                fmt_dur_of((int64_t)ns).s, dl ? "deadline" : "period",
+                                fmt_dur_of(limit).s);
+            }
+        }
+        if (t->n_steps > 1 && known && !one && sum > (double)limit && sum < 9.2e18)
+            rt_diag_warning(d, ts->path, t->line, "task \"%s\": its %zu steps take %s in sum "
+                            "alone%s, longer than the task's %s of %s: the analysis finds the "
+                            "task missing it whatever the layout",
+                            qname(t->name, q, sizeof q), t->n_steps,
+                            fmt_dur_of((int64_t)ceil(sum)).s,
+                            t->n_runs ? " (its kernels on the whole GPU)" : "",
+                            dl ? "deadline" : "period", fmt_dur_of(limit).s);
+    }
+}
+
 int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
     size_t before = rt_diag_errors(d);
@@ -305,6 +372,7 @@ int rt_inputs_check(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
     check_unused_kernels(ts, d);
     check_kernel_vs_task(ts, gpu, d);
     check_steps(ts, gpu, d);
+    check_steps_vs_task(ts, gpu, d);
     if (gpu->l2_banks >= gpu->sms) {
         char q[100];
         rt_diag_warning(d, gpu->path, gpu->line, "gpu \"%s\": l2-banks %lld >= sms %lld: the "
