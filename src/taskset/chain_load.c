@@ -9,6 +9,7 @@
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/analyzer.h"
+#include "util/suggest.h"
 #include "util/textesc.h"
 
 static size_t count_refs(xmlNodePtr n)
@@ -99,9 +100,13 @@ static void read_chain(const char *path, rt_diags *d, xmlNodePtr n, rt_taskset *
     bool let = false;
     if (comm && strcmp(comm, "let") == 0)
         let = true;
-    else if (comm && strcmp(comm, "implicit") != 0)
+    else if (comm && strcmp(comm, "implicit") != 0) {
+        char h[100];
         xmlattr_error(&at, "communication \"%s\" is not known (expected \"implicit\" or "
-                      "\"let\")", rt_textesc_quote(comm, q, sizeof q));
+                      "\"let\")%s", rt_textesc_quote(comm, q, sizeof q),
+                      rt_suggest_among(comm, (const char *const[]){ "implicit", "let", NULL }, h,
+                                       sizeof h));
+    }
     free(comm);
     ch->communication = let ? RT_COMM_LET : RT_COMM_IMPLICIT;
     size_t nr = count_refs(n);

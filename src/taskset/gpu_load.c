@@ -9,6 +9,7 @@
 #include "taskset/units.h"
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
+#include "util/suggest.h"
 #include "util/textesc.h"
 #include "util/ckint.h"
 
@@ -262,10 +263,12 @@ static void read_engine(const char *path, rt_diags *d, xmlNodePtr n, rt_copy_eng
     if (policy && strcmp(policy, "priority") == 0) {
         e->fifo = false;
     } else if (policy && strcmp(policy, "fifo") != 0) {
-        char q[60];
+        char q[60], h[60];
         xmlattr_error(&at, "policy \"%s\" is not fifo or priority (fifo: copies are served in "
-                      "the order they are submitted; priority: by the priority of their steps)",
-                      rt_textesc_quote(policy, q, sizeof q));
+                      "the order they are submitted; priority: by the priority of their steps)%s",
+                      rt_textesc_quote(policy, q, sizeof q),
+                      rt_suggest_among(policy, (const char *const[]){ "fifo", "priority", NULL },
+                                       h, sizeof h));
     }
     free(policy);
 }

@@ -95,3 +95,12 @@ const char *rt_suggest_hint(const rt_suggest *s, char *buf, size_t size)
         buf[0] = '\0';
     return buf;
 }
+
+const char *rt_suggest_among(const char *word, const char *const *words, char *buf, size_t size)
+{
+    rt_suggest sg;
+    rt_suggest_init(&sg, word);
+    for (; *words; words++)
+        rt_suggest_add(&sg, *words);
+    return rt_suggest_hint(&sg, buf, size);
+}

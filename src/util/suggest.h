@@ -29,6 +29,8 @@ const char *rt_suggest_hint(const rt_suggest *s, char *buf, size_t size);
 /* The optimal-string-alignment distance between a and b, letters compared without case;
  * names longer than RT_SUGGEST_MAX_LEN bytes count as SIZE_MAX (never suggested). */
 size_t rt_suggest_distance(const char *a, const char *b);
+/* rt_suggest_hint for word among the NULL-terminated list words (an attribute's values). */
+const char *rt_suggest_among(const char *word, const char *const *words, char *buf, size_t size);
 
 #define RT_SUGGEST_MAX_LEN 64
 
