@@ -24,6 +24,7 @@
 
 #include "schemas.h"
 #include "taskset/filegate.h"
+#include "util/suggest.h"
 #include "util/textesc.h"
 
 /* libxml2 2.12 made the structured error handler take a const xmlError *. */
@@ -46,6 +47,7 @@ typedef struct load_state {
     rt_diags *d;
     int errors;       /* errors seen in the current phase */
     int keep_all;     /* 0 while parsing: only the first parser error is meaningful */
+    xmlsafe_kind kind;
 } load_state;
 
 /* ---- nodes and messages ---------------------------------------------------------------- */
@@ -85,6 +87,32 @@ long xmlsafe_line(xmlNodePtr n)
     return line > 0 ? line : 0;
 }
 
+/* An attribute the schema does not allow ("The attribute 'max_reaction' is not allowed"): the
+ * did-you-mean of names (util/suggest.h) among the attributes the file's schema declares, into
+ * hint ("" when none is close). */
+static const char *attribute_hint(const load_state *st, const char *msg, char *hint, size_t size)
+{
+    static const char intro[] = "The attribute '";
+    const char *a = strstr(msg, intro), *b = a ? strchr(a + sizeof intro - 1, '\'') : NULL;
+    hint[0] = '\0';
+    if (!b || !strstr(b, "is not allowed") || b - a > 80)
+        return hint;
+    char word[80], names[128][40];
+    size_t n = 0;
+    snprintf(word, sizeof word, "%.*s", (int)(b - a - (sizeof intro - 1)), a + sizeof intro - 1);
+    static const char decl[] = "<xs:attribute name=\"";
+    for (const char *p = kinds[st->kind].schema; n < 128 && (p = strstr(p, decl)); n++) {
+        p += sizeof decl - 1;
+        size_t len = strcspn(p, "\"");
+        snprintf(names[n], sizeof names[n], "%.*s", (int)(len < 39 ? len : 39), p);
+    }
+    rt_suggest sg;
+    rt_suggest_init(&sg, word);
+    for (size_t i = 0; i < n; i++)
+        rt_suggest_add(&sg, names[i]);
+    return rt_suggest_hint(&sg, hint, size);
+}
+
 /* Structured handler for libxml2's parser and validator messages. */
 static void on_xml_error(void *ctx, xmlsafe_xml_error *err)
 {
@@ -117,8 +145,10 @@ static void on_xml_error(void *ctx, xmlsafe_xml_error *err)
     else if (top && xmlsafe_is(n->parent, "gpu"))
         order = " (the elements of <gpu>: at most one <sm> and one <model>, in either order, "
                 "then at most one <cpu>, then the <copy-engine>s)";
+    char hint[100];
+    attribute_hint(st, msg, hint, sizeof hint);
     if (st->keep_all || st->errors == 1)
-        rt_diag_error(st->d, st->path, line, "%s%s", msg, order);
+        rt_diag_error(st->d, st->path, line, "%s%s%s", msg, order, hint);
 }
 
 /* libxml2 also has an unstructured channel; nothing it says may reach the terminal. */
@@ -345,7 +375,7 @@ xmlDocPtr xmlsafe_load(const char *path, xmlsafe_kind which, rt_diags *d,
     unsigned char *buf = NULL;
     size_t len = 0;
     xmlDocPtr doc = NULL;
-    load_state st = {path, d, 0, 0};
+    load_state st = {path, d, 0, 0, which};
 
     if (filegate_read(path, d, &buf, &len, sha256) != 0 ||
         filegate_check_attributes(path, buf, len, d) != 0)
