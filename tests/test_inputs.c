@@ -216,8 +216,8 @@ static void test_warnings(void)
     g = rt_diag_get(p.d, 1);
     CU_ASSERT_EQUAL(g->kind, RT_DIAG_WARNING);
     CU_ASSERT_EQUAL(g->line, 10);
-    CU_ASSERT_STRING_EQUAL(g->msg, "task \"cam\": kernel \"SLOW\" takes 3000000 ns alone on all "
-                           "30 SMs, longer than the task's deadline of 2000000 ns: the task "
+    CU_ASSERT_STRING_EQUAL(g->msg, "task \"cam\": kernel \"SLOW\" takes 3 ms alone on all "
+                           "30 SMs, longer than the task's deadline of 2 ms: the task "
                            "misses it on any partition");
     model *m = model_new(p.gpu, p.ts);
     CU_ASSERT_PTR_NOT_NULL_FATAL(m);
@@ -248,7 +248,7 @@ static void test_warning_period(void)
     rt_inputs_check(p.ts, p.gpu, p.d);
     CU_ASSERT_EQUAL_FATAL(rt_diag_count(p.d), 2);
     CU_ASSERT_PTR_NOT_NULL(strstr(rt_diag_get(p.d, 1)->msg, "longer than the task's period of "
-                                  "2500000 ns"));
+                                  "2.5 ms"));
     pair_free(&p);
 }
 

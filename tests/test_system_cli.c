@@ -207,8 +207,8 @@ static void test_system_refused_inputs(void)
     expect_refused(NULL, (char *[]){ "x", "tests/data/cli/system-bcet.xml", "--gpu", SYS_GPU,
                                      NULL },
                    "tests/data/cli/system-bcet.xml:9: error: task \"detector\": ",
-                   "the bcet 2500000 ns of this run of kernel \"DET_BACKBONE\" exceeds its WCET "
-                   "2400000 ns on partition \"P0\"");
+                   "the bcet 2.5 ms of this run of kernel \"DET_BACKBONE\" exceeds its WCET "
+                   "2.4 ms on partition \"P0\"");
     expect_refused(NULL, (char *[]){ "x", SYS_TS, "--gpu", SYS_GPU, "--priorities", "dm", NULL },
                    "tests/data/good/system.xml:10: error: task \"detector\": ",
                    "a copy step gives its own priority, but the tasks' priorities are "

@@ -12,6 +12,7 @@
 #include "analysis/wcet.h"
 #include "search/sizes.h"
 #include "search/sysview.h"
+#include "util/fmt.h"
 
 #define SEARCH_DIAGS 50
 
@@ -238,12 +239,11 @@ static run_verdict eval_error(const model *m, const rt_taskset *ts, const rt_opt
     if (rc == EVAL_EBCET) {
         const rt_task *t = &ts->tasks[r->eval.bcet_task];
         size_t j = r->eval.bcet_run;
-        rt_diag_error(d, ts->path, t->run_lines[j], "task \"%s\": the bcet %" PRId64 " ns of "
-                      "this run of kernel \"%s\" exceeds its WCET %" PRId64 " ns on partition "
-                      "\"%s\" (a best case must be a lower bound of every execution; "
-                      "docs/system.md sec. 2)", t->name,
-                      t->run_bcet_ns ? t->run_bcet_ns[j] : 0, ts->kernels[t->runs[j]].name,
-                      r->eval.bcet_wcet_ns,
+        rt_diag_error(d, ts->path, t->run_lines[j], "task \"%s\": the bcet %s of this run of "
+                      "kernel \"%s\" exceeds its WCET %s on partition \"%s\" (a best case must "
+                      "be a lower bound of every execution; docs/system.md sec. 2)", t->name,
+                      fmt_dur_of(t->run_bcet_ns ? t->run_bcet_ns[j] : 0).s,
+                      ts->kernels[t->runs[j]].name, fmt_dur_of(r->eval.bcet_wcet_ns).s,
                       r->layout->part_name[r->layout->task_part[r->eval.bcet_task]]);
         return RUN_INVALID;
     }

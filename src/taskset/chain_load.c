@@ -9,6 +9,7 @@
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/analyzer.h"
+#include "util/fmt.h"
 #include "util/suggest.h"
 #include "util/textesc.h"
 
@@ -63,10 +64,10 @@ static void check_let(const char *path, rt_diags *d, const rt_taskset *ts, const
         if (t->deadline_ns > t->period_ns && t->period_ns > 0)
             rt_diag_error(d, path, ch->task_lines[i], "chain \"%s\": communication \"let\" needs "
                           "every task's deadline at most its period, but task \"%s\" has deadline "
-                          "%lld ns > period %lld ns (a job's output is written at its release + "
-                          "D, before its next release)", rt_textesc_quote(ch->name, q1, sizeof q1),
+                          "%s > period %s (a job's output is written at its release + D, before "
+                          "its next release)", rt_textesc_quote(ch->name, q1, sizeof q1),
                           rt_textesc_quote(t->name ? t->name : "", q2, sizeof q2),
-                          (long long)t->deadline_ns, (long long)t->period_ns);
+                          fmt_dur_of(t->deadline_ns).s, fmt_dur_of(t->period_ns).s);
     }
 }
 

@@ -169,11 +169,12 @@ static void check_kernel_vs_task(const rt_taskset *ts, const rt_gpu *gpu, rt_dia
             double ns = rt_kernel_params_cycles_full(k, gpu) / gpu->clock_mhz * 1000.0;
             if (isfinite(ns) && ns > (double)limit)
                 rt_diag_warning(d, ts->path, task->run_lines[r], "task \"%s\": kernel \"%s\" "
-                                "takes %.0f ns alone on all %lld SMs, longer than the task's %s "
-                                "of %lld ns: the task misses it on any partition",
+                                "takes %s alone on all %lld SMs, longer than the task's %s "
+                                "of %s: the task misses it on any partition",
                                 qname(task->name, q1, sizeof q1), qname(k->name, q2, sizeof q2),
-                                ns, (long long)gpu->sms, dl ? "deadline" : "period",
-                                (long long)limit);
+                                ns < 9.2e18 ? fmt_dur_of((int64_t)ceil(ns)).s : "over 2^63 ns",
+                                (long long)gpu->sms, dl ? "deadline" : "period",
+                                fmt_dur_of(limit).s);
         }
     }
 }
@@ -251,11 +252,11 @@ static void check_copy_step(const rt_taskset *ts, const rt_task *t, const rt_ste
                       qname(t->name, q1, sizeof q1), (long long)st->bytes, g,
                       qname(st->engine, q2, sizeof q2));
     else if (st->bcet_ns > wcet)
-        rt_diag_error(d, ts->path, st->line, "task \"%s\": copy bcet %lld ns exceeds its WCET "
-                      "%lld ns (setup %lld ns + ceil(%lld bytes / %s GB/s) on engine \"%s\"; the "
+        rt_diag_error(d, ts->path, st->line, "task \"%s\": copy bcet %s exceeds its WCET "
+                      "%s (setup %s + ceil(%lld bytes / %s GB/s) on engine \"%s\"; the "
                       "best case must not exceed the worst case)",
-                      qname(t->name, q1, sizeof q1), (long long)st->bcet_ns, (long long)wcet,
-                      (long long)ce->setup_ns, (long long)st->bytes, g,
+                      qname(t->name, q1, sizeof q1), fmt_dur_of(st->bcet_ns).s, fmt_dur_of(wcet).s,
+                      fmt_dur_of(ce->setup_ns).s, (long long)st->bytes, g,
                       qname(st->engine, q2, sizeof q2));
 }
 

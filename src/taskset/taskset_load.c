@@ -16,6 +16,7 @@
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
+#include "util/fmt.h"
 #include "util/suggest.h"
 #include "util/analyzer.h"
 #include "util/textesc.h"
@@ -111,8 +112,8 @@ static void read_cpu_step(const xmlattr_at *sat, rt_step *st)
         xmlattr_error(sat, "has no wcet");
     read_step_common(sat, st);
     if (w == 1 && st->bcet_ns > st->wcet_ns)
-        xmlattr_error(sat, "bcet %lld ns exceeds wcet %lld ns (the best case must not exceed the "
-                      "worst case)", (long long)st->bcet_ns, (long long)st->wcet_ns);
+        xmlattr_error(sat, "bcet %s exceeds wcet %s (the best case must not exceed the worst "
+                      "case)", fmt_dur_of(st->bcet_ns).s, fmt_dur_of(st->wcet_ns).s);
 }
 
 /* <copy engine bytes|time bcet priority>: exactly one of bytes and time; with time, bcet must
@@ -137,8 +138,8 @@ static void read_copy_step(const xmlattr_at *sat, rt_step *st)
     st->has_time = xmlattr_get_duration_ns(sat, "time", 1, &st->time_ns) == 1;
     read_step_common(sat, st);
     if (st->has_time && !bytes && st->bcet_ns > st->time_ns)
-        xmlattr_error(sat, "bcet %lld ns exceeds time %lld ns (the best case must not exceed the "
-                      "worst case)", (long long)st->bcet_ns, (long long)st->time_ns);
+        xmlattr_error(sat, "bcet %s exceeds time %s (the best case must not exceed the worst "
+                      "case)", fmt_dur_of(st->bcet_ns).s, fmt_dur_of(st->time_ns).s);
 }
 
 /* One <run> into the GPU step st (opened by the caller at the first run of the step): its
