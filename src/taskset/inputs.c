@@ -68,6 +68,34 @@ static void check_kernel_domain(const rt_taskset *ts, const rt_kernel *k, const 
                       (long long)gpu->sms, kai, ubw, den);
 }
 
+/* Partition i has no first-sm and is out of the GPU because those before it (back to one with a
+ * first-sm, or to the first) fill it: ": without first-sm each partition starts where the
+ * one before it ends: A 12 + B 20 + C 8 = 40 SMs from SM 0", into buf. */
+static void packed_sum(const rt_taskset *ts, size_t i, char *buf, size_t size)
+{
+    size_t k = i;
+    while (k > 0 && !ts->partitions[k].has_first_sm)
+        k--;
+    if (ts->partitions[k].has_first_sm && k < i)
+        k++;
+    buf[0] = '\0';
+    if (k == i)
+        return;     /* the partition alone is too large: its own size says it */
+    int64_t start = k > 0 ? partspan_end(&ts->partitions[k - 1]) : 0, total = 0;
+    size_t len = (size_t)snprintf(buf, size, ": without first-sm each partition starts where the "
+                                  "one before it ends: ");
+    char q[60];
+    for (size_t j = k; j <= i && len < size; j++) {
+        const rt_partition *p = &ts->partitions[j];
+        total += p->sms;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s %lld", j > k ? " + " : "",
+                                qname(p->name, q, sizeof q), (long long)p->sms);
+    }
+    if (len < size)
+        snprintf(buf + len, size - len, " = %lld SMs from SM %lld", (long long)total,
+                 (long long)start);
+}
+
 /* Sizes and starts on the granularity, inside the GPU. (With no overlap, this also keeps
  * the total within N.) Root causes only: a partition without first-sm starts where the ones
  * before it end, so once one of them is out of the GPU, the later ones without first-sm are out
@@ -87,10 +115,13 @@ static void check_partition_fit(const rt_taskset *ts, const rt_gpu *gpu, rt_diag
             rt_diag_error(d, ts->path, p->line, "partition \"%s\": first-sm %lld is not a multiple "
                           "of the GPU's partition-granularity %lld", name, (long long)p->first_sm, g);
         bool out = p->first_sm < 0 || p->sms < 1 || partspan_end(p) > gpu->sms;
+        char sum[400] = "";
+        if (out && !p->has_first_sm && p->sms >= 1 && p->first_sm >= 0)
+            packed_sum(ts, i, sum, sizeof sum);
         if (out && !(pushed && !p->has_first_sm))
             rt_diag_error(d, ts->path, p->line, "partition \"%s\" (SMs %lld..%lld) does not fit "
-                          "the GPU's %lld SMs (0..%lld)", name, (long long)p->first_sm,
-                          (long long)(partspan_end(p) - 1), n, n - 1);
+                          "the GPU's %lld SMs (0..%lld)%s", name, (long long)p->first_sm,
+                          (long long)(partspan_end(p) - 1), n, n - 1, sum);
         pushed |= out;
     }
 }
