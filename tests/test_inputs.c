@@ -155,6 +155,7 @@ static void test_partitions(void)
     p.d = rt_diag_new(100);
     pt[2].first_sm = 16;
     pt[3].first_sm = 28;                   /* EMPTY 28..31, beyond SM 29 */
+    pt[3].has_first_sm = true;
     expect_one(&p, rt_inputs_check(p.ts, p.gpu, p.d), 31, "partition \"EMPTY\" (SMs 28..31) does "
                "not fit the GPU's 30 SMs (0..29)");
     pair_free(&p);

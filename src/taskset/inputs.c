@@ -81,6 +81,9 @@ static void packed_sum(const rt_taskset *ts, size_t i, char *buf, size_t size)
     buf[0] = '\0';
     if (k == i)
         return;     /* the partition alone is too large: its own size says it */
+    for (size_t j = k + 1; j <= i; j++)
+        if (ts->partitions[j].first_sm != partspan_end(&ts->partitions[j - 1]))
+            return; /* not placed one after another (a record built in memory) */
     int64_t start = k > 0 ? partspan_end(&ts->partitions[k - 1]) : 0, total = 0;
     size_t len = (size_t)snprintf(buf, size, ": without first-sm each partition starts where the "
                                   "one before it ends: ");
