@@ -7,6 +7,7 @@
 
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
+#include "util/sort.h"
 
 /* n zeroed records of size bytes, or NULL after an "out of memory" error in at's file. */
 static void *alloc_array(const xmlattr_at *at, size_t n, size_t size)
@@ -49,9 +50,8 @@ static void read_measured(const xmlattr_at *kat, xmlNodePtr n, rt_measured *m)
 static int measured_cmp(const void *a, const void *b)
 {
     const rt_measured *x = *(const rt_measured *const *)a, *y = *(const rt_measured *const *)b;
-    if (x->sms != y->sms)
-        return (x->sms > y->sms) - (x->sms < y->sms);
-    return (x->line > y->line) - (x->line < y->line);
+    int c = sort_cmp_i64(x->sms, y->sms);
+    return c ? c : sort_cmp_long(x->line, y->line);
 }
 
 /* At most one measured point per partition size. */

@@ -16,6 +16,7 @@
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
+#include "util/sort.h"
 #include "util/suggest.h"
 #include "util/analyzer.h"
 #include "util/textesc.h"
@@ -32,7 +33,7 @@ static int name_ix_cmp(const void *a, const void *b)
 {
     const name_ix *x = a, *y = b;
     int c = strcmp(x->name, y->name);
-    return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+    return c ? c : sort_cmp_size(x->idx, y->idx);
 }
 
 /* First entry named name in the sorted index, or NULL. */
