@@ -110,9 +110,7 @@ void kernel_load(const char *path, rt_diags *d, xmlNodePtr n, rt_kernel *k)
     k->has_l2_accesses =
         xmlattr_get_real(&at, "l2-accesses", XMLATTR_POSITIVE, &k->l2_accesses) == 1;
 
-    size_t nm = 0;
-    for (xmlNodePtr c = n->children; c; c = c->next)
-        nm += xmlsafe_is(c, "measured");
+    size_t nm = xmlsafe_count(n, "measured");
     if (nm && !(k->measured = alloc_array(&at, nm, sizeof *k->measured)))
         return;
     for (xmlNodePtr c = n->children; c; c = c->next) {
