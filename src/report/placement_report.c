@@ -2,8 +2,10 @@
  * (compact, one line), so 10^6 blocks need no tree in memory. */
 #include "report/placement_report.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "util/fmt.h"
 #include "util/jw.h"
 #include "report/report.h"
 #include "report/report_json.h"

@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@
 #include "report/report.h"
 #include "report/report_json.h"
 #include "util/csv.h"
+#include "util/fmt.h"
 #include "util/jw.h"
 
 /* A time in ns: an integer when it is one (always under --exec wcet), else a real. */
