@@ -4,6 +4,7 @@
 
 #include "report/report.h"
 #include "suites.h"
+#include "util/fmt.h"
 
 static void check(int64_t ns, const char *want)
 {

@@ -1,7 +1,11 @@
 /* Tests of util/sort: hand-computed orders, ties in input order, the context, n = 0 and 1, and
- * runs longer than the merge buffer (the merge without buffer) and elements larger than it. */
+ * runs longer than the merge buffer (the merge without buffer) and elements larger than it; the
+ * three-way compares and sort_key's order. */
 #include <CUnit/CUnit.h>
+#include <math.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/sort.h"
@@ -145,6 +149,47 @@ static void test_huge_elements(void)
         CU_ASSERT_EQUAL(a[i].tag, want[i]);
 }
 
+/* The three-way compares at the ends of each width, and the double one's NaN and zeros. */
+static void test_cmp_primitives(void)
+{
+    CU_ASSERT_EQUAL(sort_cmp_i64(INT64_MIN, INT64_MAX), -1);
+    CU_ASSERT_EQUAL(sort_cmp_i64(INT64_MAX, INT64_MIN), 1);
+    CU_ASSERT_EQUAL(sort_cmp_i64(-5, -5), 0);
+    CU_ASSERT_EQUAL(sort_cmp_u64(0, UINT64_MAX), -1);
+    CU_ASSERT_EQUAL(sort_cmp_u64(UINT64_MAX, 0), 1);
+    CU_ASSERT_EQUAL(sort_cmp_u64(7, 7), 0);
+    CU_ASSERT_EQUAL(sort_cmp_size(0, SIZE_MAX), -1);
+    CU_ASSERT_EQUAL(sort_cmp_size(SIZE_MAX, 0), 1);
+    CU_ASSERT_EQUAL(sort_cmp_size(3, 3), 0);
+    CU_ASSERT_EQUAL(sort_cmp_long(-1, 1), -1);
+    CU_ASSERT_EQUAL(sort_cmp_long(1, -1), 1);
+    CU_ASSERT_EQUAL(sort_cmp_long(0, 0), 0);
+    CU_ASSERT_EQUAL(sort_cmp_double(-1.5, 2.0), -1);
+    CU_ASSERT_EQUAL(sort_cmp_double(2.0, -1.5), 1);
+    CU_ASSERT_EQUAL(sort_cmp_double(0.0, -0.0), 0);
+    CU_ASSERT_EQUAL(sort_cmp_double(-INFINITY, INFINITY), -1);
+    /* NaN on either side: 1, as `if (a != b) return a < b ? -1 : 1;` gives */
+    CU_ASSERT_EQUAL(sort_cmp_double(NAN, 1.0), 1);
+    CU_ASSERT_EQUAL(sort_cmp_double(1.0, NAN), 1);
+    CU_ASSERT_EQUAL(sort_cmp_double(NAN, NAN), 1);
+}
+
+/* sort_key_cmp: by key, then index; with qsort, equal keys come out in index order. */
+static void test_sort_key(void)
+{
+    sort_key a = {5, 2}, b = {5, 3}, c = {-9, 7};
+    CU_ASSERT_EQUAL(sort_key_cmp(&a, &b), -1);
+    CU_ASSERT_EQUAL(sort_key_cmp(&b, &a), 1);
+    CU_ASSERT_EQUAL(sort_key_cmp(&a, &a), 0);
+    CU_ASSERT_EQUAL(sort_key_cmp(&c, &a), -1);
+    CU_ASSERT_EQUAL(sort_key_cmp(&a, &c), 1);
+    sort_key v[] = {{3, 4}, {1, 0}, {3, 1}, {INT64_MIN, 5}, {1, 3}, {3, 2}};
+    const size_t want[] = {5, 0, 3, 1, 2, 4};
+    qsort(v, 6, sizeof v[0], sort_key_cmp);
+    for (size_t i = 0; i < 6; i++)
+        CU_ASSERT_EQUAL(v[i].idx, want[i]);
+}
+
 void test_sort_register(void);
 void test_sort_register(void)
 {
@@ -155,4 +200,6 @@ void test_sort_register(void)
     CU_add_test(s, "the context reaches the comparison", test_context);
     CU_add_test(s, "runs longer than the merge buffer", test_past_the_buffer);
     CU_add_test(s, "elements larger than the merge buffer", test_huge_elements);
+    CU_add_test(s, "three-way compares of each width and of doubles", test_cmp_primitives);
+    CU_add_test(s, "sort_key: by key, then index", test_sort_key);
 }

@@ -25,6 +25,7 @@
 
 #include "util/ckint.h"
 #include "util/analyzer.h"
+#include "util/sort.h"
 
 bool rt_deploy_gc_rule(int compute_capability, rt_gc_rule *rule)
 {
@@ -77,31 +78,18 @@ static void gc_check(rt_deploy_part *p, const rt_gc_rule *r, int64_t g, int64_t 
         p->gc_above = above;
 }
 
-typedef struct prio_key {
-    int64_t prio;
-    size_t idx;
-} prio_key;
-
-static int prio_key_cmp(const void *a, const void *b)
-{
-    const prio_key *x = a, *y = b;
-    if (x->prio != y->prio)
-        return x->prio < y->prio ? -1 : 1;
-    return (x->idx > y->idx) - (x->idx < y->idx);
-}
-
 /* The tasks of each partition, highest priority (smallest number) first, ties in file order. */
 /* gcc 12 -fanalyzer reports a false leak here: each task list is stored in d->parts and freed by
  * rt_deploy_fini. */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
 static int fill_tasks(const rt_layout *l, rt_deploy *d)
 {
-    prio_key *keys = malloc((l->n_tasks ? l->n_tasks : 1) * sizeof *keys);
+    sort_key *keys = malloc((l->n_tasks ? l->n_tasks : 1) * sizeof *keys);
     if (!keys)
         return -1;
     for (size_t i = 0; i < l->n_tasks; i++)
-        keys[i] = (prio_key){ l->task_prio[i], i };
-    qsort(keys, l->n_tasks, sizeof *keys, prio_key_cmp);
+        keys[i] = (sort_key){ l->task_prio[i], i };
+    qsort(keys, l->n_tasks, sizeof *keys, sort_key_cmp);
     int rc = 0;
     for (size_t p = 0; p < d->n_parts && rc == 0; p++) {
         rt_deploy_part *dp = &d->parts[p];

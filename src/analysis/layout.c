@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "util/analyzer.h"
+#include "util/sort.h"
 
 rt_layout *rt_layout_new(size_t n_parts, size_t n_tasks)
 {
@@ -75,9 +76,8 @@ static int dm_cmp(const void *a, const void *b)
 {
     size_t i = *(const size_t *)a, j = *(const size_t *)b;
     int64_t di = dm_ts->tasks[i].deadline_ns, dj = dm_ts->tasks[j].deadline_ns;
-    if (di != dj)
-        return di < dj ? -1 : 1;
-    return i < j ? -1 : (i > j);
+    int c = sort_cmp_i64(di, dj);
+    return c ? c : sort_cmp_size(i, j);
 }
 
 static void prio_dm(const rt_taskset *ts, int64_t *prio)

@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "util/ckint.h"
+#include "util/sort.h"
 
 /* ---- limits and records ---- */
 
@@ -76,12 +77,6 @@ typedef struct rta_own {
     int64_t c, t, j, d, b;
     int64_t extra, tail, off_w, limit;
 } rta_own;
-
-/* A task's place in priority order. */
-typedef struct rta_key {
-    int64_t key;
-    size_t index;
-} rta_key;
 
 /* ---- names and results ---- */
 
@@ -131,15 +126,6 @@ static bool rta_tasks_valid(const rta_task *tasks, size_t n)
         if (tasks[i].period_ns <= 0 || tasks[i].wcet_ns < 0 || tasks[i].jitter_ns < 0)
             return false;
     return true;
-}
-
-/* Ascending key, ties by index: a total order, so qsort gives a deterministic result. */
-static int rta_key_cmp(const void *pa, const void *pb)
-{
-    const rta_key *a = pa, *b = pb;
-    if (a->key != b->key)
-        return a->key < b->key ? -1 : 1;
-    return a->index < b->index ? -1 : (a->index > b->index);
 }
 
 static unsigned rta_bitlen(uint64_t x)
@@ -440,7 +426,7 @@ static int rta_analyse(const rta_set *set, const rta_own *o, rta_busy bp, size_t
 /* The per-partition arrays: tasks in priority order and scratch for one task's analysis. */
 typedef struct rta_part {
     size_t n;
-    rta_key *order;           /* order[k].index: caller's index of the k-th task by priority */
+    sort_key *order;          /* order[k].idx: caller's index of the k-th task by priority */
     int64_t *c, *t;           /* C and T in priority order (for the utilisation prefixes) */
     int64_t *blk;             /* what the task at position k blocks higher priorities with */
     size_t *group_end;        /* one past the last task with the same priority as task k */
@@ -506,12 +492,12 @@ static void rta_part_sort(rta_part *p, const rta_task *tasks, const rta_opt *opt
 {
     size_t n = p->n;
     for (size_t i = 0; i < n; i++)
-        p->order[i] = (rta_key){ .key = tasks[i].priority, .index = i };
-    qsort(p->order, n, sizeof *p->order, rta_key_cmp);
+        p->order[i] = (sort_key){ .key = tasks[i].priority, .idx = i };
+    qsort(p->order, n, sizeof *p->order, sort_key_cmp);
     for (size_t k = 0; k < n; k++) {
-        p->c[k] = tasks[p->order[k].index].wcet_ns;
-        p->t[k] = tasks[p->order[k].index].period_ns;
-        p->blk[k] = rta_block_of(tasks, opts, p->order[k].index, policy);
+        p->c[k] = tasks[p->order[k].idx].wcet_ns;
+        p->t[k] = tasks[p->order[k].idx].period_ns;
+        p->blk[k] = rta_block_of(tasks, opts, p->order[k].idx, policy);
     }
     for (size_t k = n; k-- > 0;) {
         bool last = k + 1 == n || p->order[k + 1].key != p->order[k].key;
@@ -551,11 +537,11 @@ static void rta_part_pack(rta_part *p, const rta_task *tasks, size_t k)
     rta_set *s = &p->set;
     s->m = 0;
     for (size_t x = 0; x < p->group_end[k]; x++) {
-        const rta_task *tj = &tasks[p->order[x].index];
+        const rta_task *tj = &tasks[p->order[x].idx];
         if (x != k && tj->wcet_ns > 0)
             rta_set_put(s, s->m++, tj);
     }
-    rta_set_put(s, s->m, &tasks[p->order[k].index]);
+    rta_set_put(s, s->m, &tasks[p->order[k].idx]);
 }
 
 /* Task i under policy with its blocking term; opts NULL: one region, no bound but 2^62 ns. */
@@ -639,7 +625,7 @@ static int rta_fp_run(const rta_task *tasks, const rta_opt *opts, size_t n, rta_
     rta_busy prev = { .status = RTA_UTILIZATION, .t_ns = 0 };
     size_t prev_end = 0;
     for (size_t k = 0; k < n && !(stop && *miss); k++) {
-        size_t i = p.order[k].index;
+        size_t i = p.order[k].idx;
         rta_part_pack(&p, tasks, k);
         rta_own o = rta_own_of(tasks, opts, i, policy, p.lp_max[p.group_end[k]]);   /* eq. B */
         budget->current_task = i;
@@ -707,7 +693,7 @@ static size_t rta_audsley_levels(rta_part *p, const rta_task *tasks, rt_budget *
             return unassigned;
         size_t pick = n;
         for (size_t x = n; x-- > 0 && pick == n;) {
-            size_t i = p->order[x].index;
+            size_t i = p->order[x].idx;
             if (level[i])
                 continue;
             rta_set *s = &p->set;
@@ -749,15 +735,15 @@ int rta_audsley_ex(rta_task *tasks, size_t n, rt_budget *budget)
         goto cleanup;
     }
     for (size_t i = 0; i < n; i++)
-        p.order[i] = (rta_key){ .key = tasks[i].deadline_ns, .index = i };
-    qsort(p.order, n, sizeof *p.order, rta_key_cmp);   /* deadline-monotonic, ties by index */
+        p.order[i] = (sort_key){ .key = tasks[i].deadline_ns, .idx = i };
+    qsort(p.order, n, sizeof *p.order, sort_key_cmp);   /* deadline-monotonic, ties by index */
     size_t left = rta_audsley_levels(&p, tasks, budget, level);
     budget->current_task = SIZE_MAX;
     /* Levels left+1 .. n were found; the rest get 1 .. left in deadline-monotonic order. */
     size_t next = 1;
     for (size_t x = 0; x < n; x++)
-        if (!level[p.order[x].index])
-            level[p.order[x].index] = next++;
+        if (!level[p.order[x].idx])
+            level[p.order[x].idx] = next++;
     for (size_t i = 0; i < n; i++)
         tasks[i].priority = (int64_t)level[i];
     rc = budget->exhausted ? 2 : left == 0;

@@ -18,6 +18,7 @@
 #include "analysis/sens_search.h"
 #include "analysis/sens_system.h"
 #include "util/ckint.h"
+#include "util/sort.h"
 
 /* ---- WCET headroom of one task: C_i + d, everything else fixed ---- */
 
@@ -122,7 +123,8 @@ static int hp_cmp(const void *pa, const void *pb, const rt_layout *l)
 {
     const sens_hp_term *a = pa, *b = pb;
     int64_t x = l->task_prio[a->task], y = l->task_prio[b->task];
-    return x < y ? -1 : x > y ? 1 : (a->task > b->task) - (a->task < b->task);
+    int c = sort_cmp_i64(x, y);
+    return c ? c : sort_cmp_size(a->task, b->task);
 }
 
 /* Insertion sort by (priority, index): qsort has no context argument in C11. */

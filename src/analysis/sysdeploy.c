@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/sort.h"
+
 static int cmp_i64(const void *a, const void *b)
 {
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-    return (x > y) - (x < y);
+    return sort_cmp_i64(*(const int64_t *)a, *(const int64_t *)b);
 }
 
 /* Sort v[0..n-1] and drop repeats; the number of distinct values. */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/win_odo.h"
+#include "util/sort.h"
 
 /* ---- launches and members ---- */
 
@@ -21,9 +22,8 @@ typedef struct win_pair {
 static int win_pair_cmp(const void *a, const void *b)
 {
     const win_pair *x = a, *y = b;
-    if (x->part != y->part)
-        return x->part < y->part ? -1 : 1;
-    return x->kernel < y->kernel ? -1 : (x->kernel > y->kernel);
+    int c = sort_cmp_size(x->part, y->part);
+    return c ? c : sort_cmp_size(x->kernel, y->kernel);
 }
 
 /* Member index of kernel k on partition p (present by construction). */
@@ -107,33 +107,29 @@ typedef struct win_mkey {
 static int win_by_bw_cmp(const void *a, const void *b)
 {
     const win_mkey *x = a, *y = b;
-    if (x->part != y->part)
-        return x->part < y->part ? -1 : 1;
-    if (x->bw_gbps != y->bw_gbps)
-        return x->bw_gbps > y->bw_gbps ? -1 : 1;
-    return x->index < y->index ? -1 : (x->index > y->index);
+    int c = sort_cmp_size(x->part, y->part);
+    if (!c)
+        c = sort_cmp_double(y->bw_gbps, x->bw_gbps);
+    return c ? c : sort_cmp_size(x->index, y->index);
 }
 
 static int win_values_cmp(const win_mkey *x, const win_mkey *y)
 {
-    if (x->part != y->part)
-        return x->part < y->part ? -1 : 1;
-    if (x->sms != y->sms)
-        return x->sms < y->sms ? -1 : 1;
-    if (x->cycles != y->cycles)
-        return x->cycles < y->cycles ? -1 : 1;
-    if (x->bw_gbps != y->bw_gbps)
-        return x->bw_gbps < y->bw_gbps ? -1 : 1;
-    if (x->l2 != y->l2)
-        return x->l2 < y->l2 ? -1 : 1;
-    return 0;
+    int c = sort_cmp_size(x->part, y->part);
+    if (!c)
+        c = sort_cmp_i64(x->sms, y->sms);
+    if (!c)
+        c = sort_cmp_double(x->cycles, y->cycles);
+    if (!c)
+        c = sort_cmp_double(x->bw_gbps, y->bw_gbps);
+    return c ? c : sort_cmp_double(x->l2, y->l2);
 }
 
 static int win_by_values_cmp(const void *a, const void *b)
 {
     const win_mkey *x = a, *y = b;
     int c = win_values_cmp(x, y);
-    return c ? c : (x->index < y->index ? -1 : (x->index > y->index));
+    return c ? c : sort_cmp_size(x->index, y->index);
 }
 
 /* bw_order and dup_of (see win_layout). */
@@ -247,11 +243,10 @@ typedef struct win_task_key {
 static int win_task_key_cmp(const void *a, const void *b)
 {
     const win_task_key *x = a, *y = b;
-    if (x->part != y->part)
-        return x->part < y->part ? -1 : 1;
-    if (x->prio != y->prio)
-        return x->prio < y->prio ? -1 : 1;
-    return x->task < y->task ? -1 : (x->task > y->task);
+    int c = sort_cmp_size(x->part, y->part);
+    if (!c)
+        c = sort_cmp_i64(x->prio, y->prio);
+    return c ? c : sort_cmp_size(x->task, y->task);
 }
 
 static int win_double_cmp(const void *a, const void *b)

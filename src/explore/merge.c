@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/grow.h"
+#include "util/sort.h"
 
 /* ---- merge ----------------------------------------------------------------------------- */
 
@@ -24,11 +25,10 @@ typedef struct merged_line {
 static int cmp_point(const void *a, const void *b)
 {
     const merged_line *x = a, *y = b;
-    if (x->point != y->point)
-        return (x->point > y->point) - (x->point < y->point);
-    if (x->file != y->file)
-        return (x->file > y->file) - (x->file < y->file);
-    return (x->line > y->line) - (x->line < y->line);
+    int c = sort_cmp_u64(x->point, y->point);
+    if (!c)
+        c = sort_cmp_size(x->file, y->file);
+    return c ? c : sort_cmp_long(x->line, y->line);
 }
 
 /* Read a whole file into *buf (caller frees). */

@@ -11,19 +11,7 @@
 #include <stdlib.h>
 
 #include "util/ckint.h"
-
-typedef struct mct_key {
-    int64_t ready_ns;
-    size_t job;
-} mct_key;
-
-static int mct_key_cmp(const void *x, const void *y)
-{
-    const mct_key *a = x, *b = y;
-    if (a->ready_ns != b->ready_ns)
-        return a->ready_ns < b->ready_ns ? -1 : 1;
-    return a->job < b->job ? -1 : (a->job > b->job);
-}
+#include "util/sort.h"
 
 int mct_place(const int64_t *ready_ns, const int64_t *time_ns, size_t n_jobs, size_t n_parts,
               mct_job *out, int64_t *makespan_ns)
@@ -33,17 +21,17 @@ int mct_place(const int64_t *ready_ns, const int64_t *time_ns, size_t n_jobs, si
         return MCT_OK;
     if (n_parts == 0)
         return MCT_ERANGE;
-    mct_key *order = malloc(n_jobs * sizeof *order);
+    sort_key *order = malloc(n_jobs * sizeof *order);
     int64_t *avail = calloc(n_parts, sizeof *avail);
     int rc = MCT_ENOMEM;
     if (!order || !avail)
         goto done;
     for (size_t j = 0; j < n_jobs; j++)
-        order[j] = (mct_key){ ready_ns[j], j };
-    qsort(order, n_jobs, sizeof *order, mct_key_cmp);
+        order[j] = (sort_key){ ready_ns[j], j };
+    qsort(order, n_jobs, sizeof *order, sort_key_cmp);
     rc = MCT_ERANGE;
     for (size_t i = 0; i < n_jobs; i++) {
-        size_t j = order[i].job, best = 0;
+        size_t j = order[i].idx, best = 0;
         int64_t best_fin = 0, best_start = 0;
         for (size_t r = 0; r < n_parts; r++) {
             int64_t start = avail[r] > ready_ns[j] ? avail[r] : ready_ns[j], fin;

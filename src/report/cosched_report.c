@@ -2,9 +2,11 @@
  * 4 decimals in text and exactly in JSON (streamed through jw); MCT times are whole ns. */
 #include "report/cosched_report.h"
 
+#include <stdio.h>
+
 #include "report/report_json.h"
+#include "util/fmt.h"
 #include "util/jw.h"
-#include "report/report.h"
 #include "report/report.h"
 
 int cosched_report_text(const rt_taskset *ts, const rt_gpu *gpu, const cosched_result *r, FILE *out)

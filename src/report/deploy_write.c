@@ -11,6 +11,7 @@
 #include "report/report.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

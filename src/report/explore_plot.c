@@ -21,6 +21,7 @@
 #include "explore/aggregate.h"
 #include "draw/chart.h"
 #include "report/report.h"
+#include "util/fmt.h"
 
 #define MAX_LINES SVG_PALETTE_SIZE
 

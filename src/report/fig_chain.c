@@ -8,6 +8,7 @@
 #include "draw/svg.h"
 #include "report/fig_time.h"
 #include "report/report_chains.h"
+#include "util/fmt.h"
 
 #define CH_LEFT 170.0
 #define CH_RIGHT 30.0

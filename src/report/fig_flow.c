@@ -7,6 +7,7 @@
 
 #include "draw/svg.h"
 #include "report/fig_time.h"
+#include "util/fmt.h"
 
 #define FL_LANE 30.0
 #define FL_TOP 40.0

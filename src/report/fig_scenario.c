@@ -9,6 +9,7 @@
 
 #include "draw/svg.h"
 #include "report/fig_time.h"
+#include "util/fmt.h"
 
 #define SC_RIGHT 30.0
 #define SC_LANE 26.0

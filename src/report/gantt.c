@@ -5,11 +5,13 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
 #include "draw/svg.h"
+#include "util/fmt.h"
 
 /* Geometry in px (user units). Text widths are estimated from character counts: the chart must
  * not depend on the fonts of the machine that writes it. */

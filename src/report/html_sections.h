@@ -14,6 +14,7 @@
 
 #include "report/report.h"
 #include "draw/xhtml.h"
+#include "util/fmt.h"
 
 
 

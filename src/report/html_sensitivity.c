@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "report/html_sections.h"
+#include "util/fmt.h"
 
 /* k / SENS_UNIT as an exact decimal with four places ("1.2345"). */
 static void fmt_k(int64_t k, char *buf, size_t size)

@@ -2,10 +2,13 @@
  * (compact, one line), so 10^6 blocks need no tree in memory. */
 #include "report/placement_report.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "util/fmt.h"
 #include "util/jw.h"
 #include "report/report.h"
+#include "report/report_json.h"
 #include "util/textesc.h"
 
 static const char *kname(const placement_report *r, size_t k)
@@ -160,12 +163,7 @@ int placement_report_json(const placement_report *r, FILE *out)
     jw w;
     jw_init(&w, out, 0);
     jw_object_begin(&w);
-    jw_kint(&w, "schema", 1);
-    jw_key(&w, "tool");
-    jw_object_begin(&w);
-    jw_kstr(&w, "name", "rtgpu-simulate");
-    jw_kstr(&w, "version", r->tool_version);
-    jw_object_end(&w);
+    report_json_tool(&w, 1, "rtgpu-simulate", r->tool_version);
     jw_key(&w, "placement");
     jw_array_begin(&w);
     jw_object_begin(&w);

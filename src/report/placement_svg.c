@@ -3,11 +3,13 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
 #include "draw/svg.h"
+#include "util/fmt.h"
 
 #define WIDTH 1100.0
 #define PAD 16.0

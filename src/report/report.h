@@ -2,23 +2,24 @@
 #ifndef RT_REPORT_H
 #define RT_REPORT_H
 
-#include <stdio.h>
+#include <stdbool.h>
 
-#include "analysis/eval.h"
+#include "analysis/budget.h"
 #include "analysis/chain.h"
 #include "analysis/channels.h"
-#include "analysis/deploy.h"
-#include "analysis/measure.h"
-#include "analysis/sens.h"
 #include "analysis/concurrency.h"
-#include "search/assign.h"
+#include "analysis/deploy.h"
+#include "analysis/eval.h"
+#include "analysis/layout.h"
+#include "analysis/measure.h"
 #include "analysis/options.h"
-#include "taskset/gpu.h"
+#include "analysis/sens.h"
 #include "models/model.h"
-#include "util/jw.h"
 #include "report/provenance.h"
+#include "search/assign.h"
+#include "taskset/gpu.h"
+#include "taskset/measurements.h"
 #include "taskset/taskset.h"
-#include "util/fmt.h"
 #include "util/diag.h"
 
 /* Everything a report shows, borrowed from the run. layout and eval are NULL when the search

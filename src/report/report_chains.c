@@ -3,7 +3,11 @@
 #include "report/report_chains.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
+
+#include "util/fmt.h"
+#include "util/jw.h"
 
 #define D(ns) fmt_dur_of(ns)   /* a duration for people (util/fmt.h) */
 

@@ -5,8 +5,12 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "util/fmt.h"
+#include "util/jw.h"
 
 #define R(x) fmt_real_of(x)   /* a real for people (util/fmt.h) */
 

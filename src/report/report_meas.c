@@ -3,10 +3,12 @@
 #include "report/report_meas.h"
 
 #include "report/report.h"
+#include "util/fmt.h"
 #include "util/textesc.h"
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 const char *report_meas_bin_name(size_t bin)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "report/report_concurrency.h"
+#include "util/fmt.h"
 
 /* A duration and a real for people, as values inside one printf (util/fmt.h). */
 #define D(ns) fmt_dur_of(ns)

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "util/fmt.h"
+
 /* A duration and a real for people, as values inside one printf (util/fmt.h). */
 #define D(ns) fmt_dur_of(ns)
 #define R(x) fmt_real_of(x)

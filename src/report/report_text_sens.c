@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "report/report_text_tasks.h"
+#include "util/fmt.h"
 
 /* A duration and a real for people, as values inside one printf (util/fmt.h). */
 #define D(ns) fmt_dur_of(ns)

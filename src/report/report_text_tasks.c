@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/fmt.h"
+
 /* A duration for people, as a value inside one printf (util/fmt.h). */
 #define D(ns) fmt_dur_of(ns)
 

@@ -5,13 +5,16 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "models/interference.h"
 #include "models/model.h"
 #include "report/report.h"
+#include "report/report_json.h"
 #include "util/csv.h"
+#include "util/fmt.h"
 #include "util/jw.h"
 
 /* A time in ns: an integer when it is one (always under --exec wcet), else a real. */
@@ -133,12 +136,7 @@ void sim_report_json_head(jw *j, const char *tool_version, const rt_options *o, 
                    uint64_t seed, const char *exec, uint64_t job_cap)
 {
     jw_object_begin(j);
-    jw_kint(j, "schema", 2);
-    jw_key(j, "tool");
-    jw_object_begin(j);
-    jw_kstr(j, "name", "rtgpu-simulate");
-    jw_kstr(j, "version", tool_version);
-    jw_object_end(j);
+    report_json_tool(j, 2, "rtgpu-simulate", tool_version);
     jw_key(j, "options");
     jw_object_begin(j);
     jw_kstr(j, "release", release);

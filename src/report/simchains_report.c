@@ -3,9 +3,12 @@
 #include "report/simchains_report.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report/report.h"
+#include "util/fmt.h"
+#include "util/jw.h"
 
 /* One chain metric: observed, bound, witness (docs/simulation.md, "Cause-effect chains"). */
 static void json_metric(const simchains_view *v, const rt_chain *c, const chainobs_max *m,

@@ -3,12 +3,14 @@
  * a human unit (fmt_ns), the JSON shows them exactly. */
 #include "report/split_report.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "models/interference.h"
 #include "models/kmerge.h"
 #include "draw/axes.h"
 #include "report/report_json.h"
+#include "util/fmt.h"
 #include "util/jw.h"
 #include "report/report.h"
 #include "draw/svg.h"

@@ -5,10 +5,12 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "models/interference.h"
 #include "models/model.h"
+#include "util/fmt.h"
 #include "util/jw.h"
 #include "report/report.h"
 #include "report/sim_report.h"

@@ -140,9 +140,8 @@ static int order_cmp(const void *x, const void *y, void *ctx)
         a = (double)bounds_priority(b, i);
         c = (double)bounds_priority(b, j);
     }
-    if (a != c)
-        return a < c ? -1 : 1;
-    return i < j ? -1 : (i > j);
+    int r = sort_cmp_double(a, c);
+    return r ? r : sort_cmp_size(i, j);
 }
 
 static void make_order(ls *s, int kind)

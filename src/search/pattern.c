@@ -212,9 +212,8 @@ static int by_cost(const void *x, const void *y, void *ctx)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
     const pm *p = ctx;
-    if (p->cost[a] != p->cost[b])
-        return p->cost[a] < p->cost[b] ? -1 : 1;
-    return a < b ? -1 : (a > b);
+    int c = sort_cmp_long(p->cost[a], p->cost[b]);
+    return c ? c : sort_cmp_size(a, b);
 }
 
 static int round_(pm *p, bool *done)

@@ -98,9 +98,8 @@ static int by_rc(const void *x, const void *y, void *ctx)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
     const double *rc = ctx;
-    if (rc[a] != rc[b])
-        return rc[a] < rc[b] ? -1 : 1;
-    return a < b ? -1 : (a > b);
+    int c = sort_cmp_double(rc[a], rc[b]);
+    return c ? c : sort_cmp_size(a, b);
 }
 
 /* Order the pool for the MIP: the incumbent's patterns first (their indices in inc_q, k_inc of

@@ -155,8 +155,7 @@ int pm_complement_pass(pm *p, size_t k)
 
 int pm_cmp_size(const void *x, const void *y)
 {
-    size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    return a < b ? -1 : (a > b);
+    return sort_cmp_size(*(const size_t *)x, *(const size_t *)y);
 }
 
 /* The fractional knapsack: the largest dual sum of a group on size s that holds a partial group
@@ -195,9 +194,8 @@ static int by_ratio(const void *x, const void *y, void *ctx)
         return pi > 0 ? -1 : 1;
     double ri = pi > 0 ? pi / (bounds_util(p->b, i, p->s) + 1e-12) : pi;
     double rj = pj > 0 ? pj / (bounds_util(p->b, j, p->s) + 1e-12) : pj;
-    if (ri != rj)
-        return ri > rj ? -1 : 1;
-    return i < j ? -1 : (i > j);
+    int c = sort_cmp_double(rj, ri);
+    return c ? c : sort_cmp_size(i, j);
 }
 
 void pm_candidates(pm *p, size_t s)

@@ -30,6 +30,7 @@
 #include "util/analyzer.h"
 #include "util/ckint.h"
 #include "util/grow.h"
+#include "util/sort.h"
 
 typedef struct psim_run_state {
     psim_result *r;
@@ -157,31 +158,17 @@ static int on_place(void *ctx, size_t k, int64_t block, size_t sm, int64_t room)
 }
 RT_ANALYZER_ON
 
-/* Sort key of the queue: at, then file order. */
-typedef struct sub_key {
-    int64_t at_ns;
-    size_t idx;
-} sub_key;
-
-static int sub_cmp(const void *a, const void *b)
-{
-    const sub_key *x = a, *y = b;
-    if (x->at_ns != y->at_ns)
-        return x->at_ns < y->at_ns ? -1 : 1;
-    return (x->idx > y->idx) - (x->idx < y->idx);
-}
-
 /* The kernels in queue order, with A(L), G and block-time; occ[] gets their occupancy. */
 static int setup_kernels(const rt_taskset *ts, const rt_gpu *gpu, const rt_scenario *sc,
                          psim_result *r, occ_result *occ, int64_t *blocks)
 {
     size_t n = sc->n_submits;
-    sub_key *ix = malloc((n ? n : 1) * sizeof *ix);
+    sort_key *ix = malloc((n ? n : 1) * sizeof *ix);
     if (!ix)
         return PSIM_ENOMEM;
     for (size_t i = 0; i < n; i++)
-        ix[i] = (sub_key){ sc->submits[i].at_ns, i };
-    qsort(ix, n, sizeof *ix, sub_cmp);
+        ix[i] = (sort_key){ sc->submits[i].at_ns, i }; /* the queue: at, then file order */
+    qsort(ix, n, sizeof *ix, sort_key_cmp);
     int rc = PSIM_OK;
     for (size_t i = 0; i < n && rc == PSIM_OK; i++) {
         const rt_submit *s = &sc->submits[ix[i].idx];

@@ -13,14 +13,6 @@
 #include "util/suggest.h"
 #include "util/textesc.h"
 
-static size_t count_refs(xmlNodePtr n)
-{
-    size_t k = 0;
-    for (xmlNodePtr c = n->children; c; c = c->next)
-        k += xmlsafe_is(c, "task-ref");
-    return k;
-}
-
 /* One <task-ref>: a task of ts, not yet in this chain; appended to ch. */
 static void read_ref(const xmlattr_at *cat, xmlNodePtr n, const rt_taskset *ts, rt_chain *ch)
 {
@@ -110,7 +102,7 @@ static void read_chain(const char *path, rt_diags *d, xmlNodePtr n, rt_taskset *
     }
     free(comm);
     ch->communication = let ? RT_COMM_LET : RT_COMM_IMPLICIT;
-    size_t nr = count_refs(n);
+    size_t nr = xmlsafe_count(n, "task-ref");
     if (!(ch->tasks = calloc(nr ? nr : 1, sizeof *ch->tasks)) ||
         !(ch->task_lines = calloc(nr ? nr : 1, sizeof *ch->task_lines))) {
         rt_diag_error(d, path, 0, "out of memory");
@@ -130,15 +122,8 @@ RT_ANALYZER_ON
 
 void chain_load_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts)
 {
-    size_t n = 0;
-    for (xmlNodePtr c = root->children; c; c = c->next)
-        n += xmlsafe_is(c, "chain");
-    if (n == 0)
+    if (!(ts->chains = xmlsafe_alloc_children(root, "chain", sizeof *ts->chains, path, d)))
         return;
-    if (!(ts->chains = calloc(n, sizeof *ts->chains))) {
-        rt_diag_error(d, path, 0, "out of memory");
-        return;
-    }
     for (xmlNodePtr c = root->children; c; c = c->next)
         if (xmlsafe_is(c, "chain"))
             read_chain(path, d, c, ts, &ts->chains[ts->n_chains++]);

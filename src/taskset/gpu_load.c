@@ -276,15 +276,8 @@ static void read_engine(const char *path, rt_diags *d, xmlNodePtr n, rt_copy_eng
 /* Every <copy-engine>, in file order, with unique names. */
 static void read_engines(const char *path, rt_diags *d, xmlNodePtr root, rt_gpu *g)
 {
-    size_t n = 0;
-    for (xmlNodePtr c = root->children; c; c = c->next)
-        n += xmlsafe_is(c, "copy-engine");
-    if (n == 0)
+    if (!(g->engines = xmlsafe_alloc_children(root, "copy-engine", sizeof *g->engines, path, d)))
         return;
-    if (!(g->engines = calloc(n, sizeof *g->engines))) {
-        rt_diag_error(d, path, 0, "out of memory");
-        return;
-    }
     for (xmlNodePtr c = root->children; c; c = c->next)
         if (xmlsafe_is(c, "copy-engine"))
             read_engine(path, d, c, &g->engines[g->n_engines++]);

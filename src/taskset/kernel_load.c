@@ -7,6 +7,7 @@
 
 #include "taskset/xmlattr.h"
 #include "taskset/xmlsafe.h"
+#include "util/sort.h"
 
 /* n zeroed records of size bytes, or NULL after an "out of memory" error in at's file. */
 static void *alloc_array(const xmlattr_at *at, size_t n, size_t size)
@@ -49,9 +50,8 @@ static void read_measured(const xmlattr_at *kat, xmlNodePtr n, rt_measured *m)
 static int measured_cmp(const void *a, const void *b)
 {
     const rt_measured *x = *(const rt_measured *const *)a, *y = *(const rt_measured *const *)b;
-    if (x->sms != y->sms)
-        return (x->sms > y->sms) - (x->sms < y->sms);
-    return (x->line > y->line) - (x->line < y->line);
+    int c = sort_cmp_i64(x->sms, y->sms);
+    return c ? c : sort_cmp_long(x->line, y->line);
 }
 
 /* At most one measured point per partition size. */
@@ -110,9 +110,7 @@ void kernel_load(const char *path, rt_diags *d, xmlNodePtr n, rt_kernel *k)
     k->has_l2_accesses =
         xmlattr_get_real(&at, "l2-accesses", XMLATTR_POSITIVE, &k->l2_accesses) == 1;
 
-    size_t nm = 0;
-    for (xmlNodePtr c = n->children; c; c = c->next)
-        nm += xmlsafe_is(c, "measured");
+    size_t nm = xmlsafe_count(n, "measured");
     if (nm && !(k->measured = alloc_array(&at, nm, sizeof *k->measured)))
         return;
     for (xmlNodePtr c = n->children; c; c = c->next) {

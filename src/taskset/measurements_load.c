@@ -274,6 +274,25 @@ static void *grow(csv_state *st, void *arr, size_t n, size_t elem)
     return na;
 }
 
+/* The kernel (kernels true) or task of the task set that a row names: its index, with obj
+ * (size bytes) its words for messages, e.g. kernel "k"; -1 after an error. */
+static long find_named(csv_state *st, long lineno, const char *name, bool kernels, char *obj,
+                       size_t size)
+{
+    const char *what = kernels ? "kernel" : "task";
+    char q[100];
+    snprintf(obj, size, "%s \"%s\"", what, rt_textesc_quote(name, q, sizeof q));
+    long i = kernels ? rt_taskset_find_kernel(st->ts, name) : rt_taskset_find_task(st->ts, name);
+    if (i < 0) {
+        char h[140];
+        const char *hint = kernels ? rt_taskset_hint_kernel(st->ts, name, h, sizeof h)
+                                   : rt_taskset_hint_task(st->ts, name, h, sizeof h);
+        rt_diag_error(st->d, st->path, lineno, "%s does not name a %s of the task set%s", obj, what,
+                      hint);
+    }
+    return i;
+}
+
 static void read_kernel_row(csv_state *st, long lineno, char **field)
 {
     rt_measurements *m = st->m;
@@ -281,16 +300,10 @@ static void read_kernel_row(csv_state *st, long lineno, char **field)
     if (!na)
         return;
     m->kernels = na;
-    const char *name = field[st->col[COL_KERNEL]];
-    char q[100], obj[160];
-    snprintf(obj, sizeof obj, "kernel \"%s\"", rt_textesc_quote(name, q, sizeof q));
-    long k = rt_taskset_find_kernel(st->ts, name);
-    if (k < 0) {
-        char h[140];
-        rt_diag_error(st->d, st->path, lineno, "%s does not name a kernel of the task set%s", obj,
-                      rt_taskset_hint_kernel(st->ts, name, h, sizeof h));
+    char obj[160];
+    long k = find_named(st, lineno, field[st->col[COL_KERNEL]], true, obj, sizeof obj);
+    if (k < 0)
         return;
-    }
     rt_meas_kernel o = {.kernel = (size_t)k, .line = lineno};
     int64_t total = 0;
     bool ok = get_sms(st, lineno, obj, "sms", field[st->col[COL_SMS]], &o.sms);
@@ -314,23 +327,17 @@ static void read_job_row(csv_state *st, long lineno, char **field)
     if (!na)
         return;
     m->jobs = na;
-    const char *name = field[st->col[COL_TASK]];
-    char q[100], obj[160];
-    snprintf(obj, sizeof obj, "task \"%s\"", rt_textesc_quote(name, q, sizeof q));
-    long t = rt_taskset_find_task(st->ts, name);
-    if (t < 0) {
-        char h[140];
-        rt_diag_error(st->d, st->path, lineno, "%s does not name a task of the task set%s", obj,
-                      rt_taskset_hint_task(st->ts, name, h, sizeof h));
+    char obj[160];
+    long t = find_named(st, lineno, field[st->col[COL_TASK]], false, obj, sizeof obj);
+    if (t < 0)
         return;
-    }
     rt_meas_job o = {.task = (size_t)t, .line = lineno};
     const char *rel = field[st->col[COL_RELEASE]], *fin = field[st->col[COL_FINISH]];
     bool ok = get_ns(st, lineno, obj, "release", rel, INT64_MIN, &o.release_ns);
     ok = get_ns(st, lineno, obj, "finish", fin, INT64_MIN, &o.finish_ns) && ok;
     if (!ok)
         return;
-    char q2[100];
+    char q[100], q2[100];
     if (o.finish_ns < o.release_ns)
         rt_diag_error(st->d, st->path, lineno, "%s: finish \"%s\" is before release \"%s\"", obj,
                       rt_textesc_quote(fin, q, sizeof q), rt_textesc_quote(rel, q2, sizeof q2));

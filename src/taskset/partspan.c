@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "util/ckint.h"
+#include "util/sort.h"
 
 int64_t partspan_end(const rt_partition *p)
 {
@@ -15,9 +16,8 @@ int64_t partspan_end(const rt_partition *p)
 static int first_sm_cmp(const void *a, const void *b)
 {
     const rt_partition *x = *(const rt_partition *const *)a, *y = *(const rt_partition *const *)b;
-    if (x->first_sm != y->first_sm)
-        return (x->first_sm > y->first_sm) - (x->first_sm < y->first_sm);
-    return (x->line > y->line) - (x->line < y->line);
+    int c = sort_cmp_i64(x->first_sm, y->first_sm);
+    return c ? c : sort_cmp_long(x->line, y->line);
 }
 
 void partspan_overlaps(const rt_taskset *ts, rt_diags *d, partspan_report *report)

@@ -11,14 +11,6 @@
 #include "util/analyzer.h"
 #include "util/textesc.h"
 
-static size_t count_submits(xmlNodePtr n)
-{
-    size_t k = 0;
-    for (xmlNodePtr c = n->children; c; c = c->next)
-        k += xmlsafe_is(c, "submit");
-    return k;
-}
-
 /* submits belong to the task set (rt_taskset_free); gcc 12's analyzer reads an array
  * stored into a heap record as a leak */
 RT_ANALYZER_OFF("-Wanalyzer-malloc-leak")
@@ -77,7 +69,7 @@ static void read_scenario(const char *path, rt_diags *d, xmlNodePtr n, rt_taskse
                           "%ld)", rt_textesc_quote(sc->name, q, sizeof q), o->line);
             break;
         }
-    size_t ns = count_submits(n);
+    size_t ns = xmlsafe_count(n, "submit");
     if (!(sc->submits = calloc(ns ? ns : 1, sizeof *sc->submits))) {
         rt_diag_error(d, path, 0, "out of memory");
         return;
@@ -90,15 +82,8 @@ RT_ANALYZER_ON
 
 void scenario_load_read_all(const char *path, rt_diags *d, xmlNodePtr root, rt_taskset *ts)
 {
-    size_t n = 0;
-    for (xmlNodePtr c = root->children; c; c = c->next)
-        n += xmlsafe_is(c, "scenario");
-    if (n == 0)
+    if (!(ts->scenarios = xmlsafe_alloc_children(root, "scenario", sizeof *ts->scenarios, path, d)))
         return;
-    if (!(ts->scenarios = calloc(n, sizeof *ts->scenarios))) {
-        rt_diag_error(d, path, 0, "out of memory");
-        return;
-    }
     for (xmlNodePtr c = root->children; c; c = c->next)
         if (xmlsafe_is(c, "scenario"))
             read_scenario(path, d, c, ts, &ts->scenarios[ts->n_scenarios++]);

@@ -17,6 +17,7 @@
 #include "taskset/xmlsafe.h"
 #include "util/ckint.h"
 #include "util/fmt.h"
+#include "util/sort.h"
 #include "util/suggest.h"
 #include "util/analyzer.h"
 #include "util/textesc.h"
@@ -33,7 +34,7 @@ static int name_ix_cmp(const void *a, const void *b)
 {
     const name_ix *x = a, *y = b;
     int c = strcmp(x->name, y->name);
-    return c ? c : (x->idx > y->idx) - (x->idx < y->idx);
+    return c ? c : sort_cmp_size(x->idx, y->idx);
 }
 
 /* First entry named name in the sorted index, or NULL. */
@@ -83,14 +84,6 @@ static void *alloc_array(loader *ld, size_t n, size_t size)
     if (!p)
         rt_diag_error(ld->d, ld->path, 0, "out of memory");
     return p;
-}
-
-static size_t count_children(xmlNodePtr parent, const char *name)
-{
-    size_t n = 0;
-    for (xmlNodePtr c = parent->children; c; c = c->next)
-        n += xmlsafe_is(c, name);
-    return n;
 }
 
 /* ---- tasks ---- */
@@ -191,8 +184,8 @@ static void read_run(loader *ld, const xmlattr_at *rat, rt_task *t, rt_step *st,
  * one GPU step; runs[] holds every launch of every GPU step. */
 static void read_steps(loader *ld, const xmlattr_at *at, xmlNodePtr n, rt_task *t)
 {
-    size_t nr = count_children(n, "run");
-    size_t ns = nr + count_children(n, "cpu") + count_children(n, "copy");
+    size_t nr = xmlsafe_count(n, "run");
+    size_t ns = nr + xmlsafe_count(n, "cpu") + xmlsafe_count(n, "copy");
     if (!(t->runs = alloc_array(ld, nr, sizeof *t->runs)) ||
         !(t->run_lines = alloc_array(ld, nr, sizeof *t->run_lines)) ||
         !(t->run_bcet_ns = alloc_array(ld, nr, sizeof *t->run_bcet_ns)) ||
@@ -322,7 +315,7 @@ static void read_partition(loader *ld, xmlNodePtr n, size_t p, membership *mb)
     xmlattr_get_name(&at, &pt->name);
     xmlattr_get_int(&at, "sms", 1, &pt->sms);
     pt->has_first_sm = xmlattr_get_int(&at, "first-sm", 0, &pt->first_sm) == 1;
-    if (!(pt->tasks = alloc_array(ld, count_children(n, "task-ref"), sizeof *pt->tasks)))
+    if (!(pt->tasks = alloc_array(ld, xmlsafe_count(n, "task-ref"), sizeof *pt->tasks)))
         return;
     for (xmlNodePtr c = n->children; c; c = c->next) {
         if (!xmlsafe_is(c, "task-ref"))
@@ -399,7 +392,7 @@ static void read_partitions(loader *ld, xmlNodePtr root)
 {
     rt_taskset *ts = ld->ts;
     membership mb = {NULL};
-    size_t np = count_children(root, "partition");
+    size_t np = xmlsafe_count(root, "partition");
     if (np == 0)
         return;
     if (!(ts->partitions = alloc_array(ld, np, sizeof *ts->partitions)) ||
@@ -459,7 +452,7 @@ static void read_root(loader *ld, xmlNodePtr root)
     if (!docname_read(&at, ld->path, &ts->name))
         rt_diag_error(ld->d, ld->path, 0, "out of memory");
 
-    size_t nk = count_children(root, "kernel"), nt = count_children(root, "task");
+    size_t nk = xmlsafe_count(root, "kernel"), nt = xmlsafe_count(root, "task");
     if (!(ts->kernels = alloc_array(ld, nk, sizeof *ts->kernels)) ||
         !(ts->tasks = alloc_array(ld, nt, sizeof *ts->tasks)))
         return;

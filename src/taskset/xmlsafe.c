@@ -57,6 +57,26 @@ bool xmlsafe_is(xmlNodePtr n, const char *name)
     return n && n->type == XML_ELEMENT_NODE && !n->ns && xmlStrEqual(n->name, (const xmlChar *)name);
 }
 
+size_t xmlsafe_count(xmlNodePtr parent, const char *name)
+{
+    size_t n = 0;
+    for (xmlNodePtr c = parent->children; c; c = c->next)
+        n += xmlsafe_is(c, name);
+    return n;
+}
+
+void *xmlsafe_alloc_children(xmlNodePtr parent, const char *name, size_t size, const char *path,
+                             rt_diags *d)
+{
+    size_t n = xmlsafe_count(parent, name);
+    if (n == 0)
+        return NULL;
+    void *v = calloc(n, size);
+    if (!v)
+        rt_diag_error(d, path, 0, "out of memory");
+    return v;
+}
+
 /* A libxml2 message made printable: one line, no trailing newline, control chars escaped. */
 static void clean_message(const char *msg, char *buf, size_t size)
 {

@@ -9,6 +9,7 @@
 
 #include <libxml/tree.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "util/diag.h"
 
@@ -28,5 +29,11 @@ xmlDocPtr xmlsafe_load(const char *path, xmlsafe_kind which, rt_diags *d,
 long xmlsafe_line(xmlNodePtr n);
 /* True if n is an element named name (no namespace). */
 bool xmlsafe_is(xmlNodePtr n, const char *name);
+/* How many children of parent are elements named name (xmlsafe_is). */
+size_t xmlsafe_count(xmlNodePtr parent, const char *name);
+/* A zeroed array of one size-byte record per child of parent named name (caller frees); NULL
+ * when there is none, or after an "out of memory" error for path (line 0) in d. */
+void *xmlsafe_alloc_children(xmlNodePtr parent, const char *name, size_t size, const char *path,
+                             rt_diags *d);
 
 #endif

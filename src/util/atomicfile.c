@@ -143,18 +143,25 @@ static int set_mode(int fd, const struct stat *old)
     return fchmod(fd, 0666 & ~mask);
 }
 
-static void fail_open(rt_atomic_stream *s, int fd)
+/* Free what s holds (the visible temporary removed unless committed) and clear it. */
+static void release(rt_atomic_stream *s, bool remove_tmp)
 {
-    int err = errno;
-    if (fd >= 0)
-        close(fd);
-    if (s->tmp)
+    if (s->tmp && remove_tmp)
         unlink(s->tmp);
     slot_give(s->slot);
     free(s->tmp);
     free(s->target);
     memset(s, 0, sizeof *s);
     s->slot = -1;
+}
+
+/* An open that failed: close fd (when open), release s and its temporary, keep errno. */
+static void fail_open(rt_atomic_stream *s, int fd)
+{
+    int err = errno;
+    if (fd >= 0)
+        close(fd);
+    release(s, true);
     errno = err;
 }
 
@@ -299,18 +306,6 @@ static int copy_replace(rt_atomic_stream *s, int fd)
         err = errno;
     errno = err;
     return err ? -1 : 0;
-}
-
-/* Free what s holds (the visible temporary removed unless committed) and clear it. */
-static void release(rt_atomic_stream *s, bool remove_tmp)
-{
-    if (s->tmp && remove_tmp)
-        unlink(s->tmp);
-    slot_give(s->slot);
-    free(s->tmp);
-    free(s->target);
-    memset(s, 0, sizeof *s);
-    s->slot = -1;
 }
 
 int rt_atomicfile_commit(rt_atomic_stream *s)

@@ -140,3 +140,12 @@ void sort_ctx(void *base, size_t n, size_t size, sort_cmp_fn cmp, void *ctx)
     sorter s = { .size = size, .cmp = cmp, .ctx = ctx, .buf = buf, .buf_n = sizeof buf / size };
     sort_run(&s, base, n);
 }
+
+/* ---- the (key, index) record ---- */
+
+int sort_key_cmp(const void *a, const void *b)
+{
+    const sort_key *x = a, *y = b;
+    int c = sort_cmp_i64(x->key, y->key);
+    return c ? c : sort_cmp_size(x->idx, y->idx);
+}
