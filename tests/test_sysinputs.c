@@ -343,6 +343,33 @@ static void test_steps_vs_task(void)
                            "");                     /* 100 ms in sum: not longer */
 }
 
+/* A GPU file with neither <cpu> nor <copy-engine>: one error per missing resource, at the first
+ * step that needs it, listing the others (system.xml: cpu steps at lines 6, 11 and 15; copies at
+ * 7 on h2d, 10 and 16 on d2h), not one error per step. */
+static void test_one_error_per_cause(void)
+{
+    rt_taskset *ts = load_ts(SYS_TS);
+    rt_gpu *g = load_gpu("tests/data/good/gpu.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(ts);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    rt_diags *d = rt_diag_new(100);
+    CU_ASSERT_NOT_EQUAL(rt_inputs_check(ts, g, d), 0);
+    CU_ASSERT_EQUAL_FATAL(rt_diag_errors(d), 2);
+    CU_ASSERT_EQUAL(rt_diag_get(d, 0)->line, 6);
+    CU_ASSERT_STRING_EQUAL(rt_diag_get(d, 0)->msg, "task \"detector\": cpu step on core 1, but "
+                           "the GPU file tests/data/good/gpu.xml has no <cpu> (add <cpu "
+                           "cores=\"N\"/> to it); 2 more cpu steps need it too: lines 11 and 15");
+    CU_ASSERT_EQUAL(rt_diag_get(d, 1)->line, 7);
+    CU_ASSERT_STRING_EQUAL(rt_diag_get(d, 1)->msg, "task \"detector\": copy on engine \"h2d\", "
+                           "but the GPU file tests/data/good/gpu.xml has no <copy-engine> (add "
+                           "one named so, e.g. <copy-engine name=\"h2d\" gbps=\"25\" "
+                           "setup=\"8us\"/>); 2 more copies need it too: lines 10 (engine "
+                           "\"d2h\") and 16 (engine \"d2h\")");
+    rt_diag_free(d);
+    rt_gpu_free(g);
+    rt_taskset_free(ts);
+}
+
 void test_sysinputs_register(void);
 void test_sysinputs_register(void)
 {
@@ -353,4 +380,5 @@ void test_sysinputs_register(void)
     CU_add_test(s, "copy and free of the steps", test_copy_free);
     CU_add_test(s, "round trip through taskset_write", test_round_trip);
     CU_add_test(s, "steps that alone miss the deadline are warned", test_steps_vs_task);
+    CU_add_test(s, "no <cpu>, no engines: one error per cause", test_one_error_per_cause);
 }

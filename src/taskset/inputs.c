@@ -247,6 +247,43 @@ static void gbps_text(const rt_copy_engine *e, char *buf, size_t size)
         units_decimal_text(e->gbps_num * (den / e->gbps_den), digits, buf, size);
 }
 
+/* A GPU file without <cpu> (or without any <copy-engine>) fails every step of that kind for one
+ * cause: one error, at the first such step, whose end lists the others ("; 2 more cpu steps
+ * need it too: lines 11 and 15"; a copy's engine after its line), into buf; "" when none. */
+static bool step_needs(const rt_step *st, rt_step_kind kind)
+{
+    return st->kind == kind && (kind == RT_STEP_CPU || st->engine);
+}
+
+static void others_needing(const rt_taskset *ts, rt_step_kind kind, const rt_step *first,
+                           char *buf, size_t size)
+{
+    size_t n = 0, len = 0, shown = 0;
+    for (size_t i = 0; i < ts->n_tasks; i++)
+        for (size_t s = 0; s < ts->tasks[i].n_steps; s++)
+            n += step_needs(&ts->tasks[i].steps[s], kind) && &ts->tasks[i].steps[s] != first;
+    buf[0] = '\0';
+    if (n == 0)
+        return;
+    len = (size_t)snprintf(buf, size, "; %zu more %s need%s it too: line%s ", n,
+                           kind == RT_STEP_CPU ? (n > 1 ? "cpu steps" : "cpu step")
+                                               : (n > 1 ? "copies" : "copy"),
+                           n > 1 ? "" : "s", n > 1 ? "s" : "");
+    for (size_t i = 0; i < ts->n_tasks && len < size; i++)
+        for (size_t s = 0; s < ts->tasks[i].n_steps && len < size; s++) {
+            const rt_step *st = &ts->tasks[i].steps[s];
+            if (!step_needs(st, kind) || st == first)
+                continue;
+            shown++;
+            char q[60] = "";
+            if (kind == RT_STEP_COPY)
+                qname(st->engine, q, sizeof q);
+            len += (size_t)snprintf(buf + len, size - len, "%s%ld%s%s%s",
+                                    shown == 1 ? "" : shown == n ? " and " : ", ", st->line,
+                                    q[0] ? " (engine \"" : "", q, q[0] ? "\")" : "");
+        }
+}
+
 /* A copy step: its engine exists (else a hint), and with bytes its WCET fits and bcet <= it. */
 static void check_copy_step(const rt_taskset *ts, const rt_task *t, const rt_step *st,
                             const rt_gpu *gpu, rt_diags *d)
@@ -256,11 +293,13 @@ static void check_copy_step(const rt_taskset *ts, const rt_task *t, const rt_ste
         return;
     long e = rt_gpu_find_engine(gpu, st->engine);
     if (e < 0 && gpu->n_engines == 0) {
+        char more[300];
+        others_needing(ts, RT_STEP_COPY, st, more, sizeof more);
         rt_diag_error(d, ts->path, st->line, "task \"%s\": copy on engine \"%s\", but the GPU "
                       "file %s has no <copy-engine> (add one named so, e.g. <copy-engine "
-                      "name=\"%s\" gbps=\"25\" setup=\"8us\"/>)",
+                      "name=\"%s\" gbps=\"25\" setup=\"8us\"/>)%s",
                       qname(t->name, q1, sizeof q1), qname(st->engine, q2, sizeof q2), gpu->path,
-                      q2);
+                      q2, more);
         return;
     }
     if (e < 0) {
@@ -299,10 +338,13 @@ static void check_cpu_step(const rt_taskset *ts, const rt_task *t, const rt_step
                            const rt_gpu *gpu, rt_diags *d)
 {
     char q[100];
-    if (!gpu->has_cpu)
+    char more[300];
+    if (!gpu->has_cpu) {
+        others_needing(ts, RT_STEP_CPU, st, more, sizeof more);
         rt_diag_error(d, ts->path, st->line, "task \"%s\": cpu step on core %lld, but the GPU "
-                      "file %s has no <cpu> (add <cpu cores=\"N\"/> to it)",
-                      qname(t->name, q, sizeof q), (long long)st->core, gpu->path);
+                      "file %s has no <cpu> (add <cpu cores=\"N\"/> to it)%s",
+                      qname(t->name, q, sizeof q), (long long)st->core, gpu->path, more);
+    }
     else if (gpu->cpu_cores >= 1 && st->core >= gpu->cpu_cores)
         rt_diag_error(d, ts->path, st->line, "task \"%s\": cpu core %lld is not a core of the GPU "
                       "file's <cpu> (cores=\"%lld\": expected 0 to %lld)",
@@ -313,13 +355,22 @@ static void check_cpu_step(const rt_taskset *ts, const rt_task *t, const rt_step
 /* Every step can be served by the platform of the GPU file (docs/formats.md sec. 5). */
 static void check_steps(const rt_taskset *ts, const rt_gpu *gpu, rt_diags *d)
 {
+    const rt_step *first_cpu = NULL, *first_copy = NULL;
     for (size_t i = 0; i < ts->n_tasks; i++) {
         const rt_task *t = &ts->tasks[i];
         for (size_t s = 0; s < t->n_steps; s++) {
-            if (t->steps[s].kind == RT_STEP_CPU)
-                check_cpu_step(ts, t, &t->steps[s], gpu, d);
-            else if (t->steps[s].kind == RT_STEP_COPY)
-                check_copy_step(ts, t, &t->steps[s], gpu, d);
+            const rt_step *st = &t->steps[s];
+            bool no_cpu = st->kind == RT_STEP_CPU && !gpu->has_cpu;
+            bool no_engines = step_needs(st, RT_STEP_COPY) && gpu->n_engines == 0;
+            const rt_step **first = no_cpu ? &first_cpu : no_engines ? &first_copy : NULL;
+            if (first && *first)
+                continue;               /* the first one's error names this one */
+            if (first)
+                *first = st;
+            if (st->kind == RT_STEP_CPU)
+                check_cpu_step(ts, t, st, gpu, d);
+            else if (st->kind == RT_STEP_COPY)
+                check_copy_step(ts, t, st, gpu, d);
         }
     }
 }
