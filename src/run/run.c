@@ -186,7 +186,7 @@ int run_check(const rt_taskset *ts, const rt_gpu *gpu, const run_door *door, rt_
         return rc;
     if (o->assign == RT_ASSIGN_GIVEN && o->verbosity >= 0)
         for (size_t i = 0; door->unused_search_options && door->unused_search_options[i]; i++)
-            rt_diag_warning(d, ts->path, 0, "%s is ignored: the task set fixes its partitions, "
+            rt_diag_warning(d, door->who, 0, "%s is ignored: the task set fixes its partitions, "
                             "so no search runs (use --assign search to search)",
                             door->unused_search_options[i]);
     if ((rc = resolve_sizes(ts, gpu, door, o, d)) != 0)
