@@ -44,8 +44,28 @@ check() {       # PROG MAN [SUBCOMMANDS...]
     done
 }
 
+# Exit statuses: the digits that open a clause of --help's "Exit status:" paragraph (up to the
+# first blank line) and the .B headings of the man page's EXIT STATUS section.
+help_status() {
+    "$B/$1" --help | awk '/^Exit status:/ { on = 1 } on && /^$/ { on = 0 } on' | tr '\n' ' ' |
+        grep -oE '(:|;|,) [0-9]( |$)' | grep -oE '[0-9]' | sort -u
+}
+man_status() {
+    awk '/^\.SH/ { on = ($0 ~ /EXIT STATUS/); next } on && /^\.B [0-9]/ { print $2 }' "$1" |
+        sort -u
+}
+check_status() {  # PROG MAN
+    help_status "$1" >"$T/hs"; man_status "$2" >"$T/ms"
+    if ! cmp -s "$T/hs" "$T/ms"; then
+        echo "check_options: $1 --help gives exit statuses $(tr '\n' ' ' <"$T/hs")but $2 gives" \
+             "$(tr '\n' ' ' <"$T/ms")"; status=1
+    fi
+}
+
 check rtgpu-analyze docs/rtgpu-analyze.1
 check rtgpu-simulate docs/rtgpu-simulate.1
+check_status rtgpu-analyze docs/rtgpu-analyze.1
+check_status rtgpu-simulate docs/rtgpu-simulate.1
 check rtgpu-explore docs/rtgpu-explore.1 split coschedule mct
-[ $status -eq 0 ] && echo "check_options: --help and the man pages list the same options"
+[ $status -eq 0 ] && echo "check_options: --help and the man pages list the same options and exit statuses"
 exit $status

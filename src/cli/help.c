@@ -57,9 +57,10 @@ void help_analyze(FILE *out)
           "  -v, --verbose             add every derivation (windows, WCETs, busy periods)\n"
           "  --version                 print the version\n"
           "  -h, --help                print this help\n\n"
-          "Exit status: 0 every deadline holds; 1 a deadline can be missed, no assignment\n"
-          "exists, or a measurement exceeds its bound; 2 usage error or invalid input; 3 undecided\n"
-          "(search limit, work budget spent) or solver failure.\n",
+          "Exit status: 0 every deadline holds (and every chain meets its requirements);\n"
+          "1 a deadline can be missed, a chain fails its requirements, no assignment exists,\n"
+          "or a measurement exceeds its bound; 2 usage error, invalid input or an output not\n"
+          "written; 3 undecided (search limit, work budget spent) or solver failure.\n",
           out);
 }
 
@@ -89,7 +90,7 @@ void help_simulate(FILE *out)
           "  --fail-on-miss            exit 1 when a simulated job misses its deadline\n"
           "  --scenario NAME           instead: place the blocks of the task set's <scenario>\n"
           "                            NAME on the GPU's SMs (most-room policy, leftover\n"
-          "                            head-of-line, block-time; docs/concurrency.md sec. 2);\n"
+          "                            head-of-line, block-time; docs/concurrency.md sec. 8);\n"
           "                            text, json or svg (SMs over time); -v: every block\n"
           "  --margin X, --interference masola|naive|none, --naive-factor F,\n"
           "  --combination-cap N, --budget N, --priorities given|dm|audsley,\n"
@@ -98,10 +99,12 @@ void help_simulate(FILE *out)
           "  --time-limit SECONDS, --max-iterations N   as for rtgpu-analyze (the bound the\n"
           "                            simulation is checked against; worst-case windows)\n"
           "  -q, --quiet | -v, --verbose | --version | -h, --help\n\n"
-          "Exit status: 0 no observed response time above its bound; 2 usage error, invalid\n"
-          "input or a trace over --trace-cap; 3 an observed response time above its analysed bound (a defect: the\n"
-          "counter-example is printed), or no layout to simulate. With --scenario: 0 placed\n"
-          "(blocks that fit nowhere are reported, not an error), 2 usage error, invalid\n"
-          "input or no such scenario, 3 out of memory or times beyond 2^63 ns.\n",
+          "Exit status: 0 no observed response time (or chain latency) above its bound;\n"
+          "1 with --fail-on-miss, a simulated job missed its deadline; 2 usage error,\n"
+          "invalid input or a trace over --trace-cap; 3 an observed response time or chain\n"
+          "latency above its analysed bound (a defect: the counter-example is printed), no\n"
+          "layout to simulate, or the work budget spent. With --scenario: 0 placed (blocks\n"
+          "that fit nowhere are reported, not an error), 2 usage error, invalid input or no\n"
+          "such scenario, 3 out of memory, times beyond 2^63 ns or the work budget spent.\n",
           out);
 }
