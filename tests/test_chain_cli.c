@@ -233,6 +233,34 @@ static void test_chain_only_fails(void)
     runcmd_free(&r);
 }
 
+/* A LET chain whose bound alone exceeds its requirement (orin-chain-let: the exact LET bound is
+ * 219.998 ms, from the periods and offsets only; max-reaction lowered from 250 ms to 100 ms):
+ * its scaling factor says no WCET changes it, in the text and in the HTML. */
+static void test_chain_let_sensitivity(void)
+{
+    char *base = runcmd_read_file("examples/tasksets/orin-chain-let.xml");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(base);
+    char *at = strstr(base, "max-reaction=\"250ms\"");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    memcpy(at, "max-reaction=\"100ms\"", 20);
+    char path[64], gpu[] = ORIN_GPU;
+    snprintf(path, sizeof path, "/tmp/rtgpu-let-sens-%ld.xml", (long)getpid());
+    runcmd_write_file(path, base);
+    free(base);
+    const char *words = "none: under LET the chain's bound depends only on its tasks' periods "
+                        "and offsets, not on any WCET, and it exceeds the requirement";
+    runcmd_out r = runcmd((char *[]){ "x", path, "--gpu", gpu, "--sensitivity", NULL }, 60);
+    CU_ASSERT_EQUAL(r.status, 1);
+    CU_ASSERT(r.out && strstr(r.out, "Scaling factor of chain camera-to-plan (same WCETs; its "
+                                     "requirements): ") && strstr(r.out, words));
+    runcmd_free(&r);
+    r = runcmd((char *[]){ "x", path, "--gpu", gpu, "--format", "html", NULL }, 60);
+    CU_ASSERT(r.out && strstr(r.out, "Scaling factor of chain camera-to-plan</th><td>") &&
+              strstr(r.out, words));
+    runcmd_free(&r);
+    unlink(path);
+}
+
 /* --emit-taskset writes the partitions before the <chain>s (the schema's order): the file loads
  * again, keeps both chains and gives the same verdict. */
 static void test_chain_emit_taskset(void)
@@ -315,6 +343,8 @@ void test_chain_cli_register(void)
     CU_add_test(s, "JSON chains from the report's R", test_chain_json);
     CU_add_test(s, "the HTML report's chains section", test_chain_html);
     CU_add_test(s, "only a chain fails: every output says so", test_chain_only_fails);
+    CU_add_test(s, "a LET chain's bound needs no WCET: its sensitivity says so",
+                test_chain_let_sensitivity);
     CU_add_test(s, "what cannot take chains refuses them", test_chain_refusals);
     CU_add_test(s, "--sensitivity: each chain's scaling factor, by hand", test_chain_sensitivity);
     CU_add_test(s, "--emit-taskset keeps the chains after the partitions", test_chain_emit_taskset);

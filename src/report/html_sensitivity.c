@@ -8,13 +8,8 @@
 #include <stdio.h>
 
 #include "report/html_sections.h"
+#include "report/sens_words.h"
 #include "util/fmt.h"
-
-/* k / SENS_UNIT as an exact decimal with four places ("1.2345"). */
-static void fmt_k(int64_t k, char *buf, size_t size)
-{
-    snprintf(buf, size, "%" PRId64 ".%04" PRId64, k / SENS_UNIT, k % SENS_UNIT);
-}
 
 /* A whole system's WCET headroom per step (docs/evidence.md sec. 1, "Whole systems"). */
 static void step_headrooms(xhtml *p, const rt_report *r)
@@ -67,24 +62,30 @@ static void sensitivity_block(xhtml *p, const rt_report *r)
     xhtml_open(p, "table");
     xhtml_attr(p, "class", "kv");
     if (s->system && s->has_scaling) {
-        fmt_k(s->scaling_k, k, sizeof k);
+        sens_words_k(s->scaling_k, k, sizeof k);
         xhtml_kvf(p, "Critical scaling factor", "%s%s: every step's WCET (CPU, copy, every GPU "
                   "launch) w becomes ceil(a w), the best cases as given; precision 1e-4, rounded "
                   "down", s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
     } else if (s->system) {
-        fmt_k(s->scaling_min_k, k, sizeof k);
+        sens_words_k(s->scaling_min_k, k, sizeof k);
         xhtml_kvf(p, "Critical scaling factor", "none: a deadline is missed even at %s, the "
                   "smallest factor that keeps every WCET at least its best case", k);
     } else if (s->has_scaling) {
-        fmt_k(s->scaling_k, k, sizeof k);
+        sens_words_k(s->scaling_k, k, sizeof k);
         xhtml_kvf(p, "Critical scaling factor", "%s%s: every launch WCET w becomes ceil(a w); "
                   "precision 1e-4, rounded down",
                   s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
     } else {
         xhtml_kv(p, "Critical scaling factor", "none: a deadline is missed even with zero WCETs");
     }
+    for (size_t x = 0; x < s->n_chains; x++) {
+        char key[300], words[300];
+        snprintf(key, sizeof key, "Scaling factor of chain %s", r->ts->chains[x].name);
+        sens_words_chain(r, x, words, sizeof words);
+        xhtml_kvf(p, key, "%s (every WCET scaled as above; the chain's requirements)", words);
+    }
     if (s->has_margin) {
-        fmt_k(s->margin_k, k, sizeof k);
+        sens_words_k(s->margin_k, k, sizeof k);
         xhtml_kvf(p, "Largest margin", "%s%s (analysed with %s); precision 1e-4, rounded down",
                   s->margin_k == SENS_MARGIN_MAX_K ? "at least " : "", k, R(r->o->margin).s);
     } else {

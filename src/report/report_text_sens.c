@@ -8,17 +8,12 @@
 #include <stdio.h>
 
 #include "report/report_text_tasks.h"
+#include "report/sens_words.h"
 #include "util/fmt.h"
 
 /* A duration and a real for people, as values inside one printf (util/fmt.h). */
 #define D(ns) fmt_dur_of(ns)
 #define R(x) fmt_real_of(x)
-
-/* k / SENS_UNIT as an exact decimal with four places ("1.2345"). */
-static void fmt_k(int64_t k, char *buf, size_t size)
-{
-    snprintf(buf, size, "%" PRId64 ".%04" PRId64, k / SENS_UNIT, k % SENS_UNIT);
-}
 
 static void sens_explanation(const rt_report *r, size_t i, const sens_task *t, FILE *out)
 {
@@ -114,36 +109,29 @@ void report_text_sens(const rt_report *r, FILE *out)
     fprintf(out, "\nSensitivity (docs/evidence.md sec. 1; %" PRIu64 " candidate analyses%s):\n",
             s->analyses, s->exhaustive ? "" : ", some NOT exhaustive: combination cap hit");
     if (s->system && s->has_scaling) {
-        fmt_k(s->scaling_k, k, sizeof k);
+        sens_words_k(s->scaling_k, k, sizeof k);
         fprintf(out, "  Scaling factor of every step's WCET (CPU, copy, every GPU launch; BCETs as "
                      "given): %s%s (to 1e-4, rounded down)\n",
                 s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
     } else if (s->system) {
-        fmt_k(s->scaling_min_k, k, sizeof k);
+        sens_words_k(s->scaling_min_k, k, sizeof k);
         fprintf(out, "  Scaling factor of every step's WCET: none: a deadline is missed even at "
                      "%s, the smallest factor that keeps every WCET at least its BCET\n", k);
     } else if (s->has_scaling) {
-        fmt_k(s->scaling_k, k, sizeof k);
+        sens_words_k(s->scaling_k, k, sizeof k);
         fprintf(out, "  Scaling factor of every launch WCET: %s%s (to 1e-4, rounded down)\n",
                 s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
     } else {
         fprintf(out, "  Scaling factor: none: a deadline is missed even with zero WCETs\n");
     }
     for (size_t x = 0; x < s->n_chains; x++) {
-        const sens_chain *sc = &s->chains[x];
-        fprintf(out, "  Scaling factor of chain %s (same WCETs; its requirements): ",
-                r->ts->chains[x].name);
-        if (sc->has_scaling) {
-            fmt_k(sc->scaling_k, k, sizeof k);
-            fprintf(out, "%s%s (to 1e-4, rounded down)\n",
-                    sc->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
-        } else {
-            fmt_k(s->scaling_min_k, k, sizeof k);
-            fprintf(out, "none: the chain fails even at %s\n", k);
-        }
+        char words[300];
+        sens_words_chain(r, x, words, sizeof words);
+        fprintf(out, "  Scaling factor of chain %s (same WCETs; its requirements): %s\n",
+                r->ts->chains[x].name, words);
     }
     if (s->has_margin) {
-        fmt_k(s->margin_k, k, sizeof k);
+        sens_words_k(s->margin_k, k, sizeof k);
         fprintf(out, "  Largest margin that keeps every deadline: %s%s (to 1e-4, rounded "
                      "down; analysed with %s)\n",
                 s->margin_k == SENS_MARGIN_MAX_K ? "at least " : "", k, R(r->o->margin).s);
