@@ -121,10 +121,12 @@ typedef struct str_out {
 
 static void out_put(const str_out *o, const char *s, size_t n)
 {
-    if (o->f)
-        fwrite(s, 1, n, o->f);
-    else
+    if (!o->f)
         strbuf_put(o->b, s, n);
+    else if (n == 1)
+        putc(*s, o->f);         /* the quotes: as cheap as before the buffer form existed */
+    else
+        fwrite(s, 1, n, o->f);
 }
 
 static void put_string(const str_out *o, const char *str)
