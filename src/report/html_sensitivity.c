@@ -82,7 +82,10 @@ static void sensitivity_block(xhtml *p, const rt_report *r)
         char key[300], words[300];
         snprintf(key, sizeof key, "Scaling factor of chain %s", r->ts->chains[x].name);
         sens_words_chain(r, x, words, sizeof words);
-        xhtml_kvf(p, key, "%s (every WCET scaled as above; the chain's requirements)", words);
+        xhtml_kvf(p, key, "%s%s", words, s->chains[x].has_scaling
+                                              ? ": every WCET scaled as above, the chain's "
+                                                "requirements kept"
+                                              : "");
     }
     if (s->has_margin) {
         sens_words_k(s->margin_k, k, sizeof k);
