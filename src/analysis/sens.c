@@ -9,6 +9,8 @@
  * rt_eval_layout (windows, WCETs, priorities, RTA) per candidate. */
 #include "analysis/sens.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -322,4 +324,9 @@ void sens_result_fini(sens_result *r)
     free(r->scan_last_sms);
     free(r->has_min_sms);
     memset(r, 0, sizeof *r);
+}
+
+void sens_k_text(int64_t k, char *buf, size_t size)
+{
+    snprintf(buf, size, "%" PRId64 ".%04" PRId64, k / SENS_UNIT, k % SENS_UNIT);
 }

@@ -118,6 +118,9 @@ int sens_compute(const model *m, const rt_taskset *ts, const rt_layout *l, const
 int sens_scaling(const model *m, const rt_taskset *ts, const rt_layout *l, const rt_options *o,
                  rt_budget *budget, const rt_eval *base, bool *has, int64_t *scaling_k,
                  uint64_t *analyses);
+/* A factor k / SENS_UNIT as an exact decimal with four places ("1.2345"), into buf: the one text
+ * of every scaling factor and margin (reports, sweep results). */
+void sens_k_text(int64_t k, char *buf, size_t size);
 /* Free what sens_compute put in r; safe on a zeroed struct. */
 void sens_result_fini(sens_result *r);
 

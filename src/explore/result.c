@@ -221,10 +221,12 @@ static void put_line(const xp_spec *s, uint64_t p, const size_t *idx, const xp_o
     else
         put_null(b, f);
     put_sep(b, f, "scaling_factor");
-    if (s->sensitivity && o->has_scaling)
-        strbuf_putf(b, "%" PRId64 ".%04" PRId64, o->scaling_k / SENS_UNIT, o->scaling_k % SENS_UNIT);
-    else
+    if (s->sensitivity && o->has_scaling) {
+        sens_k_text(o->scaling_k, tmp, sizeof tmp);
+        strbuf_puts(b, tmp);
+    } else {
         put_null(b, f);
+    }
     put_sep(b, f, "missed_task_count");
     if (o->valid && o->status)
         strbuf_putf(b, "%zu", o->misses);

@@ -62,16 +62,16 @@ static void sensitivity_block(xhtml *p, const rt_report *r)
     xhtml_open(p, "table");
     xhtml_attr(p, "class", "kv");
     if (s->system && s->has_scaling) {
-        sens_words_k(s->scaling_k, k, sizeof k);
+        sens_k_text(s->scaling_k, k, sizeof k);
         xhtml_kvf(p, "Critical scaling factor", "%s%s: every step's WCET (CPU, copy, every GPU "
                   "launch) w becomes ceil(a w), the best cases as given; precision 1e-4, rounded "
                   "down", s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
     } else if (s->system) {
-        sens_words_k(s->scaling_min_k, k, sizeof k);
+        sens_k_text(s->scaling_min_k, k, sizeof k);
         xhtml_kvf(p, "Critical scaling factor", "none: a deadline is missed even at %s, the "
                   "smallest factor that keeps every WCET at least its best case", k);
     } else if (s->has_scaling) {
-        sens_words_k(s->scaling_k, k, sizeof k);
+        sens_k_text(s->scaling_k, k, sizeof k);
         xhtml_kvf(p, "Critical scaling factor", "%s%s: every launch WCET w becomes ceil(a w); "
                   "precision 1e-4, rounded down",
                   s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
@@ -88,7 +88,7 @@ static void sensitivity_block(xhtml *p, const rt_report *r)
                                               : "");
     }
     if (s->has_margin) {
-        sens_words_k(s->margin_k, k, sizeof k);
+        sens_k_text(s->margin_k, k, sizeof k);
         xhtml_kvf(p, "Largest margin", "%s%s (analysed with %s); precision 1e-4, rounded down",
                   s->margin_k == SENS_MARGIN_MAX_K ? "at least " : "", k, R(r->o->margin).s);
     } else {

@@ -109,16 +109,16 @@ void report_text_sens(const rt_report *r, FILE *out)
     fprintf(out, "\nSensitivity (docs/evidence.md sec. 1; %" PRIu64 " candidate analyses%s):\n",
             s->analyses, s->exhaustive ? "" : ", some NOT exhaustive: combination cap hit");
     if (s->system && s->has_scaling) {
-        sens_words_k(s->scaling_k, k, sizeof k);
+        sens_k_text(s->scaling_k, k, sizeof k);
         fprintf(out, "  Scaling factor of every step's WCET (CPU, copy, every GPU launch; BCETs as "
                      "given): %s%s (to 1e-4, rounded down)\n",
                 s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
     } else if (s->system) {
-        sens_words_k(s->scaling_min_k, k, sizeof k);
+        sens_k_text(s->scaling_min_k, k, sizeof k);
         fprintf(out, "  Scaling factor of every step's WCET: none: a deadline is missed even at "
                      "%s, the smallest factor that keeps every WCET at least its BCET\n", k);
     } else if (s->has_scaling) {
-        sens_words_k(s->scaling_k, k, sizeof k);
+        sens_k_text(s->scaling_k, k, sizeof k);
         fprintf(out, "  Scaling factor of every launch WCET: %s%s (to 1e-4, rounded down)\n",
                 s->scaling_k == SENS_SCALE_MAX_K ? "at least " : "", k);
     } else {
@@ -131,7 +131,7 @@ void report_text_sens(const rt_report *r, FILE *out)
                 r->ts->chains[x].name, words);
     }
     if (s->has_margin) {
-        sens_words_k(s->margin_k, k, sizeof k);
+        sens_k_text(s->margin_k, k, sizeof k);
         fprintf(out, "  Largest margin that keeps every deadline: %s%s (to 1e-4, rounded "
                      "down; analysed with %s)\n",
                 s->margin_k == SENS_MARGIN_MAX_K ? "at least " : "", k, R(r->o->margin).s);

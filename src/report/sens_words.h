@@ -7,8 +7,6 @@
 
 #include "report/report.h"
 
-/* k / SENS_UNIT as an exact decimal with four places ("1.2345"), into buf. */
-void sens_words_k(int64_t k, char *buf, size_t size);
 /* Chain x's scaling factor (r->sens): "1.2345 (to 1e-4, rounded down)", "at least ...", or why
  * there is none: a LET chain whose bound alone exceeds its requirement has a bound that no WCET
  * changes (docs/chains.md), any other one fails even at the smallest factor tried. Into buf. */
